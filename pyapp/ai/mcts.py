@@ -129,6 +129,7 @@ class Search:
         self.done = 0
         self.elapsed_ms = 0.0
         self._slice_end = 0.0
+        self._deadline = math.inf
 
     # -- the loop -------------------------------------------------------------------
 
@@ -138,8 +139,11 @@ class Search:
         deadline = math.inf if self.budget_ms is None else start + self.budget_ms / 1000.0
         cap = math.inf if self.iterations is None else self.iterations
         self._slice_end = start + self.slice
+        self._deadline = deadline
         while self.done < cap:
-            yield from self._iterate()
+            finished = yield from self._iterate()
+            if not finished:  # abandoned mid-rollout at the deadline
+                break
             self.done += 1
             now = perf_counter()
             if now >= deadline:
@@ -156,7 +160,8 @@ class Search:
             return world
         return self.state.sample_world(self.seat, self.rng)
 
-    def _iterate(self) -> Generator[None, None, None]:
+    def _iterate(self) -> Generator[None, None, bool]:
+        """One iteration; returns False if abandoned (unscored) because time ran out."""
         rng = self.rng
         world = self._world()
         node = self.root
@@ -207,15 +212,20 @@ class Search:
                 action = legal[rng.randrange(len(legal))]
             world.step(action)
             steps += 1
-            if not steps & 7 and perf_counter() >= self._slice_end:
-                yield
-                self._slice_end = perf_counter() + self.slice
+            if not steps & 7:
+                now = perf_counter()
+                if now >= self._slice_end:
+                    if now >= self._deadline and self.done:
+                        return False
+                    yield
+                    self._slice_end = perf_counter() + self.slice
         values = self._values(world)
         # Backpropagation.
         for node in path:
             node.visits += 1
             if node.mover >= 0:
                 node.total += values[node.mover]
+        return True
 
     def _values(self, world: State) -> list[float]:
         players = world.players
