@@ -216,8 +216,11 @@ class TriadState(State):
             i = action.row * SIZE + action.col
             board.place(i, SIDES[s])
             self.placed[s] += 1
-            made = [t for side, t in board.made if side == s]
-            points = 3 if made else 0
+            points = 0
+            for side, _ in board.made:
+                if side == s:
+                    points = 3
+                    break
             if points:
                 self.phase1[s] += 3
                 self.events.append((self.moves, seat, s, 1, 3, action))
