@@ -366,8 +366,11 @@ class DyadState(State):
         return world_from_observation(self.observation(seat), seat, rng, self.seed)
 
 
+_CARD = rules._BY_TEXT
+
+
 def _card_list(texts) -> list[int]:
-    return [parse_card(t) for t in texts]
+    return [_CARD[t] for t in texts]
 
 
 def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict[int, set[int]], list[int]]:
@@ -398,7 +401,7 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
 
     for trick in obs["tricks"]:
         read_plays(trick["plays"])
-        where[parse_card(trick["retrieved"])] = trick["winner"]
+        where[_CARD[trick["retrieved"]]] = trick["winner"]
     if obs["trick"]:
         read_plays(obs["trick"])
     mine = _card_list(obs["hand"])
