@@ -1,0 +1,26 @@
+"""Messages of the shared game frame: set-up, turns, undo, hand-over, end."""
+
+EN = {
+    "setup.title": "New game of {game}",
+    "setup.players": "Players",
+    "setup.players_n": "{n} players",
+    "setup.seat_name": "Name of seat {n}",
+    "setup.seat_kind": "Who plays seat {n}",
+    "setup.default_name": "Player {n}",
+    "setup.start": "Start",
+    "table.resume_title": "Continue your game of {game}?",
+    "table.resume": "Continue",
+    "table.new_game": "New game",
+    "table.default_title": "{game}",
+    "table.thinking": "{name} is thinking…",
+    "table.your_turn": "{name} to play",
+    "table.winner": "Game over. Winner: {names}",
+    "table.undo": "Undo",
+    "table.rematch": "Rematch",
+    "table.handover_title": "Pass the device to {name}",
+    "table.handover_text": "The other players should look away: the next screen shows {name}'s cards.",
+    "table.handover_ready": "I am {name}: show my cards",
+    "storage.error": "Saving failed; the game goes on but will not be kept.",
+    "storage.full": "Storage is full: this game is not being saved. Delete old games to make room.",
+    "storage.unavailable": "This browser does not let the site save (private mode?): the game goes on but will not be kept.",
+}
