@@ -196,8 +196,6 @@ class DyadUI:
             for text, button in buttons.items():
                 on_now = text in selected
                 button.setAttribute("aria-pressed", "true" if on_now else "false")
-                button.setAttribute("aria-label", t("dyad.card_selected" if on_now else "dyad.card",
-                                                    rank=text[0], suit=t(f"dyad.suit.{text[1]}")))
             status = selection_status(obs, selected)
             status_line.textContent = "" if status["value"] is None else t("dyad.preview", value=status["value"])
             problem_line.textContent = t(status["problem"], **status["params"]) if status["problem"] else ""

@@ -9,7 +9,6 @@ EN = {
     "dyad.suit.D": "diamonds",
     "dyad.suit.C": "clubs",
     "dyad.card": "{rank} of {suit}",
-    "dyad.card_selected": "{rank} of {suit}, selected",
     "dyad.round": "Round {round} · trick {trick} of {tricks}",
     "dyad.target": "Play to {target}",
     "dyad.you": "{name} (you)",
