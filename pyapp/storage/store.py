@@ -10,7 +10,7 @@ import itertools
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyapp.engine.state import State
@@ -31,6 +31,8 @@ class Entry:
     record_id: str
     record: dict[str, Any] | None
     problem: str | None
+    state: State | None = field(default=None, compare=False, repr=False)
+    """The replayed game of a readable entry."""
 
 
 class SaveStore:
@@ -122,9 +124,9 @@ class SaveStore:
                 continue
             record_id = key[len(PREFIX):]
             try:
-                record, _ = self.read(record_id)
+                record, state = self.read(record_id)
             except (CorruptRecord, KeyError, StorageError) as error:
                 found.append(Entry(record_id, None, str(error)))
             else:
-                found.append(Entry(record_id, record, None))
+                found.append(Entry(record_id, record, None, state))
         return sorted(found, key=lambda e: (e.record or {}).get("updated", 0), reverse=True)
