@@ -7,7 +7,8 @@ table's rule of secrecy:
 * while the game is unfinished, only what the *viewing person* could see:
   every position is that seat's ``observation(viewer)`` at that time, and
   each step is described from that seat's observations before and after it;
-* once the game is over, everything: every seat's observation ("all seats").
+* once the game is over, everything: every seat's observation ("all seats";
+  one view for a game that hides nothing).
 
 Descriptions come from a per-game describer module ``pyapp.replay.<game>``
 (a function ``describe(step) -> list[(key, params)]`` driven by the public
@@ -104,8 +105,8 @@ class Replay:
     ...     game.apply_action(text)
     >>> seats = [{"name": "Ada", "kind": "person"}, {"name": "Bot", "kind": "easy"}]
     >>> replay = Replay({"seats": seats}, game)
-    >>> len(replay), replay.position, replay.seats_shown()
-    (2, 2, [0])
+    >>> len(replay), replay.position, replay.seats_shown(), replay.finished
+    (2, 2, [0], False)
     >>> replay.go(1); replay.text(1)
     'Ada: take2.'
     >>> replay.back(); replay.position
@@ -167,8 +168,11 @@ class Replay:
     # -- what is shown ------------------------------------------------------------
 
     def seats_shown(self) -> list[int]:
-        """Whose observations are shown: every seat once the game is over, else the viewer's."""
-        return list(range(self.players)) if self.finished else [self.viewer]
+        """Whose observations are shown: every seat once the game is over, else the viewer's.
+
+        A game that hides nothing shows one view: every seat sees the same.
+        """
+        return list(range(self.players)) if self.finished and not self.perfect else [self.viewer]
 
     def state_at(self, position: int) -> State:
         return self.states[position]
