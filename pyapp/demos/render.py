@@ -212,14 +212,16 @@ def triad_board(view: dict[str, Any]) -> Node:
                     else None,
                 )
             )
-    scores = view.get("scores", {})
-    info = node(
-        "div",
-        {"class": "triad-info"},
-        node("span", {"class": "side side-a"}, t("demo.triad.score_a", points=scores.get("a", 0))),
-        node("span", {"class": "side side-b"}, t("demo.triad.score_b", points=scores.get("b", 0))),
-        node("span", {"class": "phase"}, t(f"demo.triad.phase{view.get('phase', 1)}")),
-    )
+    scores = view.get("scores")
+    info = None
+    if scores is not None:
+        info = node(
+            "div",
+            {"class": "triad-info"},
+            node("span", {"class": "side side-a"}, t("demo.triad.score_a", points=scores.get("a", 0))),
+            node("span", {"class": "side side-b"}, t("demo.triad.score_b", points=scores.get("b", 0))),
+            node("span", {"class": "phase"}, t(f"demo.triad.phase{view.get('phase', 1)}")),
+        )
     return node(
         "div",
         {"class": "triad-demo"},
