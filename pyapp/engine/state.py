@@ -1,0 +1,206 @@
+"""The one state API that every game implements.
+
+Modelled on OpenSpiel's ``State`` (legal actions, current player, terminal
+test, per-seat observations) with python-chess conveniences (immutable move
+values with a text form, ``IllegalMoveError``, undo).  The AI, the save format,
+replay and the UI use nothing but this interface.
+
+Randomness comes only from ``self.rng``, a ``random.Random(seed)`` owned by the
+state, so a game is reproduced exactly by its seed and its action list.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from pyapp.engine.errors import IllegalMoveError
+
+Action = Hashable
+"""An action is a small immutable, hashable value whose ``str()`` is its text form."""
+
+SAVE_FORMAT = 1
+
+S = TypeVar("S", bound="State")
+
+
+class State(ABC):
+    """A game in progress.
+
+    Subclasses set ``GAME``, ``PLAYERS`` and ``OPTIONS`` and implement the
+    abstract methods.  ``OPTIONS`` maps each option name to its default; the
+    default's type is the option's type.
+    """
+
+    GAME: ClassVar[str]
+    PLAYERS: ClassVar[tuple[int, ...]]
+    OPTIONS: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(self, *, seed: int, players: int, **options: Any) -> None:
+        self.options: dict[str, Any] = self.check_options(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        self.seed = seed
+        self.players = players
+        self.rng = random.Random(seed)
+        self._history: list[Action] = []
+        self.setup()
+
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate the player count and options; return every option filled in.
+
+        Subclasses extend this for rules that tie options together, calling
+        ``super().check_options`` first.
+        """
+        if isinstance(players, bool) or players not in cls.PLAYERS:
+            allowed = ", ".join(str(n) for n in cls.PLAYERS)
+            raise ValueError(f"{cls.GAME} is played by {allowed} players, not {players!r}")
+        unknown = sorted(set(options) - set(cls.OPTIONS))
+        if unknown:
+            known = ", ".join(sorted(cls.OPTIONS)) or "none"
+            raise ValueError(f"unknown option(s) for {cls.GAME}: {', '.join(unknown)} (known: {known})")
+        filled = dict(cls.OPTIONS)
+        for name, value in options.items():
+            kind = type(cls.OPTIONS[name])
+            if type(value) is not kind:
+                raise ValueError(f"option {name!r} must be {kind.__name__}, not {value!r}")
+            filled[name] = value
+        return filled
+
+    # -- what each game implements -------------------------------------------------
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Lay out the start of the game (deal with ``self.rng``)."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take, in a stable order."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action whose text form is ``text``; ``ValueError`` if malformed.
+
+        Parsing does not judge legality: ``apply_action`` does.
+        """
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat so far (final once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won; several on a shared win; empty until the game is over."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-serialisable; never another seat's secrets."""
+
+    # -- provided ----------------------------------------------------------------------
+
+    def apply_action(self, action: Action | str) -> None:
+        """Play ``action`` (or its text form) for the current player.
+
+        Raises ``IllegalMoveError`` for anything not in ``legal_actions()``,
+        leaving the state unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.is_terminal():
+            raise IllegalMoveError(f"{action} cannot be played: the game is over")
+        if action not in self.legal_actions():
+            raise IllegalMoveError(f"{action} is not a legal move for seat {self.current_player()} now")
+        self.step(action)
+
+    def step(self, action: Action) -> None:
+        """Apply an action taken from ``legal_actions()`` without checking it again.
+
+        For search code that already holds a legal action; everything else
+        uses ``apply_action``.
+        """
+        self._apply(action)
+        self._history.append(action)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, in order."""
+        return tuple(self._history)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it.
+
+        The default replays the game from its seed, which is always exact;
+        games with a cheaper undo may override it.
+        """
+        if not self._history:
+            raise IndexError("nothing to undo")
+        last = self._history[-1]
+        fresh = self.replay(self._history[:-1])
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    def replay(self: S, actions: list[Action]) -> S:
+        """A new state: this game's seed and options with ``actions`` applied."""
+        fresh = type(self)(seed=self.seed, players=self.players, **self.options)
+        for action in actions:
+            fresh.step(action)
+        return fresh
+
+    def clone(self: S) -> S:
+        """An independent copy; games override this with something faster."""
+        return copy.deepcopy(self)
+
+    def returns(self) -> list[float]:
+        """Utility per seat at the end: winners share 1, everyone else gets 0."""
+        won = self.winners()
+        return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
+
+    def undo_floor(self, seat: int) -> int:
+        """The shortest history ``seat`` may undo back to.
+
+        Undo must never take back an action after which ``seat`` saw something
+        it could not see before (a deal, another player's card): that would let
+        a player peek and retry.  Perfect-information games return 0.
+        """
+        return 0
+
+    def sample_world(self: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with everything ``seat`` may know.
+
+        Hidden-information games override this to rebuild a world from
+        ``self.observation(seat)`` alone, drawing the unseen parts (and future
+        chance) from ``rng``.  For perfect information the state is its own
+        only world, so the default is a copy.
+        """
+        return self.clone()
+
+    def to_save(self) -> dict[str, Any]:
+        """The save: seed, options and the action texts replay the game exactly."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.GAME,
+            "options": dict(self.options),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [str(action) for action in self._history],
+        }
+
+
+__all__ = ["Action", "IllegalMoveError", "SAVE_FORMAT", "State"]

@@ -1,0 +1,101 @@
+"""One translation lookup for every visible string.
+
+Messages live in the modules of :mod:`pyapp.i18n.messages`, one per area of
+the site (``shell``, ``triad``, …), each holding a dict per language (``EN``,
+``KO``).  Placeholders are named (``{points}``) so that a language can put
+them in its own order; views never glue translated fragments together.
+
+>>> set_language("en")
+>>> t("test.greeting", name="Ada")
+'Hello, Ada'
+>>> t("no.such.key")
+'no.such.key'
+>>> set_language("ko")
+>>> t("test.greeting", name="Ada")
+'안녕하세요, Ada 님'
+>>> set_language("en")
+>>> pick_language(["ko-KR", "en-US"]), pick_language(["fr", "en-GB"]), pick_language([])
+('ko', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import string
+from functools import cache
+
+from pyapp.i18n import messages
+
+LANGUAGES: tuple[str, ...] = ("en", "ko")
+"""Languages the site speaks, the first being the fallback."""
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ko": "한국어"}
+"""Each language's name in itself, for the language switch (never translated)."""
+
+_current = LANGUAGES[0]
+
+
+@cache
+def catalog(code: str) -> dict[str, str]:
+    """Every message of language ``code``, gathered from all message modules."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unsupported language {code!r} (supported: {', '.join(LANGUAGES)})")
+    merged: dict[str, str] = {}
+    for info in sorted(pkgutil.iter_modules(messages.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{messages.__name__}.{info.name}")
+        table = getattr(module, code.upper(), {})
+        clashes = merged.keys() & table.keys()
+        if clashes:
+            raise ValueError(f"message keys defined twice: {', '.join(sorted(clashes))}")
+        merged.update(table)
+    return merged
+
+
+def set_language(code: str) -> None:
+    """Switch every later lookup to ``code`` (one of ``LANGUAGES``)."""
+    global _current
+    catalog(code)
+    _current = code
+
+
+def language() -> str:
+    """The language lookups use now."""
+    return _current
+
+
+def pick_language(wanted: "list[str] | tuple[str, ...]") -> str:
+    """The first supported language among ``wanted`` (``navigator.languages`` order).
+
+    ``ko-KR`` counts as ``ko``; with no match the fallback language is chosen.
+    """
+    for code in wanted:
+        base = str(code).lower().split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return LANGUAGES[0]
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` in a message.
+
+    >>> sorted(placeholders("{name} took {points} points"))
+    ['name', 'points']
+    """
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def t(key: str, **params: object) -> str:
+    """The message ``key`` in the current language, placeholders filled in.
+
+    A key missing from the current language falls back to the first language,
+    and a key missing everywhere shows as itself, so a gap is visible but never
+    breaks the page (tests check that no key is missing).
+    """
+    text = catalog(_current).get(key)
+    if text is None:
+        text = catalog(LANGUAGES[0]).get(key, key)
+    return text.format_map(params) if params else text
+
+
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "catalog", "language", "pick_language", "placeholders", "set_language", "t"]

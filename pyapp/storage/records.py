@@ -1,0 +1,98 @@
+"""Saved-game records: the engine's save plus what the saved-games list shows.
+
+A record is plain JSON.  Reading one never trusts it: the envelope is checked
+field by field and the game is replayed through the engine, so a tampered or
+corrupt record is refused with a clear message instead of breaking a screen.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyapp.engine.state import State
+from pyapp.games import load
+
+RECORD_VERSION = 1
+MAX_RECORD_CHARS = 1_000_000
+"""Larger text is refused before parsing; a real record is a few kilobytes."""
+MAX_NAME_CHARS = 80
+MAX_ID_CHARS = 64
+SEAT_KINDS = ("person", "random", "easy", "normal", "hard")
+
+
+class CorruptRecord(ValueError):
+    """A stored or imported record that cannot be used, with the reason."""
+
+
+def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
+                created: float, updated: float) -> dict[str, Any]:
+    """The record for ``state``; ``seats`` gives each seat's name and kind."""
+    return {
+        "record": RECORD_VERSION,
+        "id": record_id,
+        "name": name[:MAX_NAME_CHARS],
+        "seats": seats,
+        "created": created,
+        "updated": updated,
+        "finished": state.is_terminal(),
+        "game": state.to_save(),
+    }
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise CorruptRecord(message)
+
+
+def check_record(record: Any) -> tuple[dict[str, Any], State]:
+    """Validate a decoded record and replay its game; ``CorruptRecord`` if anything is off.
+
+    Older versions are upgraded first (:func:`pyapp.storage.migrate.migrate`),
+    so the record returned is always of the current version.
+    """
+    from pyapp.storage.migrate import migrate  # migrate needs this module's names
+
+    record = migrate(record)
+    _require(record.get("record") == RECORD_VERSION,
+             f"unknown saved-game version {record.get('record')!r}")
+    for key, kind in (("id", str), ("name", str), ("seats", list), ("finished", bool)):
+        _require(isinstance(record.get(key), kind), f"the saved game's {key!r} is missing or of the wrong type")
+    for key in ("created", "updated"):
+        value = record.get(key)
+        _require(isinstance(value, (int, float)) and not isinstance(value, bool),
+                 f"the saved game's {key!r} is not a time")
+    _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
+    _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
+    try:
+        state = load(record.get("game"))
+    except ValueError as error:
+        raise CorruptRecord(f"the game cannot be replayed: {error}") from None
+    except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as error:
+        # A game's parser tripping over text it never expected: still just a bad save.
+        raise CorruptRecord(f"the game cannot be replayed: {type(error).__name__}: {error}") from None
+    seats = record["seats"]
+    _require(len(seats) == state.players, "the saved game's seats do not match its player count")
+    for seat in seats:
+        _require(isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                 and len(seat["name"]) <= MAX_NAME_CHARS and seat.get("kind") in SEAT_KINDS,
+                 "a seat of the saved game is malformed")
+    if record["finished"] != state.is_terminal():
+        record = dict(record, finished=state.is_terminal())  # the replay is the truth
+    return record, state
+
+
+def decode_record(text: str) -> tuple[dict[str, Any], State]:
+    """Parse and validate a record's JSON text."""
+    _require(isinstance(text, str), "the saved game is not text")
+    _require(len(text) <= MAX_RECORD_CHARS, "the saved game is too large")
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise CorruptRecord(f"the saved game is not valid JSON ({error})") from None
+    return check_record(record)
+
+
+def encode_record(record: dict[str, Any]) -> str:
+    """The record as compact JSON text."""
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,1 @@
+import tests.toy_games  # noqa: F401  (registers the toy game)
