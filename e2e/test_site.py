@@ -53,20 +53,28 @@ def test_picker_lists_the_games_and_links_work(page: Page, wait_ready) -> None:
 
     page.get_by_test_id("game-link-triad").click()
     expect(page).to_have_url(re.compile(r"#/triad$"))
-    expect(page.get_by_test_id("placeholder")).to_contain_text("Triad")
+    expect_screen(page)
 
-    page.get_by_role("link", name="Rules").click()
-    expect(page).to_have_url(re.compile(r"#/rules/triad$"))
-    expect(page.get_by_test_id("rules")).to_contain_text("Rules of Triad")
-
-    page.get_by_role("link", name="All games").click()
+    page.get_by_test_id("home-link").click()
     expect(page.get_by_test_id("picker")).to_be_visible()
+
+
+def expect_screen(page: Page) -> None:
+    """The route drew a screen of its own (a game, its placeholder, rules...), not the picker or an error."""
+    view = page.get_by_test_id("view")
+    expect(view.locator("*").first).to_be_visible()
+    expect(page.get_by_test_id("picker")).to_have_count(0)
+    expect(page.get_by_test_id("not-found")).to_have_count(0)
+    expect(page.get_by_test_id("screen-error")).to_have_count(0)
 
 
 def test_hash_routes_load_directly(page: Page, wait_ready) -> None:
     page.goto("/#/rules/dyad")
     wait_ready(page)
-    expect(page.get_by_test_id("rules")).to_contain_text("Rules of Dyad")
+    expect_screen(page)
+    for game in ("dyad", "triad", "dieci"):
+        page.evaluate(f"location.hash = '#/{game}'")
+        expect_screen(page)
     page.evaluate("location.hash = '#/chess'")
     expect(page.get_by_test_id("not-found")).to_contain_text("/chess")
     page.get_by_role("link", name="All games").click()
@@ -90,7 +98,7 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         wait_ready(page)
         page.get_by_test_id("game-link-dyad").click()
         expect(page).to_have_url(re.compile(r"#/dyad$"))
-        expect(page.get_by_test_id("placeholder")).to_contain_text("Dyad")
+        expect_screen(page)
     finally:
         context.close()
         server.server_close()
