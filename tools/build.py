@@ -197,7 +197,10 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
-    css = site.add_hashed("web", "app.css", stylesheet())
+    # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
+    stylesheets = [site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())]
+    for sheet in sorted((ROOT / "web/css").glob("*.css")):
+        stylesheets.append(site.add_hashed("web/css", sheet.name, sheet.read_bytes()))
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
@@ -230,7 +233,7 @@ def build(out: Path) -> Site:
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {
             "lang": languages[0],
-            "css": css,
+            "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
             "boot_js": boot_js,
             "icon": icon_192,
             "apple_icon": apple,
@@ -245,12 +248,6 @@ def build(out: Path) -> Site:
     site.add("sw.js", service_worker(site).encode())
     site.write(out)
     return site
-
-
-def stylesheet() -> bytes:
-    """``web/app.css`` followed by each screen's own sheet in ``web/css/``: one request, one hash."""
-    parts = [ROOT / "web/app.css", *sorted((ROOT / "web/css").glob("*.css"))]
-    return b"\n".join(part.read_bytes() for part in parts)
 
 
 def start_module(pyscript: str) -> bytes:
