@@ -403,7 +403,10 @@ def register() -> None:
     """Plug the Triad screen into the router (``#/triad``)."""
     from pyapp.ui import router  # noqa: PLC0415  (the platform's router, on main with the shell)
 
-    router.register("triad", route(UI))
+    router.register("triad", render)
 
 
 __all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "register", "result_sentence", "triad_name"]
+
+render = route(UI)
+"""The router view for ``#/triad`` (what ``register`` plugs in)."""
