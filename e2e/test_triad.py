@@ -141,6 +141,16 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     box = page.get_by_test_id("triad-board").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # every cell is drawn at its own row and column, the centre block in the middle
+    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.triad-board [data-cell]')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => { const b = e.getBoundingClientRect(); return [e.dataset.cell, [b.x, b.y, b.width]]; }))""")
+    assert len(boxes) == 61  # 60 cells and the centre block
+    for key, (x, y, w) in boxes.items():
+        r, c = map(int, key.split(","))
+        assert abs(x - boxes["0,0"][0] - c * (boxes["0,1"][0] - boxes["0,0"][0])) < 3, key
+        assert abs(y - boxes["0,0"][1] - r * (boxes["1,0"][1] - boxes["0,0"][1])) < 3, key
+    assert boxes["0,0"][2] >= 36  # a finger-sized cell even at 360-390 px
     # place on a cell by keyboard: focus a cell, move right with the arrow key, press Enter
     page.locator('[data-cell="0,0"]').focus()
     page.keyboard.press("ArrowRight")
