@@ -172,6 +172,15 @@ class State(ABC):
         won = self.winners()
         return [1 / len(won) if seat in won else 0.0 for seat in range(self.players)]
 
+    def undo_floor(self, seat: int) -> int:
+        """The shortest history ``seat`` may undo back to.
+
+        Undo must never take back an action after which ``seat`` saw something
+        it could not see before (a deal, another player's card): that would let
+        a player peek and retry.  Perfect-information games return 0.
+        """
+        return 0
+
     def sample_world(self: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with everything ``seat`` may know.
 

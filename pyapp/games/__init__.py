@@ -20,6 +20,8 @@ from pyapp.engine.state import SAVE_FORMAT, State
 # page showing one game does not pay for the others.
 _MODULES: dict[str, str] = {
     "dieci": "pyapp.games.dieci",
+    "dyad": "pyapp.games.dyad",
+    "triad": "pyapp.games.triad",
 }
 
 _EXTRA: dict[str, type[State]] = {}

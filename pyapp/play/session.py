@@ -1,0 +1,206 @@
+"""One game on this device: who sits where, computer turns, undo and autosave.
+
+The UI drives a :class:`Session` and draws from ``observation(viewer)``; all
+rules stay in the engine.  Computer turns come from :func:`pyapp.ai.think` as
+a generator, so the page can yield to the browser between slices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from pyapp.engine.state import Action, State
+from pyapp.games import new_game
+from pyapp.storage.backends import StorageError
+from pyapp.storage.records import SEAT_KINDS, make_record
+from pyapp.storage.stats import count_finished
+from pyapp.storage.store import SaveStore
+
+PERSON = "person"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat's display name and who plays it: a person or a computer level."""
+
+    name: str
+    kind: str = PERSON
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {self.kind!r}")
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+class Session:
+    """A game in play: the engine state plus seats, undo rules and saving."""
+
+    def __init__(self, state: State, seats: list[Seat], *, store: SaveStore | None = None,
+                 record_id: str | None = None, name: str = "", created: float | None = None,
+                 clock: Callable[[], float] = time.time, budget_ms: int | None = None) -> None:
+        if len(seats) != state.players:
+            raise ValueError(f"{state.players} seats needed, {len(seats)} given")
+        self.state = state
+        self.seats = seats
+        self.store = store
+        self.clock = clock
+        self.record_id = record_id or (store.new_id() if store else "unsaved")
+        self.name = name
+        self.created = clock() if created is None else created
+        self.budget_ms = budget_ms
+        self.save_problem: str | None = None
+        """The i18n key of the last saving failure, or None while saving works."""
+        self.actors = self._actors_of(state)
+
+    @classmethod
+    def start(cls, game: str, seats: list[Seat], *, seed: int, store: SaveStore | None = None,
+              name: str = "", **options: Any) -> Session:
+        """A new game, saved at once so that it can be resumed."""
+        state = new_game(game, seed=seed, players=len(seats), **options)
+        session = cls(state, seats, store=store, name=name)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, store: SaveStore, record_id: str) -> Session:
+        """The stored game ``record_id``; ``CorruptRecord``/``KeyError`` if it cannot be used."""
+        record, state = store.read(record_id)
+        seats = [Seat(seat["name"], seat["kind"]) for seat in record["seats"]]
+        return cls(state, seats, store=store, record_id=record_id, name=record["name"],
+                   created=record["created"])
+
+    @staticmethod
+    def _actors_of(state: State) -> list[int]:
+        """The seat behind each action so far, found by replaying the game once."""
+        replay = state.replay([])
+        actors = []
+        for action in state.history:
+            actors.append(replay.current_player())
+            replay.step(action)
+        return actors
+
+    # -- turns ---------------------------------------------------------------------
+
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def people(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info.is_person]
+
+    def is_computer_turn(self) -> bool:
+        seat = self.to_act()
+        return seat >= 0 and not self.seats[seat].is_person
+
+    def viewer(self) -> int:
+        """The seat whose view the page shows: the person to act, else the last person who acted.
+
+        With no person at the table the page shows seat 0's view.
+        """
+        seat = self.to_act()
+        if seat >= 0 and self.seats[seat].is_person:
+            return seat
+        for actor in reversed(self.actors):
+            if self.seats[actor].is_person:
+                return actor
+        people = self.people()
+        return people[0] if people else 0
+
+    def play(self, action: Action | str) -> None:
+        """A person's action; ``IllegalMoveError`` leaves everything as it was."""
+        seat = self.to_act()
+        if seat < 0 or not self.seats[seat].is_person:
+            raise ValueError("it is not a person's turn")
+        self._apply(seat, action)
+
+    def computer_turn(self) -> Generator[None, None, Action]:
+        """Think in slices (yielding between them), then play the computer's action.
+
+        The seed depends only on the game and the move number, so a resumed game
+        makes the same computer moves as the original would have.
+        """
+        from pyapp.ai import think
+
+        seat = self.to_act()
+        if seat < 0 or self.seats[seat].is_person:
+            raise ValueError("it is not a computer's turn")
+        seed = (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
+        action = yield from think(self.state, level=self.seats[seat].kind, seed=seed, budget_ms=self.budget_ms)
+        self._apply(seat, action)
+        return action
+
+    def _apply(self, seat: int, action: Action | str) -> None:
+        self.state.apply_action(action)
+        self.actors.append(seat)
+        self.save()
+
+    # -- undo ----------------------------------------------------------------------
+
+    def undo_steps(self) -> int:
+        """How many actions the person to act may take back to reach their previous turn.
+
+        Computers' actions in between go too; another person's action or the
+        engine's undo floor (information already revealed) stops it: then 0.
+        """
+        seat = self.to_act()
+        if seat < 0 or not self.seats[seat].is_person:
+            return 0
+        floor = self.state.undo_floor(seat)
+        for index in range(len(self.actors) - 1, floor - 1, -1):
+            actor = self.actors[index]
+            if actor == seat:
+                return len(self.actors) - index
+            if self.seats[actor].is_person:
+                return 0
+        return 0
+
+    def undo(self) -> None:
+        """Take the person to act back to their previous turn (see ``undo_steps``)."""
+        steps = self.undo_steps()
+        if not steps:
+            raise ValueError("nothing can be undone now")
+        for _ in range(steps):
+            self.state.undo()
+            self.actors.pop()
+        self.save()
+
+    # -- saving --------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return make_record(self.state, record_id=self.record_id, name=self.name,
+                           seats=[seat.to_json() for seat in self.seats],
+                           created=self.created, updated=self.clock())
+
+    def save(self) -> bool:
+        """Autosave; on failure remember why (``save_problem``) and keep playing."""
+        if self.store is None:
+            return False
+        record = self.record()
+        try:
+            self.store.write(record)
+            self.store.set_current(None if self.state.is_terminal() else self.record_id)
+        except StorageError as error:
+            self.save_problem = error.key
+            return False
+        self.save_problem = None
+        if self.state.is_terminal():
+            self._finish(record)
+        return True
+
+    def _finish(self, record: dict[str, Any]) -> None:
+        """Once the game is over: count it in the statistics (once) and bound the history."""
+        assert self.store is not None
+        count_finished(self.store.backend, record, game=self.state.GAME,
+                       scores=self.state.scores(), winners=self.state.winners())
+        try:
+            self.store.prune_finished()
+        except StorageError:
+            pass  # an old game not deleted now will be next time

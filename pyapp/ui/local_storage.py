@@ -1,0 +1,67 @@
+"""The browser's ``localStorage`` as a :class:`pyapp.storage.Backend`.
+
+Browser failures become the storage module's own errors: a full store
+(``QuotaExceededError``) is ``StorageFull``; a missing or forbidden store
+(private mode, disabled cookies) is ``StorageUnavailable``.
+"""
+
+from __future__ import annotations
+
+import js
+
+from functools import cache
+
+from pyapp.storage.backends import StorageFull, StorageUnavailable
+from pyapp.storage.store import SaveStore
+
+
+def _is_quota_error(error: Exception) -> bool:
+    text = str(error)
+    return "QuotaExceeded" in text or "quota" in text.lower()
+
+
+class LocalStorageBackend:
+    """Reads and writes ``window.localStorage``, translating its failures."""
+
+    def __init__(self) -> None:
+        try:
+            self.store = js.window.localStorage
+            self.store.getItem("pyapp.probe")
+        except Exception as error:  # the browser raises a JS SecurityError here
+            raise StorageUnavailable(str(error)) from None
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self.store.getItem(key)
+        except Exception as error:
+            raise StorageUnavailable(str(error)) from None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.store.setItem(key, value)
+        except Exception as error:
+            if _is_quota_error(error):
+                raise StorageFull(f"no room for {key!r}") from None
+            raise StorageUnavailable(str(error)) from None
+
+    def remove(self, key: str) -> None:
+        try:
+            self.store.removeItem(key)
+        except Exception as error:
+            raise StorageUnavailable(str(error)) from None
+
+    def keys(self) -> list[str]:
+        try:
+            return [str(self.store.key(i)) for i in range(int(self.store.length))]
+        except Exception as error:
+            raise StorageUnavailable(str(error)) from None
+
+
+@cache
+def shared_store() -> SaveStore | None:
+    """The page's one save store, or None when the browser allows no storage."""
+    try:
+        return SaveStore(LocalStorageBackend())
+    except StorageUnavailable:
+        return None

@@ -1,0 +1,331 @@
+"""The frame every game screen shares: set-up, turns, thinking, undo, hand-over, end.
+
+A game contributes a :class:`GameUI`: its options for the set-up form and a
+``render`` that draws the table for one seat from that seat's observation.
+Everything else — seats, computer turns run in slices so the page never
+freezes, undo, autosave, "pass the device" screens, rematch — lives here once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pyapp.engine import IllegalMoveError
+from pyapp.engine.state import Action
+from pyapp.games import game_class
+from pyapp.i18n import t
+from pyapp.play import PERSON, Seat, Session
+from pyapp.storage import SaveStore, StorageError
+from pyapp.ui.dom import clear, h, on
+from pyapp.ui.local_storage import shared_store
+
+COMPUTER_KINDS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option in the set-up form.
+
+    ``choices`` pairs each value with its message key; a bool option has none
+    and shows as a checkbox.  ``players`` limits it to some player counts.
+    """
+
+    name: str
+    label: str
+    choices: tuple[tuple[Any, str], ...] = ()
+    players: tuple[int, ...] = ()
+
+
+@dataclass
+class TableContext:
+    """What a game's ``render`` gets: one seat's view and a way to act."""
+
+    observation: dict[str, Any]
+    viewer: int
+    legal: list[Action]
+    seats: list[Seat]
+    act: Callable[[Action], None]
+    thinking: bool = False
+    announce: Callable[[str], None] = field(default=lambda text: None)
+
+
+class GameUI(Protocol):
+    game: str
+    hidden_hands: bool
+    """True when people sharing the device must not see each other's view."""
+    options: tuple[Option, ...]
+
+    def render(self, ctx: TableContext) -> Any:
+        """The table element for ``ctx.viewer`` (also the end-of-game breakdown)."""
+
+    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+        """Sentences telling what changed between two observations, for screen readers."""
+
+
+class Table:
+    """Runs one game screen inside ``root`` for ``ui``'s game."""
+
+    def __init__(self, root: Any, ui: GameUI, store: SaveStore | None) -> None:
+        self.root = root
+        self.ui = ui
+        self.store = store
+        self.session: Session | None = None
+        self.shown_to: int | None = None
+        self.last_seen: dict[int, dict[str, Any]] = {}
+        self.error: str | None = None
+        self.thinking = False
+        self.live = h("p", {"class": "sr-only", "aria-live": "polite", "data-testid": "announce"})
+        self.body = h("div", {"class": "table-body"})
+        clear(root)
+        root.append(self.body, self.live)
+
+    # -- entry ---------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Offer to resume this game's game in play, else show the set-up form."""
+        if self.store is not None:
+            try:
+                current = self.store.current()
+            except StorageError:  # the browser took storage away since the page loaded
+                current = None
+            if current is not None:
+                try:
+                    session = Session.resume(self.store, current)
+                except (ValueError, KeyError):
+                    session = None
+                if session is not None and session.state.GAME == self.ui.game:
+                    self.offer_resume(session)
+                    return
+        self.show_setup()
+
+    def offer_resume(self, session: Session) -> None:
+        resume = h("button", {"class": "primary", "data-testid": "resume"}, t("table.resume"))
+        fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
+        on(resume, "click", lambda event: self.begin(session))
+        on(fresh, "click", lambda event: self.show_setup())
+        self._show(h("section", {"class": "panel"},
+                     h("h2", {}, t("table.resume_title", game=t(f"game.{self.ui.game}"))), resume, fresh))
+        resume.focus()
+
+    # -- set-up --------------------------------------------------------------------
+
+    def show_setup(self, previous: Session | None = None) -> None:
+        cls = game_class(self.ui.game)
+        counts = cls.PLAYERS
+        chosen = previous.state.players if previous else counts[0]
+        count = h("select", {"id": "setup-players", "data-testid": "setup-players"},
+                  *[h("option", {"value": str(n), **({"selected": ""} if n == chosen else {})},
+                      t("setup.players_n", n=n)) for n in counts])
+        seats_box = h("div", {"class": "setup-seats"})
+        options_box = h("div", {"class": "setup-options"})
+
+        def draw(event: Any = None) -> None:
+            players = int(count.value)
+            clear(seats_box)
+            for seat in range(players):
+                old = previous.seats[seat] if previous and seat < len(previous.seats) else None
+                kind = old.kind if old else (PERSON if seat == 0 else "normal")
+                name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
+                                   "aria-label": t("setup.seat_name", n=seat + 1),
+                                   "value": old.name if old else t("setup.default_name", n=seat + 1)})
+                level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
+                          *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
+                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *COMPUTER_KINDS)])
+                seats_box.append(h("div", {"class": "setup-seat"}, name, level))
+            clear(options_box)
+            for option in self.ui.options:
+                if option.players and players not in option.players:
+                    continue
+                options_box.append(self._option_field(option, previous))
+
+        on(count, "change", draw)
+        draw()
+        start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
+        on(start, "click", lambda event: self._start_from_form(count, seats_box, options_box))
+        self._show(h("section", {"class": "panel setup"},
+                     h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
+                     h("label", {"for": "setup-players"}, t("setup.players")), count,
+                     seats_box, options_box, start))
+
+    def _option_field(self, option: Option, previous: Session | None) -> Any:
+        value = previous.state.options.get(option.name) if previous else None
+        ident = f"opt-{option.name}"
+        if not option.choices:
+            box = h("input", {"type": "checkbox", "id": ident, "data-option": option.name,
+                              **({"checked": ""} if value else {})})
+            return h("label", {"class": "setup-option", "for": ident}, box, t(option.label))
+        select = h("select", {"id": ident, "data-option": option.name},
+                   *[h("option", {"value": str(i), **({"selected": ""} if v == value else {})}, t(label))
+                     for i, (v, label) in enumerate(option.choices)])
+        return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
+
+    def _start_from_form(self, count: Any, seats_box: Any, options_box: Any) -> None:
+        seats = []
+        for seat, row in enumerate(seats_box.children):
+            name = str(row.querySelector("input").value).strip()[:24] or t("setup.default_name", n=seat + 1)
+            seats.append(Seat(name, str(row.querySelector("select").value)))
+        options: dict[str, Any] = {}
+        for option in self.ui.options:
+            element = options_box.querySelector(f'[data-option="{option.name}"]')
+            if element is None:
+                continue
+            if option.choices:
+                options[option.name] = option.choices[int(element.value)][0]
+            else:
+                options[option.name] = bool(element.checked)
+        seed = random.SystemRandom().randrange(2**53)
+        try:
+            session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **options)
+        except ValueError as error:
+            self.error = str(error)
+            self.show_setup()
+            return
+        self.begin(session)
+
+    # -- play ----------------------------------------------------------------------
+
+    def begin(self, session: Session) -> None:
+        self.session = session
+        self.shown_to = None
+        self.last_seen.clear()
+        self.render()
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Let computers take their turns without blocking the page."""
+        if self.session and self.session.is_computer_turn() and not self.thinking:
+            asyncio.ensure_future(self._computer_turns())
+
+    async def _computer_turns(self) -> None:
+        session = self.session
+        self.thinking = True
+        try:
+            while session is self.session and session.is_computer_turn():
+                self.render()
+                await asyncio.sleep(0)
+                turn = session.computer_turn()
+                try:
+                    while True:
+                        next(turn)
+                        await asyncio.sleep(0)
+                except StopIteration:
+                    pass
+        finally:
+            self.thinking = False
+        if session is self.session:
+            self.render()
+
+    def act(self, action: Action) -> None:
+        """A person chose ``action`` on the table."""
+        if self.session is None or self.thinking:
+            return
+        try:
+            self.session.play(action)
+        except IllegalMoveError as error:
+            self.error = str(error)
+        else:
+            self.error = None
+        self.render()
+        self.schedule()
+
+    def undo(self) -> None:
+        if self.session and not self.thinking and self.session.undo_steps():
+            self.session.undo()
+            self.render()
+
+    def render(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        viewer = session.viewer()
+        hot_seat = self.ui.hidden_hands and len(session.people()) > 1
+        if hot_seat and self.shown_to is not None and viewer != self.shown_to and not session.state.is_terminal():
+            self._handover(viewer)
+            return
+        self.shown_to = viewer
+        observation = session.state.observation(viewer)
+        for sentence in self.ui.announcements(self.last_seen.get(viewer), observation):
+            self.say(sentence)
+        self.last_seen[viewer] = observation
+        person_to_act = session.to_act() == viewer and session.seats[viewer].is_person
+        ctx = TableContext(observation=observation, viewer=viewer,
+                           legal=session.state.legal_actions() if person_to_act and not self.thinking else [],
+                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
+        self._show(h("div", {"class": f"table table-{self.ui.game}"},
+                     self._status_bar(session), self.ui.render(ctx), self._footer(session)))
+
+    def _status_bar(self, session: Session) -> Any:
+        state = session.state
+        if state.is_terminal():
+            names = ", ".join(session.seats[s].name for s in state.winners())
+            text = t("table.winner", names=names)
+        elif self.thinking or session.is_computer_turn():
+            text = t("table.thinking", name=session.seats[state.current_player()].name)
+        else:
+            text = t("table.your_turn", name=session.seats[state.current_player()].name)
+        bar = h("div", {"class": "status", "data-testid": "status", "role": "status",
+                        "data-thinking": "true" if self.thinking else "false"},
+                h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}), text)
+        if self.error:
+            bar.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
+        problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
+        if problem:  # saving is off (full or no store at all): play goes on, the player is told
+            bar.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
+        return bar
+
+    def _footer(self, session: Session) -> Any:
+        footer = h("div", {"class": "table-actions"})
+        if session.state.is_terminal():
+            again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
+            on(again, "click", lambda event: self._rematch())
+            other = h("button", {"data-testid": "new-game"}, t("table.new_game"))
+            on(other, "click", lambda event: self.show_setup(session))
+            footer.append(again, other)
+            return footer
+        undo = h("button", {"data-testid": "undo", **({} if session.undo_steps() and not self.thinking else {"disabled": ""})},
+                 t("table.undo"))
+        on(undo, "click", lambda event: self.undo())
+        footer.append(undo)
+        return footer
+
+    def _rematch(self) -> None:
+        old = self.session
+        assert old is not None
+        seed = random.SystemRandom().randrange(2**53)
+        self.begin(Session.start(self.ui.game, old.seats, seed=seed, store=self.store, name=old.name,
+                                 **old.state.options))
+
+    def _handover(self, viewer: int) -> None:
+        name = self.session.seats[viewer].name if self.session else ""
+        ready = h("button", {"class": "primary", "data-testid": "handover-ready"}, t("table.handover_ready", name=name))
+
+        def reveal(event: Any) -> None:
+            self.shown_to = viewer
+            self.render()
+
+        on(ready, "click", reveal)
+        self._show(h("section", {"class": "panel handover", "data-testid": "handover"},
+                     h("h2", {}, t("table.handover_title", name=name)), h("p", {}, t("table.handover_text", name=name)), ready))
+        ready.focus()
+
+    def say(self, sentence: str) -> None:
+        """Tell screen-reader users what happened (the live region reads it out)."""
+        self.live.textContent = sentence
+
+    def _show(self, element: Any) -> None:
+        clear(self.body)
+        self.body.append(element)
+
+
+def route(ui: GameUI) -> Callable[[Any, dict[str, str]], None]:
+    """The router view for ``ui``'s game: resume or set up, then play."""
+
+    def render(root: Any, params: dict[str, str]) -> None:
+        Table(root, ui, shared_store()).open()
+
+    return render

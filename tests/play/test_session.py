@@ -1,0 +1,108 @@
+"""The session: turns, undo across computer moves, autosave and its failures."""
+
+import pytest
+
+from pyapp.engine import IllegalMoveError
+from pyapp.play import Seat, Session
+from pyapp.storage import MemoryBackend, SaveStore
+
+PEOPLE = [Seat("Ada"), Seat("Bea")]
+VS_COMPUTER = [Seat("Ada"), Seat("Bot", "normal")]
+
+
+def _computer_plays_first_legal(session):
+    """Stand-in for a computer turn, so these tests do not depend on the AI."""
+    session._apply(session.to_act(), session.state.legal_actions()[0])
+
+
+def test_start_saves_and_marks_the_game_in_play():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("nim", PEOPLE, seed=4, store=store, name="Tuesday")
+    assert store.current() == session.record_id
+    record, state = store.read(session.record_id)
+    assert record["name"] == "Tuesday" and record["seats"][1] == {"name": "Bea", "kind": "person"}
+    assert state.to_save() == session.state.to_save()
+
+
+def test_every_action_autosaves_and_resume_continues():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("nim", VS_COMPUTER, seed=4, store=store)
+    session.play("take2")
+    _computer_plays_first_legal(session)
+    again = Session.resume(store, session.record_id)
+    assert again.state.to_save() == session.state.to_save()
+    assert again.actors == [0, 1] and again.seats == VS_COMPUTER
+
+
+def test_play_refuses_illegal_and_out_of_turn_moves():
+    session = Session.start("nim", VS_COMPUTER, seed=4)
+    with pytest.raises(IllegalMoveError):
+        session.play("take7")
+    session.play("take1")
+    assert session.is_computer_turn()
+    with pytest.raises(ValueError, match="not a person's turn"):
+        session.play("take1")
+
+
+def test_undo_goes_back_to_the_persons_previous_turn_past_computer_moves():
+    session = Session.start("nim", VS_COMPUTER, seed=4)
+    assert session.undo_steps() == 0
+    session.play("take3")
+    _computer_plays_first_legal(session)
+    before = session.state.to_save()
+    session.play("take2")
+    _computer_plays_first_legal(session)
+    assert session.undo_steps() == 2
+    session.undo()
+    assert session.state.to_save() == before and session.to_act() == 0
+
+
+def test_undo_never_takes_back_another_persons_move():
+    session = Session.start("nim", PEOPLE, seed=4)
+    session.play("take1")
+    session.play("take1")
+    assert session.undo_steps() == 0
+    with pytest.raises(ValueError):
+        session.undo()
+
+
+def test_undo_respects_the_engines_floor(monkeypatch):
+    session = Session.start("nim", VS_COMPUTER, seed=4)
+    session.play("take1")
+    _computer_plays_first_legal(session)
+    monkeypatch.setattr(type(session.state), "undo_floor", lambda self, seat: 2)
+    assert session.undo_steps() == 0
+
+
+def test_viewer_follows_the_person_to_act():
+    session = Session.start("nim", [Seat("Bot", "easy"), Seat("Ada")], seed=4)
+    assert session.viewer() == 1
+    hot_seat = Session.start("nim", PEOPLE, seed=4)
+    assert hot_seat.viewer() == 0
+    hot_seat.play("take1")
+    assert hot_seat.viewer() == 1
+
+
+def test_full_storage_keeps_play_going_and_says_why():
+    store = SaveStore(MemoryBackend(quota=400))
+    session = Session.start("nim", VS_COMPUTER, seed=4, store=store, name="x" * 60)
+    assert session.save_problem is None
+    session.name = "y" * 80
+    session.seats = [Seat("z" * 80), Seat("w" * 80, "normal")]
+    session.play("take1")
+    assert session.save_problem == "storage.full"
+    assert len(session.state.history) == 1
+
+
+def test_finished_game_clears_the_resume_slot():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("nim", PEOPLE, seed=4, store=store, max_take=3)
+    while not session.state.is_terminal():
+        session.play(session.state.legal_actions()[-1])
+    assert store.current() is None
+    assert store.read(session.record_id)[0]["finished"] is True
+
+
+def test_seat_kind_is_checked():
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        Seat("x", "wizard")
