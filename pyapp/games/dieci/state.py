@@ -404,14 +404,16 @@ def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], 
             out.append(order[start:start + cap])
             start += cap
         return out
-    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in SUITS}
+    limited = set().union(*banned)
+    bound = [c for c in cards if c[1] in limited]
+    free = [c for c in cards if c[1] not in limited]
+    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in limited}
     for _attempt in range(8):
-        order = list(cards)
-        rng.shuffle(order)
-        order.sort(key=lambda c: reach[c[1]])
+        rng.shuffle(bound)
+        bound.sort(key=lambda c: reach[c[1]])
         left = list(caps)
         out: list[list[str]] = [[] for _ in holders]
-        for card in order:
+        for card in bound:
             options = [h for h in holders if left[h] and card[1] not in banned[h]]
             if not options:
                 break
@@ -423,6 +425,11 @@ def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], 
             out[h].append(card)
             left[h] -= 1
         else:
+            rng.shuffle(free)
+            start = 0
+            for h in holders:
+                out[h].extend(free[start:start + left[h]])
+                start += left[h]
             return out
     # Slow but sure: keep the rest feasible after every placement.
     counts = {s: 0 for s in SUITS}
