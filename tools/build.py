@@ -197,7 +197,7 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
-    css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    css = site.add_hashed("web", "app.css", stylesheet())
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
@@ -245,6 +245,12 @@ def build(out: Path) -> Site:
     site.add("sw.js", service_worker(site).encode())
     site.write(out)
     return site
+
+
+def stylesheet() -> bytes:
+    """``web/app.css`` followed by each screen's own sheet in ``web/css/``: one request, one hash."""
+    parts = [ROOT / "web/app.css", *sorted((ROOT / "web/css").glob("*.css"))]
+    return b"\n".join(part.read_bytes() for part in parts)
 
 
 def start_module(pyscript: str) -> bytes:
