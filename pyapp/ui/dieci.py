@@ -212,8 +212,9 @@ class DieciUI:
             row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
                                      "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
         box.append(row)
-        box.append(h("p", {"class": "muted"}, t("dieci.goal.progress", matches=matches, points=GOAL_POINTS[matches]),
-                     " ", t("dieci.goal.private")))
+        box.append(h("p", {"class": "progress", "data-testid": "goal-progress"},
+                     t("dieci.goal.progress", matches=matches, points=GOAL_POINTS[matches])))
+        box.append(h("p", {"class": "muted"}, t("dieci.goal.private")))
         return box
 
     def _players(self, obs: dict[str, Any], viewer: int) -> Any:
