@@ -19,7 +19,7 @@ from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import t
 from pyapp.play import PERSON, Seat, Session
-from pyapp.storage import SaveStore
+from pyapp.storage import SaveStore, StorageError
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.local_storage import shared_store
 
@@ -88,7 +88,10 @@ class Table:
     def open(self) -> None:
         """Offer to resume this game's game in play, else show the set-up form."""
         if self.store is not None:
-            current = self.store.current()
+            try:
+                current = self.store.current()
+            except StorageError:  # the browser took storage away since the page loaded
+                current = None
             if current is not None:
                 try:
                     session = Session.resume(self.store, current)
@@ -270,8 +273,9 @@ class Table:
                 h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}), text)
         if self.error:
             bar.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
-        if session.save_problem:
-            bar.append(h("p", {"class": "warning", "data-testid": "save-problem"}, t(session.save_problem)))
+        problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
+        if problem:  # saving is off (full or no store at all): play goes on, the player is told
+            bar.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
         return bar
 
     def _footer(self, session: Session) -> Any:
