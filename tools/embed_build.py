@@ -44,14 +44,14 @@ def add_embed(
     render: Callable[[str, dict[str, str]], str],
     script_json: Callable[[object], str],
     css: str,
+    rules_css: str,
     pyscript_css: str,
-    pyscript_js: str,
+    start_js: str,
     py_config: dict[str, Any],
 ) -> str:
-    """Add the demo frames, ``web/embed.js``, the rules CSS and ``embed.html`` to ``site``."""
+    """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
     from pyapp import demos, i18n
 
-    rules_css = site.add_hashed("web", "rules.css", (ROOT / "web/css/rules.css").read_bytes())
     embed_js = site.add_hashed("web", "embed.js", (ROOT / "web/embed.js").read_bytes())
     languages = list(i18n.LANGUAGES)
     entries: dict[str, Any] = {}
@@ -83,7 +83,7 @@ def add_embed(
             "rules_css": rules_css,
             "embed_js": embed_js,
             "pyscript_css": pyscript_css,
-            "pyscript_js": pyscript_js,
+            "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
             "embed_data": script_json(data),
         },

@@ -165,7 +165,7 @@ def card_table(view: dict[str, Any]) -> Node:
         header.append(node("span", {"class": "deck"}, t("demo.dieci.deck", n=view["deck"])))
     return node(
         "div",
-        {"class": f"table {game}"},
+        {"class": f"table game-{game}"},
         node("div", {"class": "table-head"}, header) if header else None,
         node("ul", {"class": "seats"}, rows),
     )

@@ -31,11 +31,11 @@ def main() -> None:
         document.body.dataset.ready = "true"
         return
     shown = host.querySelector("figure.demo")
-    start = int(str(shown.dataset.step)) if shown is not None else 0
+    start = int(str(shown.getAttribute("data-step") or 0)) if shown is not None else 0
     rules = f"./#/rules/{demo.game}"
     widget = DemoWidget(demo, embed=True, start=start, rules_link=rules)
     focused = document.activeElement
-    action = str(focused.dataset.action) if focused is not None and focused.dataset.action else None
+    action = str(focused.getAttribute("data-action") or "") if focused is not None else ""
     host.replaceChildren(widget.element)
     if action in ("back", "next"):
         button = widget.element.querySelector(f"[data-action={action}]")
