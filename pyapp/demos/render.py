@@ -204,12 +204,12 @@ def triad_board(view: dict[str, Any]) -> Node:
                     node("span", {"class": "label", "aria-hidden": "true"}, str(label)),
                     node(
                         "span",
-                        {"class": f"piece side-{stack[-1]} h{len(stack)}", "aria-hidden": "true"},
+                        {"class": f"piece piece-{stack[-1]}", "aria-hidden": "true"},
                         stack[-1].upper(),
-                        node("span", {"class": "height"}, str(len(stack))) if len(stack) > 1 else None,
-                    )
+                                            )
                     if stack
                     else None,
+                    node("span", {"class": "height", "aria-hidden": "true"}, str(len(stack))) if len(stack) > 1 else None,
                 )
             )
     scores = view.get("scores")

@@ -28,3 +28,28 @@ EN = {
     "shell.notfound.title": "Page not found",
     "shell.notfound.body": "There is nothing at {path}.",
 }
+
+KO = {
+    "shell.page.title": "{page} · {site}",
+    "shell.tagline": "브라우저에서 즐기는 작은 전략 게임 세 가지.",
+    "shell.choose": "게임을 고르세요",
+    "shell.play": "플레이",
+    "shell.rules": "규칙",
+    "shell.home": "모든 게임",
+    "shell.loading.start": "시작하는 중…",
+    "shell.loading.files": "게임 엔진 내려받는 중: {total}MB 중 {done}MB",
+    "shell.loading.interpreter": "파이썬을 시작하는 중…",
+    "shell.loading.app": "게임을 불러오는 중…",
+    "shell.offline.ready": "오프라인에서도 할 수 있습니다",
+    "shell.error.title": "게임을 시작하지 못했습니다",
+    "shell.error.body": "페이지를 불러오다 문제가 생겼습니다. 인터넷 연결을 확인한 뒤 새로 고치세요.",
+    "shell.error.reload": "새로 고침",
+    "shell.error.details": "기술 정보",
+    "shell.error.nojs": "이 사이트에서 게임을 하려면 자바스크립트가 필요합니다.",
+    "shell.placeholder.title": "{game}, 곧 나옵니다",
+    "shell.placeholder.body": "이 게임은 아직 여기서 할 수 없습니다.",
+    "shell.rules.title": "{game} 규칙",
+    "shell.rules.placeholder": "{game} 규칙이 곧 여기에 나옵니다.",
+    "shell.notfound.title": "페이지를 찾을 수 없습니다",
+    "shell.notfound.body": "{path}에는 아무것도 없습니다.",
+}
