@@ -26,11 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import icons  # noqa: E402  (tools/ is put on the path just above)
+import embed_build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-UNHASHED = ("index.html", "manifest.webmanifest")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
@@ -244,6 +245,16 @@ def build(out: Path) -> Site:
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
+    embed_build.add_embed(
+        site,
+        render=render,
+        script_json=script_json,
+        css=css,
+        rules_css=extra_css["rules.css"],
+        pyscript_css=f"{pyscript}/core.css",
+        start_js=start_js,
+        py_config=py_config,
+    )
 
     site.add("sw.js", service_worker(site).encode())
     site.write(out)

@@ -22,7 +22,7 @@ EN = Rules(
                 "The board is a grid of 8 × 8 cells. The four centre cells are not played, which leaves 60 playable cells.",
                 "Every playable cell shows a number, 3 or 6, its label. Labels only matter in Phase 2.",
                 di("Our standard layout has 20 sixes and 40 threes and looks the same under every rotation and reflection of the board (shown below)."),
-                "There are two sides, A and B (two players, or two teams of two). Each side has 30 pieces of its own colour; in our drawings side A's pieces are dark and marked A, side B's are light and marked B.",
+                "There are two sides, A and B (two players, or two teams of two). Each side has 30 pieces of its own colour; in our drawings side A's pieces are blue triangles marked A, side B's orange circles marked B.",
                 "A cell holds a stack of up to three pieces, of either side. Only the top piece of a stack shows.",
             ),
             example("triad-labels"),
@@ -80,8 +80,19 @@ EN = Rules(
         section(
             "notation",
             "Writing down a position",
-            p("A position is written as 8 lines of 8 tokens separated by spaces, one line per row from the top: # for a centre cell, . for an empty cell, and otherwise the stack from bottom to top as letters a (side A) and b (side B). For example ab is an A piece under a B piece. The board below is drawn from the text beside it."),
+            p("A position is written as 8 lines of 8 tokens separated by spaces, one line per row from row 0 at the top: # for a centre cell, . for an empty cell, and otherwise the stack from bottom to top as letters a (side A) and b (side B). For example ab is an A piece under a B piece. The board below is drawn from the text beside it."),
             example("triad-notation"),
+        ),
+        section(
+            "moves",
+            "Writing down a move",
+            p("Rows and columns are numbered 0 to 7 from the top left."),
+            ul(
+                "place 2,5: in Phase 1, put a piece on row 2, column 5.",
+                "remove 0,0 0,1 0,2: in Phase 2, remove the row triad on those cells, in line order.",
+                "remove stack 6,7: in Phase 2, remove the stack triad on that cell.",
+                "pass: in Phase 2, when your side has no triad to remove.",
+            ),
         ),
     ),
 )
@@ -104,7 +115,7 @@ KO = Rules(
                 "판은 가로세로 8칸씩입니다. 가운데 네 칸은 쓰지 않으므로 놓을 수 있는 칸은 60칸입니다.",
                 "놓을 수 있는 칸마다 숫자 3 또는 6이 적혀 있습니다. 이 숫자는 2단계에서만 쓰입니다.",
                 di("이 사이트의 기본 배치는 6이 20칸, 3이 40칸이며, 판을 돌리거나 뒤집어도 똑같습니다(아래 그림)."),
-                "A와 B 두 편이 겨룹니다(두 사람 또는 두 명씩 두 팀). 각 편은 자기 색 말 30개를 가집니다. 이 사이트의 그림에서 A편 말은 어두운색에 A, B편 말은 밝은색에 B로 표시합니다.",
+                "A와 B 두 편이 겨룹니다(두 사람 또는 두 명씩 두 팀). 각 편은 자기 색 말 30개를 가집니다. 이 사이트의 그림에서 A편 말은 A가 적힌 파란 세모, B편 말은 B가 적힌 주황 동그라미입니다.",
                 "한 칸에는 어느 편 말이든 세 개까지 쌓을 수 있습니다. 쌓인 탑에서는 맨 위 말만 보입니다.",
             ),
             example("triad-labels"),
@@ -164,6 +175,17 @@ KO = Rules(
             "국면 적는 법",
             p("국면은 공백으로 나눈 기호 8개씩 8줄로 적습니다. 맨 위 행부터 한 줄에 한 행입니다. 가운데 칸은 #, 빈칸은 . 이고, 그 밖의 칸은 탑을 아래에서 위로 a(A편)와 b(B편) 글자로 적습니다. 예를 들어 ab는 A편 말 위에 B편 말이 있는 탑입니다. 아래 판 그림은 옆의 글로 그린 것입니다."),
             example("triad-notation"),
+        ),
+        section(
+            "moves",
+            "수 적는 법",
+            p("행과 열은 왼쪽 위에서부터 0~7로 셉니다."),
+            ul(
+                "place 2,5: 1단계에서 2행 5열에 말을 놓습니다.",
+                "remove 0,0 0,1 0,2: 2단계에서 그 칸들의 줄 트라이어드를 걷어 냅니다. 칸은 줄의 순서대로 적습니다.",
+                "remove stack 6,7: 2단계에서 그 칸의 탑 트라이어드를 걷어 냅니다.",
+                "pass: 2단계에서 걷어 낼 트라이어드가 없을 때 차례를 넘깁니다.",
+            ),
         ),
     ),
 )
