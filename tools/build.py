@@ -26,11 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import icons  # noqa: E402  (tools/ is put on the path just above)
+import embed_build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-UNHASHED = ("index.html", "manifest.webmanifest")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
@@ -198,9 +199,12 @@ def build(out: Path) -> Site:
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
-    stylesheets = [site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())]
-    for sheet in sorted((ROOT / "web/css").glob("*.css")):
-        stylesheets.append(site.add_hashed("web/css", sheet.name, sheet.read_bytes()))
+    css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    screen_css = {
+        sheet.name: site.add_hashed("web/css", sheet.name, sheet.read_bytes())
+        for sheet in sorted((ROOT / "web/css").glob("*.css"))
+    }
+    stylesheets = [css, *screen_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
@@ -244,6 +248,16 @@ def build(out: Path) -> Site:
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
+    embed_build.add_embed(
+        site,
+        render=render,
+        script_json=script_json,
+        css=css,
+        rules_css=screen_css["rules.css"],
+        pyscript_css=f"{pyscript}/core.css",
+        start_js=start_js,
+        py_config=py_config,
+    )
 
     site.add("sw.js", service_worker(site).encode())
     site.write(out)

@@ -34,9 +34,24 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
         if value is None or value is False:
             continue
         name = name.rstrip("_").replace("_", "-")
-        element.setAttribute(name, "" if value is True else str(value))
+        if name == "style":
+            set_style(element, str(value))
+        else:
+            element.setAttribute(name, "" if value is True else str(value))
     append(element, *children)
     return element
+
+
+def set_style(element: Any, declarations: str) -> None:
+    """Apply ``"prop: value; …"`` through the CSSOM.
+
+    The Content-Security-Policy (``style-src 'self'``) blocks style attributes
+    written as markup, but not properties set on ``element.style``.
+    """
+    for declaration in declarations.split(";"):
+        prop, _, value = declaration.partition(":")
+        if prop.strip():
+            element.style.setProperty(prop.strip(), value.strip())
 
 
 def append(parent: Any, *children: Child) -> None:

@@ -339,5 +339,12 @@ class DyadUI:
 UI = DyadUI()
 """The Dyad table for :class:`pyapp.ui.table.Table`."""
 
-render = route(UI)
-"""The router view for ``#/dyad``."""
+
+def register() -> None:
+    """Plug the Dyad screen into the router (``#/dyad``)."""
+    from pyapp.ui import router  # noqa: PLC0415  (imports the browser; only called in the page)
+
+    router.register("dyad", route(UI))
+
+
+__all__ = ["UI", "DyadUI", "mini", "register"]

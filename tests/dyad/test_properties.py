@@ -111,7 +111,7 @@ def check_end(state):
 
 
 @pytest.mark.parametrize("players, options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_random_games_keep_every_invariant(players, options, seed):
     state = new_game("dyad", seed=seed, players=players, **options)
@@ -131,7 +131,7 @@ def test_random_games_keep_every_invariant(players, options, seed):
 
 
 @pytest.mark.parametrize("players, options", [(3, dict(cipher=True)), (4, dict(teams=True, cipher=True)), (2, {})])
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 40))
 def test_swapping_hidden_cards_changes_no_view(players, options, seed, steps):
     """Two other players swap unseen cards: the seat's observation (and so its AI) cannot tell."""

@@ -27,7 +27,6 @@ dyad_ui = TableContext = None
 CONFIGS = [
     (2, {}),
     (3, dict(cipher=True, twos=True)),
-    (4, dict(cipher=True)),
     (4, dict(teams=True, cipher=True, twos=True)),
 ]
 

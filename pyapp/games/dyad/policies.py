@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import random
 
-from pyapp.games.dyad.rules import score_cards, value_of
+from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
+from pyapp.games.dyad.state import _PLAYS
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
 
@@ -137,37 +138,61 @@ def _ciphering(world, seat: int) -> bool:
 
 
 def rollout(world, rng: random.Random):
-    """Fast rules: win cheaply when possible, else dump the lowest pair."""
-    legal = world.legal_actions()
+    """Fast rules: win cheaply when possible, else dump the lowest pair.
+
+    Written with plain loops over card numbers: the search calls it thousands
+    of times per move.
+    """
     phase = world.phase
-    if phase == "take":
-        return _retrieve_choice(world, legal)
-    if phase == "cipher":
-        return _cipher_choice(world, -0.9)
-    if phase == "pass":
+    if phase != "play":
+        legal = world.legal_actions()
+        if phase == "take":
+            return _retrieve_choice(world, legal)
+        if phase == "cipher":
+            return _cipher_choice(world, -0.9)
         return _pass_choice(world, legal)
     if rng.random() < 0.05:
+        legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
     seat = world.turn
-    best, holder = _best_so_far(world)
-    if best < 0:
-        # leading: a strong pair most of the time, the lowest otherwise
-        if _ciphering(world, seat):
-            return min(legal, key=lambda a: (_rank(a.cards[0]) + _rank(a.cards[1])))
-        if rng.random() < 0.6:
-            return max(legal, key=lambda a: _rank(a.cards[0]) + _rank(a.cards[1]))
-        return min(legal, key=lambda a: _rank(a.cards[0]) + _rank(a.cards[1]))
-    matched = _lead_matched(world)
-    values = [value_of(matched, *a.cards) for a in legal]
-    if _ciphering(world, seat) or _same_side(world, holder, seat):
-        low = min(range(len(legal)), key=lambda i: (values[i], legal[i].cards[0] + legal[i].cards[1]))
-        return legal[low]
-    winning = [i for i in range(len(legal)) if values[i] > best]
-    if winning:
-        i = min(winning, key=lambda i: (values[i], legal[i].cards[0] + legal[i].cards[1]))
-        return legal[i]
-    i = min(range(len(legal)), key=lambda i: legal[i].cards[0] + legal[i].cards[1])
-    return legal[i]
+    hand = world.hands[seat]
+    trick = world.trick
+    ciphering = world.ciphers[seat] and not any(r[1] == seat for r in world.tricks)
+    if not trick:
+        ordered = sorted(hand)
+        if not ciphering and rng.random() < 0.6:
+            return _PLAYS[canonical(ordered[-1], ordered[-2])]
+        return _PLAYS[canonical(ordered[0], ordered[1])]
+    lead = trick[0][1]
+    matched = lead[0] % 4 == lead[1] % 4
+    best, holder = -1, -1
+    for s_, (a, b) in trick:
+        v = value_of(matched, a, b)
+        if v > best:
+            best, holder = v, s_
+    pairs = legal_pair_cards(hand, lead)
+    lose = bool(ciphering) or holder == seat or (world.teams and (holder - seat) % 2 == 0)
+    pick = None
+    pick_key = None
+    if not lose:
+        for a, b in pairs:
+            v = value_of(matched, a, b)
+            if v > best:
+                key = v * 64 + a + b
+                if pick_key is None or key < pick_key:
+                    pick, pick_key = (a, b), key
+        if pick is not None:
+            return _PLAYS[pick]
+        for a, b in pairs:
+            key = a + b
+            if pick_key is None or key < pick_key:
+                pick, pick_key = (a, b), key
+        return _PLAYS[pick]
+    for a, b in pairs:
+        key = value_of(matched, a, b) * 64 + a + b
+        if pick_key is None or key < pick_key:
+            pick, pick_key = (a, b), key
+    return _PLAYS[pick]
 
 
 # -- easy: the rollout rules with mistakes --------------------------------------------
