@@ -264,7 +264,7 @@ def _phase2_choice(world: TriadState, rng: random.Random, depth: int):
     if len(legal) == 1:
         return legal[0]
     s = world.side_to_move()
-    budget = [500]
+    budget = [150]
     scored = [(_value_after(world, action, s, depth - 1, budget), action) for action in legal]
     best = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= best - 1e-9])
@@ -296,16 +296,32 @@ def _negamax(world: TriadState, depth: int, budget: list[int]) -> float:
 
 
 def evaluate(world: TriadState, seat: int) -> float:
-    """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs)."""
+    """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs).
+
+    The score difference, plus 3 for the side to move when it can make a triad
+    at once in Phase 1, plus the Phase 2 value of the triads on the board
+    (weighted more as Phase 1 ends; in Phase 2 the side to move takes its best
+    removal first), squashed by a logistic curve.
+    """
     s = seat % 2
     totals = world.side_totals()
     diff = totals[s] - totals[1 - s]
     if world.is_terminal():
         return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     board = world.board
-    progress = world.moves / PLACEMENTS if world.moves < PLACEMENTS else 1.0
-    diff += (0.2 + 0.6 * progress) * (phase2_value(board, s) - phase2_value(board, 1 - s))
+    mover = world.side_to_move()
+    sign = 1 if mover == s else -1
+    if world.moves < PLACEMENTS:
+        progress = world.moves / PLACEMENTS
+        if random_making_cell(board, mover, _EVAL_RNG) >= 0:
+            diff += 3 * sign
+        diff += (0.15 + 0.65 * progress * progress) * (phase2_value(board, s) - phase2_value(board, 1 - s))
+    else:
+        diff += 0.6 * (phase2_value(board, s) - phase2_value(board, 1 - s))
     return 1.0 / (1.0 + math.exp(-diff / 10.0))
+
+
+_EVAL_RNG = random.Random(0)
 
 
 __all__ = ["easy", "evaluate", "making_cells", "normal", "phase2_value", "rollout"]
