@@ -298,10 +298,11 @@ def _negamax(world: TriadState, depth: int, budget: list[int]) -> float:
 def evaluate(world: TriadState, seat: int) -> float:
     """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs).
 
-    The score difference, plus 3 for the side to move when it can make a triad
-    at once in Phase 1, plus the Phase 2 value of the triads on the board
-    (weighted more as Phase 1 ends; in Phase 2 the side to move takes its best
-    removal first), squashed by a logistic curve.
+    Normal's judgement seen from the side that just moved: the score
+    difference, minus the triad the side to move can make at once (more if it
+    has several threats), plus the just-moved side's own threats, plus the
+    Phase 2 value of the triads on the board (weighted more as Phase 1 ends;
+    in Phase 2 at 60%), squashed by a logistic curve.
     """
     s = seat % 2
     totals = world.side_totals()
@@ -310,18 +311,17 @@ def evaluate(world: TriadState, seat: int) -> float:
         return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     board = world.board
     mover = world.side_to_move()
-    sign = 1 if mover == s else -1
+    moved = 1 - mover
     if world.moves < PLACEMENTS:
         progress = world.moves / PLACEMENTS
-        if random_making_cell(board, mover, _EVAL_RNG) >= 0:
-            diff += 3 * sign
-        diff += (0.15 + 0.65 * progress * progress) * (phase2_value(board, s) - phase2_value(board, 1 - s))
+        theirs = len(set(making_cells(board, mover)))
+        mine = len(set(making_cells(board, moved)))
+        extra = (-(3.0 + 0.75 * (theirs - 1)) if theirs else 0.0) + 0.9 * min(mine, 3)
+        extra += (0.15 + 0.65 * progress * progress) * (phase2_value(board, moved) - phase2_value(board, mover))
     else:
-        diff += 0.6 * (phase2_value(board, s) - phase2_value(board, 1 - s))
+        extra = 0.6 * (phase2_value(board, moved) - phase2_value(board, mover))
+    diff += extra if s == moved else -extra
     return 1.0 / (1.0 + math.exp(-diff / 10.0))
-
-
-_EVAL_RNG = random.Random(0)
 
 
 __all__ = ["easy", "evaluate", "making_cells", "normal", "phase2_value", "rollout"]
