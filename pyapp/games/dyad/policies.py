@@ -486,6 +486,7 @@ def projected_round(world) -> list[float]:
         won[world.turn] += 1
         done += 1
     share = (world.round_len - done) / n
+    top = 9 if n == 4 else 7
     out = []
     for p in range(n):
         if world.ciphers[p]:
@@ -497,7 +498,12 @@ def projected_round(world) -> list[float]:
         est = float(sum(values[:whole]))
         if whole < len(values):
             est += (k - whole) * values[whole]
-        out.append(est)
+        # Early in a round the cards held say little about the cards kept: lean on the
+        # average (a fair share of tricks, each bringing a good card) so that a fresh deal
+        # adds no noise to the evaluation.
+        weight = done / world.round_len
+        prior = k * (top - 1.5)
+        out.append(weight * est + (1 - weight) * prior)
     return out
 
 
