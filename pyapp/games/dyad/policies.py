@@ -498,12 +498,13 @@ def projected_round(world) -> list[float]:
         est = float(sum(values[:whole]))
         if whole < len(values):
             est += (k - whole) * values[whole]
-        # Early in a round the cards held say little about the cards kept: lean on the
-        # average (a fair share of tricks, each bringing a good card) so that a fresh deal
-        # adds no noise to the evaluation.
-        weight = done / world.round_len
-        prior = k * (top - 1.5)
-        out.append(weight * est + (1 - weight) * prior)
+        # Before the first pair of a round the cards held say little about the cards
+        # kept: use the average (a fair share of tricks, each bringing a good card) so
+        # that a fresh deal adds no noise to the evaluation.
+        if done or world.trick:
+            out.append(est)
+        else:
+            out.append(k * (top - 1.5))
     return out
 
 
