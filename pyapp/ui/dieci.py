@@ -304,7 +304,8 @@ class DieciUI:
                           h("td", {}, h("span", {"class": "num"}, str(part["goal"])),
                             h("small", {}, t("dieci.end.goal_detail", goal=GOALS[goal][0], matches=part["matches"]))),
                           h("td", {}, h("span", {"class": "num"}, str(part["characters"])),
-                            h("small", {}, _suit_breakdown(obs["claimed"][seat]))),
+                            h("small", {}, *[h("span", {"class": "suitpart"}, part)
+                                             for part in _suit_breakdown(obs["claimed"][seat])])),
                           h("td", {"class": "total"}, str(part["total"]))))
         table.append(body)
         box.append(h("div", {"class": "breakdown-wrap"}, table))
@@ -327,14 +328,14 @@ def _leading_index(trick: list[dict[str, Any]], trump: str) -> int:
     return trick_winner([p["card"] for p in trick], trump)
 
 
-def _suit_breakdown(claimed: list[str]) -> str:
-    """Per suit: ``+lowest −other …`` (e.g. ``▲ +3 −8``), suits joined by spaces."""
+def _suit_breakdown(claimed: list[str]) -> list[str]:
+    """Per suit held: ``+lowest −other …`` (e.g. ``▲ +3 −8``)."""
     parts = []
     for suit in "RYGBP":
         values = sorted(int(c[1:]) for c in claimed if c[0] == suit)
         if values:
             parts.append(SUIT_SYMBOLS[suit] + " +" + str(values[0]) + "".join(f" \u2212{v}" for v in values[1:]))
-    return "  ".join(parts)
+    return parts
 
 
 UI = DieciUI()
