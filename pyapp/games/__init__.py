@@ -18,7 +18,11 @@ from pyapp.engine.state import SAVE_FORMAT, State
 
 # Each game lives in its own package, imported only when first used so that a
 # page showing one game does not pay for the others.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "dieci": "pyapp.games.dieci",
+    "dyad": "pyapp.games.dyad",
+    "triad": "pyapp.games.triad",
+}
 
 _EXTRA: dict[str, type[State]] = {}
 

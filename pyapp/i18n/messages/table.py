@@ -24,3 +24,28 @@ EN = {
     "storage.full": "Storage is full: this game is not being saved. Delete old games to make room.",
     "storage.unavailable": "This browser does not let the site save (private mode?): the game goes on but will not be kept.",
 }
+
+KO = {
+    "setup.title": "새 {game} 게임",
+    "setup.players": "플레이어 수",
+    "setup.players_n": "{n}명",
+    "setup.seat_name": "{n}번 자리 이름",
+    "setup.seat_kind": "{n}번 자리를 맡을 플레이어",
+    "setup.default_name": "플레이어 {n}",
+    "setup.start": "시작",
+    "table.resume_title": "하던 {game} 게임을 이어서 할까요?",
+    "table.resume": "이어서 하기",
+    "table.new_game": "새 게임",
+    "table.default_title": "{game}",
+    "table.thinking": "{name} 생각하는 중…",
+    "table.your_turn": "{name} 차례",
+    "table.winner": "게임 끝. 승자: {names}",
+    "table.undo": "무르기",
+    "table.rematch": "다시 하기",
+    "table.handover_title": "{name}에게 기기를 넘겨 주세요",
+    "table.handover_text": "다른 플레이어는 화면을 보지 마세요. 다음 화면에 {name}의 카드가 나옵니다.",
+    "table.handover_ready": "제가 {name}입니다. 내 카드 보기",
+    "storage.error": "저장하지 못했습니다. 게임은 계속되지만 기록되지 않습니다.",
+    "storage.full": "저장 공간이 가득 찼습니다. 이 게임은 저장되지 않습니다. 지난 게임을 지워 공간을 만드세요.",
+    "storage.unavailable": "이 브라우저에서는 저장할 수 없습니다(사생활 보호 모드인가요?). 게임은 계속되지만 기록되지 않습니다.",
+}

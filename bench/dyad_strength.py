@@ -1,0 +1,153 @@
+"""Dyad strength and speed: seeded matches between levels, seats rotated.
+
+    python bench/dyad_strength.py [--games N] [--players 2 3 4] [--pairs normal-easy ...]
+
+Prints, per player count and level pair, the stronger level's win rate (95%
+Wilson interval) against its fair share, mean points, and move times; then
+random playouts per second.  Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from pyapp.games import new_game  # noqa: E402
+from pyapp.games.dyad import policies  # noqa: E402
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
+    if level in ("easy", "normal", "random"):
+        def pick(state, rng):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            if level == "random":
+                return rng.choice(legal)
+            world = state.sample_world(state.current_player(), rng)
+            action = getattr(policies, level)(world, rng)
+            return next(a for a in legal if a == action)
+        return pick
+    from pyapp.ai import choose_action
+
+    def pick(state, rng):
+        return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms, **(tuning or {}))
+    return pick
+
+
+def match(players: int, strong: str, weak: str, games: int, options: dict, budget_ms, seed: int = 0,
+          tuning: dict | None = None):
+    """One seat (rotating) plays ``strong``; every other seat plays ``weak``."""
+    pick = {strong: chooser(strong, budget_ms, tuning), weak: chooser(weak, budget_ms, tuning)}
+    wins = 0.0
+    points = []
+    others = []
+    times = {strong: [], weak: []}
+    for g in range(games):
+        hero = g % players
+        levels = [strong if s == hero or (options.get("teams") and (s - hero) % 2 == 0) else weak
+                  for s in range(players)]
+        state = new_game("dyad", seed=seed * 100_003 + g, players=players, **options)
+        rng = random.Random(seed * 7919 + g)
+        while not state.is_terminal():
+            level = levels[state.current_player()]
+            start = time.perf_counter()
+            action = pick[level](state, rng)
+            times[level].append((time.perf_counter() - start) * 1000)
+            state.apply_action(action)
+        wins += state.returns()[hero] * (2 if options.get("teams") else 1)
+        points.append(state.scores()[hero])
+        others.append(statistics.mean(state.scores()[s] for s in range(players) if levels[s] == weak))
+    return wins, points, others, times
+
+
+def pct(values, q):
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def playouts_per_second(players: int, options: dict, seconds: float = 2.0) -> float:
+    rng = random.Random(1)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game("dyad", seed=count, players=players, **options)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.step(legal[rng.randrange(len(legal))])
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def rollout_rounds_per_second(players: int, options: dict, seconds: float = 2.0) -> float:
+    """Rounds played out per second with the rollout policy (the search's inner loop)."""
+    rng = random.Random(2)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game("dyad", seed=count, players=players, **options)
+        while state.round_no == 1:
+            state.step(policies.rollout(state, rng))
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="games per player count and pairing")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--pairs", nargs="+", default=["normal-easy", "easy-random"],
+                        help="strong-weak level pairs, e.g. hard-normal")
+    parser.add_argument("--budget-ms", type=float, default=None, help="search budget per hard move")
+    parser.add_argument("--cipher", action="store_true")
+    parser.add_argument("--twos", action="store_true")
+    parser.add_argument("--teams", action="store_true", help="4 players in teams")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rollout-limit", type=int, default=None, help="search tuning override")
+    parser.add_argument("--c", type=float, default=None, help="search tuning override")
+    parser.add_argument("--blend", type=float, default=None, help="search tuning override")
+    args = parser.parse_args()
+    options = {"cipher": args.cipher, "twos": args.twos}
+    tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend))
+              if v is not None}
+    for players in args.players:
+        opts = dict(options)
+        if args.teams and players == 4:
+            opts["teams"] = True
+        share = 0.5 if players == 2 or opts.get("teams") else 1 / players
+        for pair in args.pairs:
+            strong, weak = pair.split("-")
+            t0 = time.perf_counter()
+            wins, points, others, times = match(players, strong, weak, args.games, opts, args.budget_ms, args.seed, tuning)
+            low, high = wilson(wins, args.games)
+            rate = wins / args.games
+            print(f"{players}p {opts} {strong} vs {weak}: win {rate:.1%} [{low:.1%}, {high:.1%}] "
+                  f"= {rate / share:.2f}x fair share; points {statistics.mean(points):.1f} vs "
+                  f"{statistics.mean(others):.1f}; ms/move {strong} median {pct(times[strong], .5):.2f} "
+                  f"p95 {pct(times[strong], .95):.2f}, {weak} median {pct(times[weak], .5):.2f} "
+                  f"p95 {pct(times[weak], .95):.2f}  ({time.perf_counter() - t0:.0f}s)", flush=True)
+        print(f"{players}p random playouts (whole games)/s: {playouts_per_second(players, opts):.0f}; "
+              f"rollout-policy rounds/s: {rollout_rounds_per_second(players, opts):.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

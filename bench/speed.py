@@ -1,0 +1,238 @@
+"""Engine and search speed in CPython and in Pyodide (Node.js), and their ratio.
+
+    python bench/speed.py [--seconds S] [--budget-ms B] [--no-pyodide] [--profile GAME[:PLAYERS]]
+
+Per game and player count it measures:
+
+* random playouts per second (clone the start position, play uniformly random
+  legal actions to the end) and engine steps per second within them;
+* ``sample_world`` calls per second (hidden-information games);
+* hard-level search iterations per second from the start position;
+* budget compliance: the hard level's wall time for a ``--budget-ms`` budget on
+  a few mid-game positions (worst ratio to the budget), and the longest slice
+  between two yields of ``pyapp.ai.think`` (the page's longest task).
+
+The same measurement runs in CPython and, through ``bench/speed_pyodide.mjs``,
+in Pyodide under Node.js (npm package ``pyodide`` in the repo's node_modules,
+or PYODIDE_DIR).  ``--profile`` prints a cProfile of random playouts and of a
+hard search for one game instead (CPython only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+CASES = [
+    {"game": "triad", "players": 2},
+    {"game": "triad", "players": 4},
+    {"game": "dyad", "players": 2},
+    {"game": "dyad", "players": 4},
+    {"game": "dieci", "players": 3},
+    {"game": "dieci", "players": 6},
+]
+
+
+def _available(cases: list[dict]) -> list[dict]:
+    from pyapp.games import NAMES
+
+    return [c for c in cases if c["game"] in NAMES]
+
+
+def _position(case: dict, seed: int, moves: int):
+    from pyapp.games import new_game
+
+    state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.step(legal[rng.randrange(len(legal))])
+    if state.is_terminal():
+        state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
+    return state
+
+
+def playouts(case: dict, seconds: float) -> dict:
+    """Random playouts from the start position for ``seconds``."""
+    from pyapp.games import new_game
+
+    rng = random.Random(1)
+    start_state = new_game(case["game"], seed=1, players=case["players"], **case.get("options", {}))
+    n = steps = 0
+    start = time.perf_counter()
+    while True:
+        world = start_state.clone()
+        while not world.is_terminal():
+            legal = world.legal_actions()
+            world.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {"playouts_per_s": n / elapsed, "steps_per_s": steps / elapsed, "steps_per_playout": steps / n}
+
+
+def samples(case: dict, seconds: float) -> float | None:
+    from pyapp.ai.mcts import perfect_information
+
+    state = _position(case, 5, 2 * case["players"] + 1)
+    if perfect_information(state):
+        return None
+    seat = state.current_player()
+    rng = random.Random(2)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state.sample_world(seat, rng)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def search_rate(case: dict, seconds: float) -> float:
+    from pyapp.ai import TUNING, policies_for
+    from pyapp.ai.mcts import Search
+
+    state = _position(case, 3, 0)
+    params = TUNING.get(case["game"], {})
+    search = Search(state, seed=1, budget_ms=seconds * 1000, iterations=None, policies=policies_for(state), **params)
+    for _ in search.run():
+        pass
+    return search.done / (search.elapsed_ms / 1000)
+
+
+def budget_check(case: dict, budget_ms: float, positions: int = 3) -> dict:
+    """Wall time of hard moves under ``budget_ms`` and the longest slice between yields."""
+    from pyapp.ai import think
+
+    ratios = []
+    longest = 0.0
+    for k in range(positions):
+        state = _position(case, 10 + k, 4 * k * case["players"])
+        thinking = think(state, level="hard", seed=k, budget_ms=budget_ms)
+        start = last = time.perf_counter()
+        while True:
+            try:
+                next(thinking)
+            except StopIteration:
+                break
+            now = time.perf_counter()
+            longest = max(longest, now - last)
+            last = now
+        now = time.perf_counter()
+        longest = max(longest, now - last)
+        ratios.append((now - start) * 1000 / budget_ms)
+    return {"budget_ms": budget_ms, "worst_ratio": max(ratios), "longest_slice_ms": longest * 1000}
+
+
+def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0) -> dict:
+    """Every figure for every available case (runs unchanged in CPython and Pyodide)."""
+    rows = []
+    for case in _available(cases or CASES):
+        row = {"case": case}
+        playouts(case, 0.3)  # warm up (Pyodide compiles WebAssembly functions on first use)
+        budget_check(case, 50, positions=1)
+        row.update(playouts(case, seconds))
+        row["samples_per_s"] = samples(case, seconds / 2)
+        row["iterations_per_s"] = search_rate(case, seconds / 2)
+        row.update(budget_check(case, budget_ms))
+        rows.append(row)
+    return {"python": sys.version.split()[0], "platform": sys.platform, "rows": rows}
+
+
+def run_pyodide(args: dict) -> dict | None:
+    script = os.path.join(ROOT, "bench", "speed_pyodide.mjs")
+    try:
+        done = subprocess.run(["node", script, json.dumps(args)], capture_output=True, text=True, timeout=1800)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"(Pyodide run failed: {error})", file=sys.stderr)
+        return None
+    if done.returncode != 0:
+        print(f"(Pyodide run failed: {done.stderr.strip()[-2000:]})", file=sys.stderr)
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _label(case: dict) -> str:
+    opts = ",".join(f"{k}" for k, v in case.get("options", {}).items() if v)
+    return f"{case['game']} {case['players']}p{' ' + opts if opts else ''}"
+
+
+def _fmt(value: float | None, spec: str = ",.0f") -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def report(cpython: dict, pyodide: dict | None) -> None:
+    print(f"CPython {cpython['python']}" + (f"; Pyodide (Python {pyodide['python']}, Node.js)" if pyodide else "; Pyodide: not run"))
+    head = f"{'case':<16}{'runtime':<9}{'playouts/s':>11}{'steps/s':>10}{'steps/po':>9}{'samples/s':>10}{'iters/s':>9}{'budget x':>9}{'slice ms':>9}"
+    print(head)
+    prows = {json.dumps(r["case"], sort_keys=True): r for r in (pyodide or {}).get("rows", [])}
+    for row in cpython["rows"]:
+        other = prows.get(json.dumps(row["case"], sort_keys=True))
+        for name, r in (("CPython", row), ("Pyodide", other)):
+            if r is None:
+                continue
+            print(f"{_label(row['case']):<16}{name:<9}{_fmt(r['playouts_per_s'], ',.1f'):>11}{_fmt(r['steps_per_s']):>10}"
+                  f"{_fmt(r['steps_per_playout'], '.0f'):>9}{_fmt(r['samples_per_s']):>10}{_fmt(r['iterations_per_s']):>9}"
+                  f"{r['worst_ratio']:>9.2f}{r['longest_slice_ms']:>9.1f}")
+        if other:
+            print(f"{'':<16}{'ratio':<9}{row['playouts_per_s'] / other['playouts_per_s']:>10.2f}x"
+                  f"{row['steps_per_s'] / other['steps_per_s']:>9.2f}x{'':>9}"
+                  + (f"{row['samples_per_s'] / other['samples_per_s']:>9.2f}x" if row["samples_per_s"] else f"{'-':>10}")
+                  + f"{row['iterations_per_s'] / other['iterations_per_s']:>8.2f}x   (CPython / Pyodide)")
+    print(f"budget x = worst wall time / budget for hard at {cpython['rows'][0]['budget_ms'] if cpython['rows'] else '-'} ms; "
+          "slice ms = longest run between two yields of think()")
+
+
+def profile(spec: str, seconds: float) -> None:
+    import cProfile
+    import pstats
+
+    game, _, players = spec.partition(":")
+    case = next((c for c in CASES if c["game"] == game and (not players or c["players"] == int(players))), None)
+    if case is None:
+        case = {"game": game, "players": int(players or 2)}
+    for title, fn in (("random playouts", lambda: playouts(case, seconds)), ("hard search", lambda: search_rate(case, seconds))):
+        prof = cProfile.Profile()
+        prof.enable()
+        result = fn()
+        prof.disable()
+        print(f"== {_label(case)}: {title}: {result}")
+        pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--budget-ms", type=float, default=300.0)
+    parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--profile", metavar="GAME[:PLAYERS]")
+    parser.add_argument("--games", help="comma-separated subset of games")
+    args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.profile, args.seconds)
+        return 0
+    cases = CASES
+    if args.games:
+        wanted = set(args.games.split(","))
+        cases = [c for c in CASES if c["game"] in wanted]
+    margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms}
+    cpython = measure(**margs)
+    pyodide = None if args.no_pyodide else run_pyodide(margs)
+    report(cpython, pyodide)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

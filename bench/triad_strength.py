@@ -1,0 +1,150 @@
+"""Triad strength and speed benchmark (standard library only; prints figures).
+
+    python bench/triad_strength.py [--games N] [--hard-games N] [--budget-ms MS] [--teams]
+
+Seeded matches with the seats rotated (the stronger level plays side A in even
+games and side B in odd ones; side A always starts): win rate with a 95%
+confidence interval (draws count half), mean points of each level, and the
+median / 95th percentile time per move of each level.  Hard vs Normal runs
+only when ``pyapp.ai`` is present.  Also measures random playouts per second
+and rollout-policy playouts per second from the opening position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pyapp.games import new_game  # noqa: E402
+from pyapp.games.triad import policies  # noqa: E402
+
+
+def _random(world, rng):
+    actions = world.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+def _policy_player(policy):
+    def choose(game, rng, seed):
+        return policy(game.clone(), rng)
+
+    return choose
+
+
+def _ai_player(level, budget_ms):
+    from pyapp.ai import choose_action  # noqa: PLC0415
+
+    def choose(game, rng, seed):
+        return choose_action(game, level=level, seed=seed, budget_ms=budget_ms)
+
+    return choose
+
+
+def players(budget_ms):
+    found = {
+        "random": _policy_player(_random),
+        "easy": _policy_player(policies.easy),
+        "normal": _policy_player(policies.normal),
+    }
+    try:
+        import pyapp.ai  # noqa: F401, PLC0415
+
+        found["hard"] = _ai_player("hard", budget_ms)
+        found["ai-normal"] = _ai_player("normal", budget_ms)
+    except ImportError:
+        pass
+    return found
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def match(strong, weak, games, table, teams=False, label=""):
+    """``strong`` at one seat, ``weak`` at every other; seats rotated."""
+    count = 4 if teams else 2
+    wins = 0.0
+    points = {"strong": [], "weak": []}
+    times = {"strong": [], "weak": []}
+    started = time.perf_counter()
+    for g in range(games):
+        strong_seat = g % count
+        game = new_game("triad", seed=1000 + g, players=count)
+        rng = random.Random(g)
+        while not game.is_terminal():
+            seat = game.current_player()
+            who = "strong" if seat == strong_seat else "weak"
+            t0 = time.perf_counter()
+            action = table[strong if who == "strong" else weak](game, rng, g * 1000 + game.moves)
+            times[who].append(time.perf_counter() - t0)
+            game.apply_action(action)
+        scores = game.scores()
+        won = game.winners()
+        if strong_seat in won:
+            wins += 0.5 if len(won) == count else 1.0  # a draw counts half
+        points["strong"].append(scores[strong_seat])
+        points["weak"].append(statistics.mean(s for p, s in enumerate(scores) if (p - strong_seat) % 2))
+    elapsed = time.perf_counter() - started
+    low, high = wilson(wins, games)
+    fair = 0.5
+    print(f"{label or strong + ' vs ' + weak}: {games} games, {elapsed:.1f}s")
+    print(f"  {strong} win rate {wins / games:.3f} (95% CI {low:.3f}-{high:.3f}; fair share {fair:.2f}, ratio {wins / games / fair:.2f})")
+    print(f"  mean points {strong} {statistics.mean(points['strong']):.1f}, {weak} {statistics.mean(points['weak']):.1f}")
+    for who, name in (("strong", strong), ("weak", weak)):
+        ts = sorted(times[who])
+        if ts:
+            print(
+                f"  {name} time per move: median {1000 * ts[len(ts) // 2]:.2f} ms, "
+                f"p95 {1000 * ts[int(0.95 * (len(ts) - 1))]:.2f} ms, max {1000 * ts[-1]:.2f} ms"
+            )
+    return wins / games
+
+
+def playouts_per_second(policy, seconds=3.0):
+    start = new_game("triad", seed=1, players=2)
+    rng = random.Random(7)
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        game = start.clone()
+        while not game.is_terminal():
+            game.step(policy(game, rng))
+        n += 1
+    return n / (time.perf_counter() - t0)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument("--hard-games", type=int, default=40, help="games of Hard vs Normal (default 40)")
+    parser.add_argument("--budget-ms", type=int, default=300, help="Hard's time budget per move (default 300)")
+    parser.add_argument("--teams", action="store_true", help="also play the 4-player team game")
+    args = parser.parse_args(argv)
+    table = players(args.budget_ms)
+    print(f"random playouts/s: {playouts_per_second(_random):.0f}")
+    print(f"rollout-policy playouts/s: {playouts_per_second(policies.rollout):.0f}")
+    match("easy", "random", args.games, table)
+    match("normal", "easy", args.games, table)
+    if "hard" in table:
+        match("hard", "normal", args.hard_games, table)
+    else:
+        print("hard vs normal: pyapp.ai is not available here (merge main once it lands)")
+    if args.teams:
+        match("normal", "easy", max(4, args.games // 2), table, teams=True, label="teams: normal (one seat) vs easy")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Computer players: ``choose_action`` and its sliced form ``think``.
+
+Levels:
+
+* ``"random"``: a uniformly random legal action;
+* ``"easy"`` / ``"normal"``: the game's ``policies.easy`` / ``policies.normal``
+  applied to a world sampled for the acting seat (random when the game has no
+  policies module);
+* ``"hard"``: Monte Carlo tree search (UCT for perfect information,
+  information-set MCTS for hidden information) within a time budget and an
+  iteration cap (see ``LEVELS`` and :mod:`pyapp.ai.mcts`).
+
+The AI reads the real state only through ``current_player()``,
+``legal_actions()`` and ``sample_world(seat, rng)`` (``clone()`` for perfect
+information), which games build from ``observation(seat)`` alone; it never
+changes the state it is given.
+
+>>> import tests.toy_games
+>>> from pyapp.games import new_game
+>>> state = new_game("nim", seed=4, players=2)
+>>> choose_action(state, level="hard", seed=1, iterations=300) in state.legal_actions()
+True
+>>> choose_action(state, level="expert", seed=1)
+Traceback (most recent call last):
+...
+ValueError: unknown level 'expert' (known: random, easy, normal, hard)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Generator
+
+from pyapp.ai.mcts import Search, perfect_information
+from pyapp.engine.state import State
+
+LEVEL_NAMES = ("random", "easy", "normal", "hard")
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "hard": {"budget_ms": 1500, "iterations": 200_000},
+}
+"""Default search limits per level (``budget_ms`` on a desktop; pass a smaller
+``budget_ms`` on slow devices).  Only ``hard`` searches."""
+
+TUNING: dict[str, dict[str, Any]] = {
+    # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
+    "triad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+    "dyad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+    "dieci": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+}
+
+SLICE_MS = 15.0
+"""Work between two yields of ``think`` (the page yields to the browser there)."""
+
+_POLICIES: dict[type, Any] = {}
+
+
+def policies_for(state: State) -> Any:
+    """The game's policies: ``type(state).POLICIES`` if set, else ``pyapp.games.<GAME>.policies``.
+
+    ``None`` when the game has neither.
+    """
+    cls = type(state)
+    if cls not in _POLICIES:
+        found = getattr(cls, "POLICIES", None)
+        if found is None:
+            name = f"pyapp.games.{cls.GAME}.policies"
+            try:
+                found = importlib.import_module(name)
+            except ModuleNotFoundError as error:
+                if error.name is None or not name.startswith(error.name):
+                    raise
+                found = None
+        _POLICIES[cls] = found
+    return _POLICIES[cls]
+
+
+def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> Any:
+    """``action`` as the real state's own legal value; random if a policy misbehaved."""
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    return legal[rng.randrange(len(legal))]
+
+
+def think(
+    state: State,
+    *,
+    level: str,
+    seed: Any,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    slice_ms: float = SLICE_MS,
+    **tuning: Any,
+) -> Generator[None, None, Any]:
+    """Choose an action for ``state.current_player()`` in slices.
+
+    A generator that yields ``None`` between slices of at most about
+    ``slice_ms`` of work and returns the action (``StopIteration.value``).
+    ``budget_ms`` and ``iterations`` override the level's defaults; giving only
+    ``iterations`` removes the time limit, which makes the choice depend only on
+    ``seed`` (for tests and reproducible matches).  Extra keyword arguments
+    override the game's search tuning (``c``, ``rollout_limit``, ``blend``...).
+    """
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVEL_NAMES)})")
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no action to choose")
+    legal = state.legal_actions()
+    rng = random.Random(seed)
+    if len(legal) == 1:
+        return legal[0]
+    if level == "random":
+        return legal[rng.randrange(len(legal))]
+    policies = policies_for(state)
+    if level in ("easy", "normal"):
+        policy = getattr(policies, level, None) if policies is not None else None
+        if policy is None:
+            return legal[rng.randrange(len(legal))]
+        world = state.sample_world(state.current_player(), rng)
+        if perfect_information(state):
+            world.rng = random.Random(rng.getrandbits(64))
+        return _pick(state, legal, policy(world, rng), rng)
+    limits = dict(LEVELS[level])
+    if iterations is not None:
+        limits["iterations"] = iterations
+        if budget_ms is None:
+            limits["budget_ms"] = None
+    if budget_ms is not None:
+        limits["budget_ms"] = budget_ms
+    params = dict(TUNING.get(state.GAME, {}))
+    params.update(tuning)
+    search = Search(
+        state,
+        seed=rng.getrandbits(64),
+        budget_ms=limits["budget_ms"],
+        iterations=limits["iterations"],
+        policies=policies,
+        slice_ms=slice_ms,
+        **params,
+    )
+    yield from search.run()
+    return search.best_action()
+
+
+def choose_action(
+    state: State,
+    *,
+    level: str,
+    seed: Any,
+    budget_ms: float | None = None,
+    iterations: int | None = None,
+    **tuning: Any,
+) -> Any:
+    """An action from ``state.legal_actions()`` for ``state.current_player()`` (see ``think``)."""
+    thinking = think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think"]

@@ -1,0 +1,269 @@
+"""Monte Carlo tree search over the state API, as a sliced (anytime) generator.
+
+One search serves both kinds of game:
+
+* perfect information (Triad): plain UCT; every iteration starts from a copy of
+  the state (with a fresh random generator, so the search cannot foresee any
+  future chance);
+* hidden information (Dyad, Dieci): single-observer information-set MCTS
+  (Cowling, Powley & Whitehouse 2012).  Every iteration draws a determinization
+  with ``state.sample_world(seat, rng)`` -- built by the game from the acting
+  seat's observation alone -- and walks one shared tree whose nodes are action
+  sequences.  An action that exists only in some determinizations is judged by
+  its *availability count* (how often it could have been chosen) instead of the
+  parent's visit count.
+
+Rewards are per-seat vectors: a node keeps the total reward of the seat that
+moved into it, so multi-player and team games need nothing special (teams come
+from the game's own ``returns()``).  Terminal rewards may be blended with a
+normalised score margin (``blend``) for a smoother signal.  Rollouts use the
+game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
+steps and are then scored by ``policies.evaluate(world, seat)`` (or by the
+current scores when the game has no evaluator).
+
+The search only calls ``current_player()``, ``legal_actions()`` and
+``sample_world()`` on the real state (``clone()`` for perfect information) and
+never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from time import perf_counter
+from typing import Any, Callable, Generator
+
+from pyapp.engine.state import State
+
+
+class Node:
+    """One action sequence from the root: statistics for the seat that moved into it."""
+
+    __slots__ = ("action", "mover", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Any, mover: int) -> None:
+        self.action = action
+        self.mover = mover
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def perfect_information(state: State) -> bool:
+    """Whether the game keeps the default ``sample_world`` (the state is its only world)."""
+    return type(state).sample_world is State.sample_world
+
+
+def _margin_values(scores: list[float], scale: float) -> list[float]:
+    """Per seat, ``0.5 + 0.5 * tanh((score - mean) / scale)``: a smooth score-margin signal.
+
+    Relative to the mean of all seats, so partners in a team game (equal scores)
+    get equal values.
+
+    >>> [round(v, 3) for v in _margin_values([10, 0], 5)]
+    [0.881, 0.119]
+    """
+    mean = sum(scores) / len(scores)
+    return [0.5 + 0.5 * math.tanh((s - mean) / scale) for s in scores]
+
+
+def _leader_values(scores: list[float]) -> list[float]:
+    """Returns as if the game ended now: the current leaders share 1.
+
+    >>> _leader_values([3, 5, 5])
+    [0.0, 0.5, 0.5]
+    """
+    best = max(scores)
+    leaders = sum(1 for s in scores if s == best)
+    return [1.0 / leaders if s == best else 0.0 for s in scores]
+
+
+class Search:
+    """A UCT / SO-ISMCTS search from ``state`` for the seat to act.
+
+    ``run()`` is a generator: it yields ``None`` whenever a slice of about
+    ``slice_ms`` of work is over, and finishes once ``iterations`` iterations
+    are done or ``budget_ms`` has passed since it started (whichever comes
+    first; ``None`` means no limit of that kind).  ``best_action()`` then gives
+    the most visited legal action.  With ``budget_ms=None`` and an iteration cap
+    the result depends only on the seed (and the seat's information).
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        seed: Any,
+        budget_ms: float | None,
+        iterations: int | None,
+        policies: Any = None,
+        c: float = 0.7,
+        rollout_limit: int | None = None,
+        blend: float = 0.0,
+        margin_scale: float = 10.0,
+        use_rollout_policy: bool = True,
+        slice_ms: float = 15.0,
+    ) -> None:
+        if budget_ms is None and iterations is None:
+            raise ValueError("a search needs a time budget or an iteration cap")
+        self.state = state
+        self.seat = state.current_player()
+        self.legal = state.legal_actions()
+        self.rng = random.Random(seed)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.c = c
+        self.rollout_limit = rollout_limit
+        self.blend = blend
+        self.margin_scale = margin_scale
+        self.slice = slice_ms / 1000.0
+        self.perfect = perfect_information(state)
+        self.rollout: Callable[[State, random.Random], Any] | None = None
+        self.evaluate: Callable[[State, int], float] | None = None
+        if policies is not None:
+            if use_rollout_policy:
+                self.rollout = getattr(policies, "rollout", None)
+            self.evaluate = getattr(policies, "evaluate", None)
+        self.root = Node(None, -1)
+        self.done = 0
+        self.elapsed_ms = 0.0
+        self._slice_end = 0.0
+        self._deadline = math.inf
+
+    # -- the loop -------------------------------------------------------------------
+
+    def run(self) -> Generator[None, None, None]:
+        """Search until the cap or the budget; yield between slices."""
+        start = perf_counter()
+        deadline = math.inf if self.budget_ms is None else start + self.budget_ms / 1000.0
+        cap = math.inf if self.iterations is None else self.iterations
+        self._slice_end = start + self.slice
+        self._deadline = deadline
+        while self.done < cap:
+            finished = yield from self._iterate()
+            if not finished:  # abandoned mid-rollout at the deadline
+                break
+            self.done += 1
+            now = perf_counter()
+            if now >= deadline:
+                break
+            if now >= self._slice_end:
+                yield
+                self._slice_end = perf_counter() + self.slice
+        self.elapsed_ms = (perf_counter() - start) * 1000.0
+
+    def _world(self) -> State:
+        if self.perfect:
+            world = self.state.clone()
+            world.rng = random.Random(self.rng.getrandbits(64))
+            return world
+        return self.state.sample_world(self.seat, self.rng)
+
+    def _iterate(self) -> Generator[None, None, bool]:
+        """One iteration; returns False if abandoned (unscored) because time ran out."""
+        rng = self.rng
+        world = self._world()
+        node = self.root
+        path = [node]
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        # Selection and expansion.
+        while not world.is_terminal():
+            legal = world.legal_actions()
+            mover = world.current_player()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                world.step(action)
+                child = Node(action, mover)
+                children[action] = child
+                path.append(child)
+                break
+            best = None
+            best_score = -math.inf
+            for action in legal:
+                child = children[action]
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            world.step(best.action)
+            node = best
+            path.append(node)
+        # Rollout.
+        steps = 0
+        limit = self.rollout_limit
+        policy = self.rollout
+        while not world.is_terminal():
+            if limit is not None and steps >= limit:
+                break
+            if policy is not None:
+                action = policy(world, rng)
+            else:
+                legal = world.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            world.step(action)
+            steps += 1
+            if not steps & 7:
+                now = perf_counter()
+                if now >= self._slice_end:
+                    if now >= self._deadline and self.done:
+                        return False
+                    yield
+                    self._slice_end = perf_counter() + self.slice
+        values = self._values(world)
+        # Backpropagation.
+        for node in path:
+            node.visits += 1
+            if node.mover >= 0:
+                node.total += values[node.mover]
+        return True
+
+    def _values(self, world: State) -> list[float]:
+        players = world.players
+        if world.is_terminal():
+            values = list(world.returns())
+            if self.blend:
+                margin = _margin_values(list(world.scores()), self.margin_scale)
+                b = self.blend
+                values = [(1 - b) * v + b * m for v, m in zip(values, margin)]
+            return values
+        if self.evaluate is not None:
+            return [self.evaluate(world, seat) for seat in range(players)]
+        scores = list(world.scores())
+        lead = _leader_values(scores)
+        margin = _margin_values(scores, self.margin_scale)
+        return [0.5 * v + 0.5 * m for v, m in zip(lead, margin)]
+
+    # -- the answer -----------------------------------------------------------------
+
+    def best_action(self) -> Any:
+        """The most visited of the real state's legal actions (ties: higher mean value)."""
+        best = self.legal[0]
+        key = (-1, -math.inf)
+        for action in self.legal:
+            child = self.root.children.get(action)
+            if child is None:
+                continue
+            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if k > key:
+                best, key = action, k
+        return best
+
+    def stats(self) -> list[tuple[str, int, float]]:
+        """(action text, visits, mean value) for the root's legal actions, most visited first."""
+        rows = []
+        for action in self.legal:
+            child = self.root.children.get(action)
+            if child is not None and child.visits:
+                rows.append((str(action), child.visits, child.total / child.visits))
+        rows.sort(key=lambda row: -row[1])
+        return rows

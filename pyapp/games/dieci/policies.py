@@ -1,0 +1,290 @@
+"""Computer players for Dieci: easy, normal and the rollout policy for search.
+
+Each takes a world already sampled for the acting seat (so looking at it is
+fair: its hidden parts are guesses) and a ``random.Random``, and returns one of
+``world.legal_actions()``.  The heuristics only use what the acting seat knows:
+its hand, its goal card, the public table and the unseen cards as a pool.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
+from pyapp.games.dieci.state import PASS, TOP, Claim, DieciState, Play
+
+# Tuning of the normal heuristic.
+OFFER_THRESHOLD = 1.5
+CLOSE_PENALTY = 0.5
+COST_FACTOR = 1.2
+BEAT_FACTOR = 0.85
+
+_GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
+_VALUE = {c: int(c[1:]) for c in CHARACTER_IDS}
+
+
+# -- characters -------------------------------------------------------------------------------
+
+
+def claim_delta(claimed: list[str], goal: int, char: str) -> int:
+    """How much ``char`` changes the score of a seat holding ``claimed`` with goal card ``goal``."""
+    value = _VALUE[char]
+    same = [_VALUE[c] for c in claimed if c[0] == char[0]]
+    if same:
+        low, total = min(same), sum(same)
+        suit = (2 * min(low, value) - total - value) - (2 * low - total)
+    else:
+        suit = value
+    wanted = _GOAL_SETS[goal]
+    if char in wanted:
+        matches = sum(1 for c in claimed if c in wanted)
+        suit += GOAL_POINTS[matches + 1] - GOAL_POINTS[matches]
+    return suit
+
+
+def claim_worth(world: DieciState, seat: int, char: str) -> float:
+    """``claim_delta`` adjusted for the future: a low first character of a suit
+    closes that suit to better ones still to come."""
+    claimed = world.claimed[seat]
+    delta = float(claim_delta(claimed, world.goals[seat], char))
+    if not any(c[0] == char[0] for c in claimed):
+        mine = {c for c in claimed}
+        gone = set().union(*map(set, world.claimed))
+        better = [_VALUE[c] for c in CHARACTER_IDS
+                  if c[0] == char[0] and c != char and c not in gone and c not in mine and _VALUE[c] > _VALUE[char]]
+        if better:
+            left = len(world.char_deck) / 27
+            delta -= CLOSE_PENALTY * left * (max(better) - _VALUE[char])
+    return delta
+
+
+def expected_top(world: DieciState, seat: int) -> float:
+    """Average score change of taking an unknown character from the deck."""
+    unseen = [c for c in world.char_deck]
+    if not unseen:
+        return 0.0
+    claimed, goal = world.claimed[seat], world.goals[seat]
+    return sum(claim_delta(claimed, goal, c) for c in unseen) / len(unseen)
+
+
+def _best_claim(world: DieciState, seat: int, chars: list[str], worth) -> tuple[str | None, float]:
+    best, score = None, float("-inf")
+    for c in chars:
+        w = worth(world, seat, c)
+        if w > score:
+            best, score = c, w
+    return best, score
+
+
+def _raw_worth(world: DieciState, seat: int, char: str) -> float:
+    return claim_delta(world.claimed[seat], world.goals[seat], char)
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+def _current_best(world: DieciState) -> str | None:
+    trick = world.trick
+    if not trick:
+        return None
+    best = trick[0]
+    for card in trick[1:]:
+        if beats(card, best, world.trump):
+            best = card
+    return best
+
+
+def _unseen(world: DieciState, seat: int) -> list[str]:
+    seen = set(world.hands[seat]) | set(world.played)
+    seen.add(world.trump_card)
+    return [c for c in deck(world.players) if c not in seen]
+
+
+def _power(card: str, trump: str) -> float:
+    """0 (weakest) … 2 (ace of trumps): how well a card wins tricks."""
+    return (RANK_VALUE[card[0]] - 2) / 12 + (1.0 if card[1] == trump else 0.0)
+
+
+def _win_chance(world: DieciState, seat: int, card: str, unseen: list[str]) -> float:
+    """Chance that ``card`` wins the trick, played now by ``seat``."""
+    best = _current_best(world)
+    trump = world.trump
+    if best is not None and not beats(card, best, trump):
+        return 0.0
+    n = world.players
+    later = [(seat + i) % n for i in range(1, n - len(world.trick))]
+    if not later:
+        return 1.0
+    pool = len(unseen) or 1
+    led = world.trick[0][1] if world.trick else card[1]
+    chance = 1.0
+    for other in later:
+        voids = world.voids[other]
+        beaters = 0
+        for u in unseen:
+            if u[1] in voids or not beats(u, card, trump):
+                continue
+            # Someone holding the led suit must follow it: an off-suit beater only
+            # counts if the seat may be void in the led suit.
+            beaters += 1 if (u[1] == led or led in voids) else 0.5
+        hand = max(1, len(world.hands[other]))
+        holds = 1.0 - (1.0 - min(1.0, beaters / pool)) ** hand
+        chance *= 1.0 - BEAT_FACTOR * holds
+    return chance
+
+
+def _claim_if_won(world: DieciState, seat: int, suits: set[str]) -> float:
+    eligible = [c for c in world.face_up if c[0] in suits]
+    if eligible:
+        return max(claim_worth(world, seat, c) for c in eligible)
+    return expected_top(world, seat)
+
+
+def _play_normal(world: DieciState, rng: random.Random) -> Any:
+    seat = world.turn
+    hand = world.hands[seat]
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    trump = world.trump
+    unseen = _unseen(world, seat)
+    n = world.players
+    trick_suits = {c[1] for c in world.trick}
+    # Cards still to come add their suits; assume one more suit for an unfinished trick.
+    future = max(0.0, min(1.0, (len(hand) - 1) / 3))
+    typical = n + 1.0
+    best_action, best_value = legal[0], float("-inf")
+    mc = _mc_win_chances(world, seat, [a.card for a in legal], rng) if MC_SAMPLES else None
+    for action in legal:
+        card = action.card
+        p = mc[card] if mc else _win_chance(world, seat, card, unseen)
+        value_now = n + _claim_if_won(world, seat, trick_suits | {card[1]})
+        if len(world.trick) + 1 < n:
+            value_now += 0.5  # other suits may still come, widening the choice
+        cost = future * typical * COST_FACTOR * (_power(card, trump) / 2) ** 1.5
+        value = p * value_now - cost + rng.random() * 1e-6
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action
+
+
+# -- policies ---------------------------------------------------------------------------------
+
+
+def normal(world: DieciState, rng: random.Random) -> Any:
+    """A real heuristic: weighs winning the trick (cards plus the claim it forces)
+    against spending strong cards, and claims characters by their worth to the
+    goal card and the per-suit penalty."""
+    seat = world.turn
+    if world.phase == "play":
+        return _play_normal(world, rng)
+    if world.phase == "claim":
+        eligible = world.eligible()
+        if not eligible:
+            return TOP
+        char, _ = _best_claim(world, seat, eligible, claim_worth)
+        return Claim(char)
+    char, worth = _best_claim(world, seat, world.face_up, claim_worth)
+    if char is not None and worth > OFFER_THRESHOLD:
+        return Claim(char)
+    return PASS
+
+
+def _play_greedy(world: DieciState, rng: random.Random, legal: list[Any]) -> Any:
+    best = _current_best(world)
+    trump = world.trump
+    cards = [a.card for a in legal]
+    key = lambda c: _power(c, trump)  # noqa: E731
+    if best is None:
+        return Play(max(cards, key=key) if rng.random() < 0.5 else min(cards, key=key))
+    winners = [c for c in cards if beats(c, best, trump)]
+    if winners:
+        return Play(min(winners, key=key))
+    return Play(min(cards, key=key))
+
+
+def easy(world: DieciState, rng: random.Random) -> Any:
+    """Weak but not silly: greedy one step (win the trick cheaply when possible,
+    take characters that score now), with some random moves."""
+    legal = world.legal_actions()
+    if rng.random() < 0.25:
+        return rng.choice(legal)
+    seat = world.turn
+    if world.phase == "play":
+        return _play_greedy(world, rng, legal)
+    if world.phase == "claim":
+        if legal == [TOP]:
+            return TOP
+        char, _ = _best_claim(world, seat, [a.char for a in legal], _raw_worth)
+        return Claim(char)
+    char, worth = _best_claim(world, seat, world.face_up, _raw_worth)
+    return Claim(char) if char is not None and worth > 0 else PASS
+
+
+def rollout(world: DieciState, rng: random.Random) -> Any:
+    """Cheap and decent, for thousands of playouts: greedy cards with noise,
+    characters by their immediate worth."""
+    legal = world.legal_actions()
+    phase = world.phase
+    seat = world.turn
+    if phase == "play":
+        if len(legal) == 1 or rng.random() < 0.3:
+            return legal[rng.randrange(len(legal))]
+        return _play_greedy(world, rng, legal)
+    if phase == "claim":
+        if legal[0] is TOP:
+            return TOP
+        chars = [a.char for a in legal]
+    else:
+        chars = world.face_up
+    claimed, goal = world.claimed[seat], world.goals[seat]
+    best, score = None, 0 if phase == "offer" else float("-inf")
+    for c in chars:
+        d = claim_delta(claimed, goal, c)
+        if d > score:
+            best, score = c, d
+    return Claim(best) if best is not None else PASS
+
+
+def evaluate(world: DieciState, seat: int) -> float:
+    """A rough chance in [0, 1] that ``seat`` wins from here, from the current score lead."""
+    scores = world.scores()
+    mine = scores[seat]
+    rival = max(s for p, s in enumerate(scores) if p != seat)
+    left = len(world.char_deck) / 27
+    scale = 6.0 + 20.0 * left
+    import math
+
+    return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
+
+
+__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout"]
+
+
+MC_SAMPLES = 8
+
+
+def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
+    """Chance each card wins the trick, by finishing the trick in a few sampled worlds."""
+    wins = {c: 0 for c in cards}
+    trump = world.trump
+    n = world.players
+    for _ in range(MC_SAMPLES):
+        w = world.sample_world(seat, rng)
+        for card in cards:
+            best = _current_best(w)
+            if best is not None and not beats(card, best, trump):
+                continue
+            best, best_seat = card, seat
+            for i in range(1, n - len(w.trick)):
+                other = (seat + i) % n
+                hand = w.hands[other]
+                led = w.trick[0][1] if w.trick else card[1]
+                follow = [c for c in hand if c[1] == led] or hand
+                beaters = [c for c in follow if beats(c, best, trump)]
+                if beaters and rng.random() < BEAT_FACTOR:
+                    best, best_seat = min(beaters, key=lambda c: _power(c, trump)), other
+            if best_seat == seat:
+                wins[card] += 1
+    return {c: wins[c] / MC_SAMPLES for c in cards}

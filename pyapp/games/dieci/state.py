@@ -1,0 +1,530 @@
+"""Dieci's game state: deals, tricks, character claims, re-deals and the end."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pyapp.engine import State
+from pyapp.games.dieci.rules import (
+    CHARACTER_IDS,
+    GOALS,
+    RANK_VALUE,
+    SUITS,
+    beats,
+    deck,
+    goal_matches,
+    goal_points,
+    hand_size,
+    is_card,
+    suit_points,
+)
+
+LOG_TAIL = 40
+"""How many recent public events an observation carries (for the UI's announcements)."""
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
+def card_key(card: str) -> tuple[int, int]:
+    """Sort key: suit order, then rank."""
+    return _SUIT_INDEX[card[1]], RANK_VALUE[card[0]]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from the hand; text ``play TR``."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim a face-up character; text ``claim R10``."""
+
+    char: str
+
+    def __str__(self) -> str:
+        return f"claim {self.char}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTop:
+    """The trick's winner takes the top character of the deck (no face-up one is eligible)."""
+
+    def __str__(self) -> str:
+        return "top"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline the offer to claim a face-up character."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+TOP = TakeTop()
+PASS = Pass()
+_PLAYS = {f"{r}{s}": Play(f"{r}{s}") for s in SUITS for r in RANK_VALUE}
+_CLAIMS = {c: Claim(c) for c in CHARACTER_IDS}
+
+
+class DieciState(State):
+    """A game of Dieci for 2 to 8 players.
+
+    Phases: ``play`` (the current player plays a card), ``claim`` (the trick's
+    winner must claim an eligible face-up character, or take the deck's top when
+    none is eligible), ``offer`` (one round: each other player, clockwise from
+    the winner's left, claims a face-up character or passes) and ``over``.
+    """
+
+    GAME = "dieci"
+    PLAYERS = (2, 3, 4, 5, 6, 7, 8)
+    OPTIONS: dict[str, Any] = {}
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        n = self.players
+        self.goals: list[int] = self.rng.sample(range(len(GOALS)), n)
+        chars = list(CHARACTER_IDS)
+        self.rng.shuffle(chars)
+        self.char_deck: list[str] = chars  # the top is the end of the list
+        self.face_up: list[str] = [self.char_deck.pop() for _ in range(3)]
+        self.claimed: list[list[str]] = [[] for _ in range(n)]
+        self.taken: list[int] = [0] * n
+        self.log: list[dict[str, Any]] = []
+        self.events = 0
+        self.deal_no = 0
+        self.dealer = n - 1  # [D] seat 0 leads the first trick
+        self.winner = -1
+        self.offer_order: list[int] = []
+        self.last_trick: dict[str, Any] | None = None
+        self._last_reveal = 0
+        self._last_by = [0] * n
+        self._deal()
+
+    def _log(self, event: dict[str, Any]) -> None:
+        """Record a public event; ``n`` numbers the events from the start of the game."""
+        event["n"] = self.events
+        self.events += 1
+        self.log.append(event)
+
+    def _deal(self) -> None:
+        """Shuffle all playing cards, deal the hands and turn the trump card."""
+        n = self.players
+        cards = deck(n)
+        self.rng.shuffle(cards)
+        size = hand_size(n)
+        self.hands: list[list[str]] = [sorted(cards[i * size:(i + 1) * size], key=card_key) for i in range(n)]
+        self.trump_card: str = cards[n * size]
+        self.rest: list[str] = cards[n * size + 1:]
+        self.trump = self.trump_card[1]
+        self.deal_no += 1
+        self.voids: list[set[str]] = [set() for _ in range(n)]
+        self.played: list[str] = []
+        self.trick: list[str] = []
+        self.trick_seats: list[int] = []
+        self.leader = (self.dealer + 1) % n
+        self.turn = self.leader
+        self.phase = "play"
+        self._log({"type": "deal", "deal": self.deal_no, "dealer": self.dealer, "trump_card": self.trump_card})
+
+    # -- the API ------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return -1 if self.phase == "over" else self.turn
+
+    def eligible(self) -> list[str]:
+        """Face-up characters whose suit was played in the current trick."""
+        suits = {card[1] for card in self.trick}
+        return [c for c in self.face_up if c[0] in suits]
+
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase == "play":
+            hand = self.hands[self.turn]
+            if self.trick:
+                led = self.trick[0][1]
+                follow = [_PLAYS[c] for c in hand if c[1] == led]
+                if follow:
+                    return follow
+            return [_PLAYS[c] for c in hand]
+        if phase == "claim":
+            eligible = self.eligible()
+            return [_CLAIMS[c] for c in eligible] if eligible else [TOP]
+        if phase == "offer":
+            return [_CLAIMS[c] for c in self.face_up] + [PASS]
+        return []
+
+    def parse_action(self, text: str) -> Any:
+        if not isinstance(text, str):
+            raise ValueError(f"not a Dieci action: {text!r}")
+        words = text.split()
+        if words == ["top"]:
+            return TOP
+        if words == ["pass"]:
+            return PASS
+        if len(words) == 2 and words[0] == "play" and is_card(words[1]):
+            return _PLAYS[words[1]]
+        if len(words) == 2 and words[0] == "claim" and words[1] in _CLAIMS:
+            return _CLAIMS[words[1]]
+        raise ValueError(f"not a Dieci action: {text!r} (try 'play TR', 'claim R10', 'top' or 'pass')")
+
+    def _apply(self, action: Any) -> None:
+        actor = self.turn
+        revealed = False
+        kind = type(action)
+        if kind is Play:
+            self._play(action.card)
+        elif kind is Claim:
+            self.face_up.remove(action.char)
+            self.claimed[actor].append(action.char)
+            self._log({"type": "claim", "seat": actor, "char": action.char, "forced": self.phase == "claim"})
+            revealed = self._after_claim()
+        elif kind is TakeTop:
+            char = self.char_deck.pop()
+            self.claimed[actor].append(char)
+            self._log({"type": "top", "seat": actor, "char": char})
+            revealed = True
+            self._after_claim()
+        else:  # Pass
+            self._log({"type": "pass", "seat": actor})
+            revealed = self._after_claim()
+        after = len(self._history) + 1
+        self._last_by[actor] = after
+        if revealed:
+            self._last_reveal = after
+
+    def _play(self, card: str) -> None:
+        seat = self.turn
+        self.hands[seat].remove(card)
+        if self.trick and card[1] != self.trick[0][1]:
+            self.voids[seat].add(self.trick[0][1])
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.played.append(card)
+        self._log({"type": "play", "seat": seat, "card": card})
+        n = self.players
+        if len(self.trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        trump = self.trump
+        best = 0
+        for i in range(1, n):
+            if beats(self.trick[i], self.trick[best], trump):
+                best = i
+        self.winner = self.trick_seats[best]
+        self.taken[self.winner] += n
+        self._log({"type": "trick", "winner": self.winner, "cards": list(self.trick)})
+        self.phase = "claim"
+        self.turn = self.winner
+
+    def _after_claim(self) -> bool:
+        """Move on after a claim, top-take or pass; True if a character was turned up."""
+        n = self.players
+        if self.phase == "claim":
+            self.offer_order = [(self.winner + i) % n for i in range(1, n)]
+        else:
+            self.offer_order.pop(0)
+        if self.offer_order and self.face_up:
+            self.phase = "offer"
+            self.turn = self.offer_order[0]
+            return False
+        return self._end_trick()
+
+    def _end_trick(self) -> bool:
+        """Refill, then end the game, re-deal or let the winner lead; True if anything was revealed."""
+        self.offer_order = []
+        drawn = []
+        while len(self.face_up) + len(drawn) < 3 and self.char_deck:
+            drawn.append(self.char_deck.pop())
+        self.face_up.extend(drawn)
+        if drawn:
+            self._log({"type": "refill", "chars": drawn})
+        self.last_trick = {"cards": list(self.trick), "seats": list(self.trick_seats), "winner": self.winner}
+        self.trick = []
+        self.trick_seats = []
+        if not self.char_deck:
+            self.phase = "over"
+            self.turn = -1
+            self._log({"type": "end", "winners": self.winners()})
+            return bool(drawn)
+        if not self.hands[self.winner]:
+            self.dealer = (self.dealer + 1) % self.players
+            self._deal()
+            return True
+        self.phase = "play"
+        self.leader = self.turn = self.winner
+        return bool(drawn)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """A seat's score in parts: cards taken, goal card, characters by suit, total."""
+        chars = self.claimed[seat]
+        parts = {
+            "cards": self.taken[seat],
+            "goal": goal_points(self.goals[seat], chars),
+            "characters": suit_points(chars),
+            "matches": goal_matches(self.goals[seat], chars),
+        }
+        parts["total"] = parts["cards"] + parts["goal"] + parts["characters"]
+        return parts
+
+    def scores(self) -> list[int]:
+        return [self.score_parts(seat)["total"] for seat in range(self.players)]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        parts = [self.score_parts(seat) for seat in range(self.players)]
+        best = max((p["total"], p["matches"]) for p in parts)
+        return [seat for seat, p in enumerate(parts) if (p["total"], p["matches"]) == best]
+
+    # -- information --------------------------------------------------------------------------
+
+    def undo_floor(self, seat: int) -> int:
+        """Earliest history length ``seat`` may undo to: never before another seat's
+        action, a character turned up or a deal."""
+        others = [self._last_by[s] for s in range(self.players) if s != seat]
+        return max([self._last_reveal, *others])
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """The part of ``observation(seat)`` a world can be rebuilt from (see ``sample_world``)."""
+        n = self.players
+        mine = 0 <= seat < n
+        over = self.phase == "over"
+        view: dict[str, Any] = {
+            "game": self.GAME,
+            "players": n,
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.current_player(),
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "trump_card": self.trump_card,
+            "trump": self.trump,
+            "hand": list(self.hands[seat]) if mine else [],
+            "hand_counts": [len(h) for h in self.hands],
+            "rest_count": len(self.rest),
+            "trick": [{"seat": s, "card": c} for s, c in zip(self.trick_seats, self.trick)],
+            "trick_winner": self.winner if self.phase in ("claim", "offer") else None,
+            "offers_left": list(self.offer_order),
+            "face_up": list(self.face_up),
+            "char_deck": len(self.char_deck),
+            "claimed": [list(c) for c in self.claimed],
+            "taken": list(self.taken),
+            "voids": [sorted(v, key=SUITS.index) for v in self.voids],
+            "played": list(self.played),
+            "goals": [g if (over or s == seat) else None for s, g in enumerate(self.goals)],
+            "events": self.events,
+        }
+        return view
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        view = self.public_view(seat)
+        n = self.players
+        over = self.phase == "over"
+        view["led"] = self.trick[0][1] if self.trick else None
+        view["eligible"] = self.eligible() if self.phase == "claim" else []
+        view["last_trick"] = self.last_trick
+        view["log"] = self.log[-LOG_TAIL:]
+        if 0 <= seat < n:
+            g = self.goals[seat]
+            view["goal"] = {"index": g, "name": GOALS[g][0], "characters": list(GOALS[g][1])}
+        else:
+            view["goal"] = None
+        scores = []
+        for s in range(n):
+            if over or s == seat:
+                scores.append(self.score_parts(s))
+            else:
+                scores.append({"cards": self.taken[s], "characters": suit_points(self.claimed[s])})
+        view["scores"] = scores
+        view["winners"] = self.winners() if over else []
+        return view
+
+    def sample_world(self, seat: int, rng: random.Random) -> "DieciState":
+        return world_from_view(self.public_view(seat), seat, rng)
+
+    def clone(self) -> "DieciState":
+        other = object.__new__(DieciState)
+        d = self.__dict__.copy()
+        d["options"] = dict(self.options)
+        d["_history"] = list(self._history)
+        d["goals"] = list(self.goals)
+        d["char_deck"] = list(self.char_deck)
+        d["face_up"] = list(self.face_up)
+        d["claimed"] = [list(c) for c in self.claimed]
+        d["taken"] = list(self.taken)
+        d["log"] = self.log[-LOG_TAIL:]
+        d["offer_order"] = list(self.offer_order)
+        d["_last_by"] = list(self._last_by)
+        d["hands"] = [list(h) for h in self.hands]
+        d["rest"] = list(self.rest)
+        d["voids"] = [set(v) for v in self.voids]
+        d["played"] = list(self.played)
+        d["trick"] = list(self.trick)
+        d["trick_seats"] = list(self.trick_seats)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        other.__dict__ = d
+        return other
+
+
+# -- worlds for search ----------------------------------------------------------------------------
+
+
+def _feasible(counts: dict[str, int], left: list[int], banned: list[set[str]]) -> bool:
+    """Whether cards with these per-suit counts fit the holders' free places (Hall's condition)."""
+    suits = [s for s, k in counts.items() if k]
+    for mask in range(1, 1 << len(suits)):
+        chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
+        need = sum(counts[s] for s in chosen)
+        room = sum(left[h] for h in range(len(left)) if any(s not in banned[h] for s in chosen))
+        if need > room:
+            return False
+    return True
+
+
+def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], rng: random.Random) -> list[list[str]]:
+    """Deal ``cards`` at random to holders with ``caps`` places each, no holder
+    getting a suit in its ``banned`` set.  ``ValueError`` if impossible."""
+    holders = range(len(caps))
+    if sum(caps) != len(cards):
+        raise ValueError("the hidden places do not match the unseen cards")
+    if not any(banned):
+        order = list(cards)
+        rng.shuffle(order)
+        out, start = [], 0
+        for cap in caps:
+            out.append(order[start:start + cap])
+            start += cap
+        return out
+    limited = set().union(*banned)
+    bound = [c for c in cards if c[1] in limited]
+    free = [c for c in cards if c[1] not in limited]
+    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in limited}
+    for _attempt in range(8):
+        rng.shuffle(bound)
+        bound.sort(key=lambda c: reach[c[1]])
+        left = list(caps)
+        out: list[list[str]] = [[] for _ in holders]
+        for card in bound:
+            options = [h for h in holders if left[h] and card[1] not in banned[h]]
+            if not options:
+                break
+            x = rng.randrange(sum(left[h] for h in options))
+            for h in options:
+                x -= left[h]
+                if x < 0:
+                    break
+            out[h].append(card)
+            left[h] -= 1
+        else:
+            rng.shuffle(free)
+            start = 0
+            for h in holders:
+                out[h].extend(free[start:start + left[h]])
+                start += left[h]
+            return out
+    # Slow but sure: keep the rest feasible after every placement.
+    counts = {s: 0 for s in SUITS}
+    for card in cards:
+        counts[card[1]] += 1
+    left = list(caps)
+    if not _feasible(counts, left, banned):
+        raise ValueError("no deal of the unseen cards respects the known voids")
+    order = list(cards)
+    rng.shuffle(order)
+    out = [[] for _ in holders]
+    for card in order:
+        options = [h for h in holders if left[h] and card[1] not in banned[h]]
+        rng.shuffle(options)
+        counts[card[1]] -= 1
+        for h in options:
+            left[h] -= 1
+            if _feasible(counts, left, banned):
+                out[h].append(card)
+                break
+            left[h] += 1
+        else:  # pragma: no cover - feasibility guarantees a place
+            raise ValueError("no deal of the unseen cards respects the known voids")
+    return out
+
+
+def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> DieciState:
+    """A full state consistent with ``view`` (a seat's public view), hidden parts drawn from ``rng``.
+
+    Unseen playing cards go to the other hands and the undealt rest (respecting
+    every void shown by failing to follow), unknown goal cards come from the
+    goal cards not known to be elsewhere, and the character deck is shuffled.
+    """
+    n = view["players"]
+    world = object.__new__(DieciState)
+    world.options = {}
+    world.seed = 0
+    world.players = n
+    world.rng = random.Random(rng.random())
+    world._history = []
+    world.phase = view["phase"]
+    world.turn = view["turn"]
+    world.deal_no = view["deal"]
+    world.dealer = view["dealer"]
+    world.leader = view["leader"]
+    world.trump_card = view["trump_card"]
+    world.trump = view["trump"]
+    world.trick = [t["card"] for t in view["trick"]]
+    world.trick_seats = [t["seat"] for t in view["trick"]]
+    world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
+    world.offer_order = list(view["offers_left"])
+    world.face_up = list(view["face_up"])
+    world.claimed = [list(c) for c in view["claimed"]]
+    world.taken = list(view["taken"])
+    world.voids = [set(v) for v in view["voids"]]
+    world.played = list(view["played"])
+    world.log = []
+    world.events = view["events"]
+    world.last_trick = None
+    world._last_reveal = 0
+    world._last_by = [0] * n
+    # Playing cards.
+    own = list(view["hand"])
+    seen = set(own) | set(world.played) | {world.trump_card}
+    unseen = [c for c in deck(n) if c not in seen]
+    others = [s for s in range(n) if s != seat]
+    caps = [view["hand_counts"][s] for s in others] + [view["rest_count"]]
+    banned = [world.voids[s] for s in others] + [set()]
+    dealt = deal_constrained(unseen, caps, banned, rng)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    if 0 <= seat < n:
+        hands[seat] = own
+    for s, cards in zip(others, dealt):
+        hands[s] = sorted(cards, key=card_key)
+    world.hands = hands
+    world.rest = dealt[-1]
+    # Goal cards.
+    goals = list(view["goals"])
+    known = {g for g in goals if g is not None}
+    free = [g for g in range(len(GOALS)) if g not in known]
+    rng.shuffle(free)
+    world.goals = [g if g is not None else free.pop() for g in goals]
+    # Character deck.
+    gone = set(world.face_up).union(*map(set, world.claimed))
+    deck_chars = [c for c in CHARACTER_IDS if c not in gone]
+    rng.shuffle(deck_chars)
+    if len(deck_chars) != view["char_deck"]:
+        raise ValueError("the character count does not add up")
+    world.char_deck = deck_chars
+    return world

@@ -1,0 +1,366 @@
+"""Dyad's computer players: easy, normal, the rollout policy and an evaluator.
+
+Each policy gets a world already sampled for the acting seat (see
+``DyadState.sample_world``) and returns one of ``world.legal_actions()``.
+
+The heuristics rest on two facts of the rules: a player ends a round holding
+exactly as many cards as tricks they took, and they keep the cards they did
+not play.  So a trick is worth about the card the taker retrieves, and
+winning it costs whatever good cards the winning pair spends.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
+from pyapp.games.dyad.state import _PLAYS
+
+# -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
+
+
+def _rank(card: int) -> int:
+    return card // 4 + 2
+
+
+def _lead_matched(world) -> bool | None:
+    if not world.trick:
+        return None
+    a, b = world.trick[0][1]
+    return a % 4 == b % 4
+
+
+def _best_so_far(world) -> tuple[int, int]:
+    """(value, seat) of the pair currently taking the trick; (-1, -1) when leading."""
+    if not world.trick:
+        return -1, -1
+    matched = _lead_matched(world)
+    best, seat = -1, -1
+    for s, (a, b) in world.trick:
+        v = value_of(matched, a, b)
+        if v > best:
+            best, seat = v, s
+    return best, seat
+
+
+def _same_side(world, a: int, b: int) -> bool:
+    return a == b or (world.teams and (a - b) % 2 == 0)
+
+
+def _won_so_far(world, seat: int) -> int:
+    return sum(1 for record in world.tricks if record[1] == seat)
+
+
+def _card_cost(world, seat: int, hand: list[int], keep: int) -> dict[int, float]:
+    """What playing each card of ``hand`` now gives up.
+
+    The ``keep`` best cards are those likely to stay in hand to the end and
+    score: spending one costs its value.  Other cards only matter as future
+    trick-winning power; 2s are also doubles (with 2's on, a kept 2 costs
+    points, so they are cheap to spend).
+    """
+    twos = world.options["twos"]
+    ordered = sorted(hand, reverse=True)
+    keepers = set(ordered[:keep])
+    cost = {}
+    for c in hand:
+        r = _rank(c)
+        if r == 2:
+            cost[c] = 0.5 if twos else 2.5
+        elif c in keepers:
+            cost[c] = float(r)
+        else:
+            cost[c] = 0.3 * r
+    return cost
+
+
+def _expected_keep(world, seat: int) -> int:
+    left = world.round_len - len(world.tricks)
+    return _won_so_far(world, seat) + max(1, round(left / world.players))
+
+
+def _retrieve_choice(world, legal: list) -> object:
+    """The card to retrieve: the one that scores best in the hand we will end with."""
+    seat = world.turn
+    hand = world.hands[seat]
+    twos = world.options["twos"]
+    last = len(world.tricks) + 1 == world.round_len
+    if last:
+        cipher = bool(world.ciphers[seat])
+        return max(legal, key=lambda a: (score_cards(hand + [a.cards[0]], twos, cipher), a.cards[0]))
+    if twos:
+        return max(legal, key=lambda a: (_rank(a.cards[0]) if _rank(a.cards[0]) > 2 else -5, a.cards[0]))
+    return max(legal, key=lambda a: a.cards[0])
+
+
+def hand_strength(world, hand: list[int]) -> float:
+    """Mean rank of the hand relative to the deck's mean (0 = average)."""
+    top = 9 if world.players == 4 else 7
+    return sum(_rank(c) for c in hand) / len(hand) - (2 + top) / 2
+
+
+def _cipher_choice(world, threshold: float) -> object:
+    seat = world.turn
+    hand = world.hands[seat]
+    top = 9 if world.players == 4 else 7
+    if world.players == 2:
+        return world.legal_actions()[1]
+    high = sum(1 for c in hand if _rank(c) >= top - 1)
+    twos = sum(1 for c in hand if _rank(c) == 2)
+    score = hand_strength(world, hand) + 0.6 * high - 0.2 * twos
+    from pyapp.games.dyad.state import CIPHER, DECLINE
+    return CIPHER if score < threshold else DECLINE
+
+
+def _pass_choice(world, legal: list) -> object:
+    """Teams: a weak hand sends its best two cards, a strong one its worst two.
+
+    A weak hand then has a good chance of Cipher (or at least costs little),
+    while the strong partner gets stronger still.
+    """
+    seat = world.turn
+    hand = world.hands[seat]
+    weak = hand_strength(world, hand) < 0
+    ranked = sorted(hand, key=lambda c: (_rank(c), c))
+    chosen = set(ranked[-2:] if weak else ranked[:2])
+    for action in legal:
+        if set(action.cards) == chosen:
+            return action
+    return legal[0]
+
+
+def _ciphering(world, seat: int) -> bool:
+    return bool(world.ciphers[seat]) and _won_so_far(world, seat) == 0
+
+
+# -- the rollout policy: cheap rules --------------------------------------------------
+
+
+def rollout(world, rng: random.Random):
+    """Fast rules: win cheaply when possible, else dump the lowest pair.
+
+    Written with plain loops over card numbers: the search calls it thousands
+    of times per move.
+    """
+    phase = world.phase
+    if phase != "play":
+        legal = world.legal_actions()
+        if phase == "take":
+            return _retrieve_choice(world, legal)
+        if phase == "cipher":
+            return _cipher_choice(world, -0.9)
+        return _pass_choice(world, legal)
+    if rng.random() < 0.05:
+        legal = world.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    seat = world.turn
+    hand = world.hands[seat]
+    trick = world.trick
+    ciphering = world.ciphers[seat] and not any(r[1] == seat for r in world.tricks)
+    if not trick:
+        ordered = sorted(hand)
+        if not ciphering and rng.random() < 0.6:
+            return _PLAYS[canonical(ordered[-1], ordered[-2])]
+        return _PLAYS[canonical(ordered[0], ordered[1])]
+    lead = trick[0][1]
+    matched = lead[0] % 4 == lead[1] % 4
+    best, holder = -1, -1
+    for s_, (a, b) in trick:
+        v = value_of(matched, a, b)
+        if v > best:
+            best, holder = v, s_
+    pairs = legal_pair_cards(hand, lead)
+    lose = bool(ciphering) or holder == seat or (world.teams and (holder - seat) % 2 == 0)
+    pick = None
+    pick_key = None
+    if not lose:
+        for a, b in pairs:
+            v = value_of(matched, a, b)
+            if v > best:
+                key = v * 64 + a + b
+                if pick_key is None or key < pick_key:
+                    pick, pick_key = (a, b), key
+        if pick is not None:
+            return _PLAYS[pick]
+        for a, b in pairs:
+            key = a + b
+            if pick_key is None or key < pick_key:
+                pick, pick_key = (a, b), key
+        return _PLAYS[pick]
+    for a, b in pairs:
+        key = value_of(matched, a, b) * 64 + a + b
+        if pick_key is None or key < pick_key:
+            pick, pick_key = (a, b), key
+    return _PLAYS[pick]
+
+
+# -- easy: the rollout rules with mistakes --------------------------------------------
+
+
+def easy(world, rng: random.Random):
+    """Mostly the cheap rules, with a random legal move a quarter of the time."""
+    legal = world.legal_actions()
+    if world.phase == "play" and rng.random() < 0.25:
+        return legal[rng.randrange(len(legal))]
+    if world.phase == "cipher":
+        return _cipher_choice(world, -1.2)
+    return rollout(world, rng)
+
+
+# -- normal: a real heuristic -----------------------------------------------------------
+
+SAMPLES = 10
+
+
+def _response(world, seat: int, lead: tuple[int, int] | None, matched: bool | None) -> int:
+    """The highest value ``seat`` can play in this trick (its strongest legal pair)."""
+    from pyapp.games.dyad.rules import legal_pair_cards
+
+    pairs = legal_pair_cards(world.hands[seat], lead)
+    if matched is None:
+        return max(_rank(a) + _rank(b) for a, b in pairs)
+    return max(value_of(matched, a, b) for a, b in pairs)
+
+
+def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:
+    """For each candidate pair: how often it takes the trick (for our side) in sampled deals.
+
+    Everyone still to play after us answers with their strongest legal pair:
+    a pessimistic but simple model of opponents who want the trick.
+    """
+    n = world.players
+    later = [(seat + k) % n for k in range(1, n - len(world.trick))]
+    if not later:
+        best, holder = _best_so_far(world)
+        matched = _lead_matched(world)
+        return [1.0 if value_of(matched, *a.cards) > best else 0.0 for a in legal]
+    worlds = [world] + [world.sample_world(seat, rng) for _ in range(SAMPLES - 1)]
+    best, holder = _best_so_far(world)
+    lead_known = world.trick[0][1] if world.trick else None
+    wins = [0.0] * len(legal)
+    for w in worlds:
+        if lead_known is not None:
+            matched = lead_known[0] % 4 == lead_known[1] % 4
+            threats = [_response(w, p, lead_known, matched) for p in later if not _same_side(w, p, seat)]
+            top = max(threats) if threats else -1
+            ours_already = _same_side(w, holder, seat)
+            for i, action in enumerate(legal):
+                v = value_of(matched, *action.cards)
+                ours = v if v > best else (best if ours_already else -1)
+                if ours > top:
+                    wins[i] += 1
+        else:
+            cache: dict[bool, int] = {}
+            for i, action in enumerate(legal):
+                a, b = action.cards
+                matched = a % 4 == b % 4
+                v = _rank(a) + _rank(b)
+                if matched:
+                    threats = [_response(w, p, action.cards, True) for p in later if not _same_side(w, p, seat)]
+                    top = max(threats) if threats else -1
+                else:
+                    if False not in cache:
+                        threats = [_response(w, p, None, None) for p in later if not _same_side(w, p, seat)]
+                        cache[False] = max(threats) if threats else -1
+                    top = cache[False]
+                if v >= top:
+                    wins[i] += 1
+    return [x / len(worlds) for x in wins]
+
+
+def normal(world, rng: random.Random):
+    """Lead matched when the suit is likely to hold, win tricks cheaply, dump low, keep high.
+
+    * Retrieve the card that scores best in the hand kept to the end.
+    * Cipher with a hand weak enough to lose every trick; then play the
+      lowest-valued pairs.
+    * Teams: a weak hand passes its two best cards to the partner, a strong
+      hand its two worst; never fight a partner who is taking the trick.
+    * Playing: weigh each legal pair's chance of taking the trick (against the
+      strongest answers of the players still to come, over sampled deals) times
+      the card it brings back, minus the good cards it spends.
+    """
+    legal = world.legal_actions()
+    phase = world.phase
+    if phase == "take":
+        return _retrieve_choice(world, legal)
+    if phase == "cipher":
+        return _cipher_choice(world, -0.9)
+    if phase == "pass":
+        return _pass_choice(world, legal)
+    if len(legal) == 1:
+        return legal[0]
+    seat = world.turn
+    hand = world.hands[seat]
+    matched = _lead_matched(world)
+    best, holder = _best_so_far(world)
+
+    def value(action) -> int:
+        a, b = action.cards
+        if matched is None:
+            return _rank(a) + _rank(b)
+        return value_of(matched, a, b)
+
+    if _ciphering(world, seat):
+        # lose the trick: lowest value, then spend the highest cards while it is safe
+        return min(legal, key=lambda a: (value(a), -(a.cards[0] + a.cards[1])))
+    partner_cipher = world.teams and _ciphering(world, (seat + 2) % 4)
+    keep = _expected_keep(world, seat)
+    cost = _card_cost(world, seat, hand, keep)
+    top = 9 if world.players == 4 else 7
+    last_trick = len(world.tricks) + 1 == world.round_len
+    gain = top - 0.5 + (0 if last_trick else 1.0)
+    if partner_cipher:
+        gain += 6.0  # taking the trick also shields the partner's Cipher
+    if best >= 0 and len(world.trick) == world.players - 1 and _same_side(world, holder, seat):
+        # last to play behind a partner who takes the trick: spend the cheapest cards
+        return min(legal, key=lambda a: (cost[a.cards[0]] + cost[a.cards[1]], value(a)))
+    chances = _win_chances(world, seat, legal, rng)
+    scored = []
+    for action, chance in zip(legal, chances):
+        a, b = action.cards
+        spend = cost[a] + cost[b]
+        scored.append((chance * gain - spend, chance, -spend, value(action), action))
+    scored.sort(key=lambda row: row[:4], reverse=True)
+    return scored[0][4]
+
+
+# -- evaluation for search cut-offs --------------------------------------------------------
+
+
+def evaluate(world, seat: int) -> float:
+    """A rough chance that ``seat`` (or its team) wins, from totals and the round so far.
+
+    Scaled like ``returns()``: a team's chance is shared between the partners.
+    """
+    if world.is_terminal():
+        return world.returns()[seat]
+    n = world.players
+    top = 9 if n == 4 else 7
+    left = world.round_len - len(world.tricks)
+    projected = []
+    for p in range(n):
+        won = _won_so_far(world, p)
+        if world.ciphers[p]:
+            est = 0.0 if won else 20.0 * (1 - 1 / n) ** left
+        else:
+            est = (won + left / n) * (top - 1.5)
+        projected.append(world.totals[p] + est)
+    if world.teams:
+        sides = [projected[0] + projected[2], projected[1] + projected[3]]
+        mine = seat % 2
+        share = 0.5
+    else:
+        sides = projected
+        mine = seat
+        share = 1.0
+    target = world.target
+    gap = max(1.0, target - max(sides))
+    scale = 4.0 + gap / 3
+    m = max(sides)
+    weights = [math.exp((s - m) / scale) for s in sides]
+    return share * weights[mine] / sum(weights)
+
+
+__all__ = ["easy", "evaluate", "hand_strength", "normal", "rollout"]

@@ -1,0 +1,549 @@
+"""Dyad's game state: rounds of paired-card tricks with Cipher, 2's and Teams."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from pyapp.engine.state import State
+from pyapp.games.dyad import rules
+from pyapp.games.dyad.rules import (
+    canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
+)
+
+
+class Move(NamedTuple):
+    """One Dyad action.
+
+    ``kind`` is ``"play"`` (a pair, text ``7H+2S``), ``"take"`` (the card the
+    taker retrieves, ``take 7H``), ``"cipher"`` / ``"decline"`` (``cipher`` /
+    ``no cipher``) or ``"pass"`` (two cards to the partner, ``pass 7H+2S``).
+    Pairs are kept in canonical order: higher value first, then suit S H D C.
+    """
+
+    kind: str
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == "play":
+            return f"{card_text(self.cards[0])}+{card_text(self.cards[1])}"
+        if kind == "take":
+            return f"take {card_text(self.cards[0])}"
+        if kind == "pass":
+            return f"pass {card_text(self.cards[0])}+{card_text(self.cards[1])}"
+        return "cipher" if kind == "cipher" else "no cipher"
+
+
+CIPHER = Move("cipher")
+DECLINE = Move("decline")
+
+_PLAYS = {(a, b): Move("play", (a, b)) for a in range(32) for b in range(32) if a != b}
+_PASSES = {(a, b): Move("pass", (a, b)) for a in range(32) for b in range(32) if a != b}
+_TAKES = [Move("take", (c,)) for c in range(32)]
+
+
+def parse_move(text: str) -> Move:
+    """The action written ``text`` (pairs in either card order).
+
+    >>> str(parse_move("2S+7H")), str(parse_move("take 7h")), str(parse_move("no cipher"))
+    ('7H+2S', 'take 7H', 'no cipher')
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a Dyad action is text, not {text!r}")
+    words = text.strip().lower().split()
+    if words == ["cipher"]:
+        return CIPHER
+    if words == ["no", "cipher"]:
+        return DECLINE
+    if len(words) == 2 and words[0] == "take":
+        return Move("take", (parse_card(words[1]),))
+    if len(words) == 2 and words[0] == "pass":
+        return Move("pass", pair_cards(words[1]))
+    if len(words) == 1 and "+" in words[0]:
+        return Move("play", pair_cards(words[0]))
+    raise ValueError(f"not a Dyad action: {text!r} (e.g. '7H+2S', 'take 7H', 'cipher', 'no cipher', 'pass 7H+2S')")
+
+
+def _texts(cards) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def display_order(cards) -> list[int]:
+    """Cards grouped by suit (S H D C), high to low inside a suit."""
+    return sorted(cards, key=lambda c: (c % 4, -c))
+
+
+class DyadState(State):
+    GAME = "dyad"
+    PLAYERS = (2, 3, 4)
+    OPTIONS = {"cipher": False, "twos": False, "teams": False}
+
+    @classmethod
+    def check_options(cls, players, options):
+        filled = super().check_options(players, options)
+        if filled["teams"] and players != 4:
+            raise ValueError(f"Teams needs 4 players, not {players}")
+        return filled
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def setup(self) -> None:
+        n = self.players
+        self.teams = self.options["teams"]
+        self.target = rules.TEAMS_TARGET if self.teams else rules.TARGET
+        self.round_len = rules.tricks_per_round(n)
+        self.totals = [0] * n
+        self.sheet: list[dict[str, Any]] = []
+        self.round_no = 0
+        self.last_trick: dict[str, Any] | None = None
+        self.win: list[int] = []
+        self.tiebreak: str | None = None
+        self.log: list[tuple[int, bool]] = []
+        """Per applied action: (seat who acted, whether it revealed cards to everyone)."""
+        self._start_round(n - 1)
+
+    def _start_round(self, dealer: int) -> None:
+        n = self.players
+        self.round_no += 1
+        self.dealer = dealer
+        self.leader = (dealer + 1) % n
+        cards = rules.deck(n)
+        self.rng.shuffle(cards)
+        size = len(cards) // n
+        self.hands = [sorted(cards[i * size:(i + 1) * size]) for i in range(n)]
+        self.ciphers: list[bool | None] = [None] * n
+        self.pending: list[tuple[int, int] | None] = [None] * n
+        self.gave: list[tuple[int, int] | None] = [None] * n
+        self.got: list[tuple[int, int] | None] = [None] * n
+        self.trick: list[tuple[int, tuple[int, int]]] = []
+        self.tricks: list[tuple] = []
+        """Completed tricks this round: (plays, winner, retrieved card, retrieved from)."""
+        self.turn = self.leader
+        if self.teams:
+            self.phase = "pass"
+        elif self.options["cipher"]:
+            self.phase = "cipher"
+        else:
+            self.phase = "play"
+
+    # -- the API ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return -1 if self.phase == "over" else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.teams else None
+
+    def lead_pair(self) -> tuple[int, int] | None:
+        return self.trick[0][1] if self.trick else None
+
+    def legal_actions(self) -> list[Move]:
+        phase = self.phase
+        if phase == "play":
+            plays = _PLAYS
+            return [plays[p] for p in legal_pair_cards(self.hands[self.turn], self.trick[0][1] if self.trick else None)]
+        if phase == "take":
+            return [_TAKES[c] for c in self.retrievable()]
+        if phase == "cipher":
+            return [CIPHER, DECLINE]
+        if phase == "pass":
+            passes = _PASSES
+            return [passes[p] for p in legal_pair_cards(self.hands[self.turn], None)]
+        return []
+
+    def retrievable(self) -> list[int]:
+        """Cards the taker may retrieve: those opponents played to the trick."""
+        taker = self.turn
+        mate = self.partner(taker)
+        cards = [c for seat, pair in self.trick if seat != taker and seat != mate for c in pair]
+        return sorted(cards, key=order_key)
+
+    def parse_action(self, text: str) -> Move:
+        return parse_move(text)
+
+    def _apply(self, action: Move) -> None:
+        seat = self.turn
+        reveal = False
+        kind = action.kind
+        n = self.players
+        if kind == "play":
+            hand = self.hands[seat]
+            a, b = action.cards
+            hand.remove(a)
+            hand.remove(b)
+            self.trick.append((seat, action.cards))
+            if len(self.trick) == n:
+                lead = self.trick[0][1]
+                index = rules.winner_index(lead[0] % 4 == lead[1] % 4, [p for _, p in self.trick])
+                self.phase = "take"
+                self.turn = self.trick[index][0]
+            else:
+                self.turn = (seat + 1) % n
+        elif kind == "take":
+            card = action.cards[0]
+            source = next(s for s, pair in self.trick if card in pair)
+            self.hands[seat].append(card)
+            record = (tuple(self.trick), seat, card, source)
+            self.tricks.append(record)
+            self.last_trick = {"round": self.round_no, "trick": len(self.tricks), **self._trick_json(record)}
+            self.trick = []
+            self.turn = seat
+            self.phase = "play"
+            if len(self.tricks) == self.round_len:
+                self._end_round()
+                reveal = True
+        elif kind in ("cipher", "decline"):
+            self.ciphers[seat] = kind == "cipher"
+            self.turn = (seat + 1) % n
+            if self.turn == self.leader:
+                self.phase = "play"
+        elif kind == "pass":
+            self.pending[seat] = action.cards
+            self.turn = (seat + 1) % n
+            if self.turn == self.leader:
+                for giver in range(n):
+                    mate = (giver + 2) % 4
+                    cards = self.pending[giver]
+                    for c in cards:
+                        self.hands[giver].remove(c)
+                        self.hands[mate].append(c)
+                    self.gave[giver] = cards
+                    self.got[mate] = cards
+                self.pending = [None] * n
+                self.phase = "cipher" if self.options["cipher"] else "play"
+                reveal = True
+        else:  # pragma: no cover - parse_move makes only the kinds above
+            raise ValueError(f"unknown action {action!r}")
+        self.log.append((seat, reveal))
+
+    def _end_round(self) -> None:
+        n = self.players
+        twos = self.options["twos"]
+        hands = [display_order(h) for h in self.hands]
+        scores = [score_cards(h, twos, bool(self.ciphers[s])) for s, h in enumerate(hands)]
+        for seat in range(n):
+            self.totals[seat] += scores[seat]
+        entry: dict[str, Any] = {
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "hands": [_texts(h) for h in hands],
+            "ciphers": [bool(c) for c in self.ciphers],
+            "scores": scores,
+            "totals": list(self.totals),
+        }
+        if self.teams:
+            entry["team_scores"] = [scores[0] + scores[2], scores[1] + scores[3]]
+            entry["team_totals"] = self.team_totals()
+        self.sheet.append(entry)
+        if self.teams:
+            totals, last = self.team_totals(), entry["team_scores"]
+        else:
+            totals, last = self.totals, scores
+        if max(totals) >= self.target:
+            self._finish(totals, last)
+        else:
+            self._start_round((self.dealer + 1) % n)
+
+    def _finish(self, totals: list[int], last: list[int]) -> None:
+        best = max(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        if len(tied) == 1:
+            sides, self.tiebreak = tied, "score"
+        else:
+            top_last = max(last[i] for i in tied)
+            sides = [i for i in tied if last[i] == top_last]
+            self.tiebreak = "last_round" if len(sides) == 1 else "shared"
+        if self.teams:
+            self.win = sorted(s for side in sides for s in (side, side + 2))
+        else:
+            self.win = sides
+        self.phase = "over"
+        self.turn = -1
+
+    def team_totals(self) -> list[int]:
+        t = self.totals
+        return [t[0] + t[2], t[1] + t[3]]
+
+    def scores(self) -> list[int]:
+        if self.teams:
+            team = self.team_totals()
+            return [team[s % 2] for s in range(4)]
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        return list(self.win)
+
+    def undo_floor(self, seat: int) -> int:
+        """How far back ``seat`` may undo: never before another seat's action or a deal."""
+        for index in range(len(self.log) - 1, -1, -1):
+            actor, reveal = self.log[index]
+            if actor != seat or reveal:
+                return index + 1
+        return 0
+
+    # -- views ------------------------------------------------------------------------
+
+    def _play_json(self, lead_matched: bool, seat: int, pair: tuple[int, int]) -> dict[str, Any]:
+        return {"seat": seat, "pair": _texts(pair), "value": value_of(lead_matched, *pair)}
+
+    def _trick_json(self, record: tuple) -> dict[str, Any]:
+        plays, winner, card, source = record
+        lead = plays[0][1]
+        matched = lead[0] % 4 == lead[1] % 4
+        return {
+            "plays": [self._play_json(matched, s, p) for s, p in plays],
+            "matched": matched,
+            "winner": winner,
+            "retrieved": card_text(card),
+            "from": source,
+        }
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        n = self.players
+        lead = self.lead_pair()
+        matched = None if lead is None else lead[0] % 4 == lead[1] % 4
+        obs: dict[str, Any] = {
+            "game": self.GAME,
+            "players": n,
+            "seat": seat,
+            "options": dict(self.options),
+            "target": self.target,
+            "phase": self.phase,
+            "to_act": self.current_player(),
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "tricks_per_round": self.round_len,
+            "trick_number": min(len(self.tricks) + 1, self.round_len),
+            "hand": _texts(display_order(self.hands[seat])),
+            "hand_counts": [len(h) for h in self.hands],
+            "trick": [self._play_json(bool(matched), s, p) for s, p in self.trick],
+            "lead_matched": matched,
+            "tricks": [self._trick_json(r) for r in self.tricks],
+            "last_trick": self.last_trick,
+            "ciphers": list(self.ciphers),
+            "totals": list(self.totals),
+            "scores": self.scores(),
+            "sheet": self.sheet,
+            "winners": list(self.win),
+            "tiebreak": self.tiebreak,
+        }
+        if self.teams:
+            obs["partner"] = (seat + 2) % 4
+            obs["team_totals"] = self.team_totals()
+            obs["pass_chosen"] = [p is not None for p in self.pending]
+            own = self.pending[seat]
+            obs["my_pass"] = None if own is None else _texts(own)
+            obs["gave"] = None if self.gave[seat] is None else _texts(self.gave[seat])
+            obs["received"] = None if self.got[seat] is None else _texts(self.got[seat])
+        if self.phase == "take":
+            obs["retrievable"] = _texts(self.retrievable())
+        return obs
+
+    # -- search support -------------------------------------------------------------
+
+    def clone(self) -> DyadState:
+        new = DyadState.__new__(DyadState)
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["totals"] = self.totals[:]
+        d["sheet"] = self.sheet[:]
+        d["ciphers"] = self.ciphers[:]
+        d["pending"] = self.pending[:]
+        d["gave"] = self.gave[:]
+        d["got"] = self.got[:]
+        d["trick"] = self.trick[:]
+        d["tricks"] = self.tricks[:]
+        d["win"] = self.win[:]
+        d["log"] = self.log[:]
+        d["_history"] = self._history[:]
+        d["options"] = dict(self.options)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        new.__dict__ = d
+        return new
+
+    def sample_world(self, seat: int, rng: random.Random) -> DyadState:
+        return world_from_observation(self.observation(seat), seat, rng, self.seed)
+
+
+_CARD = rules._BY_TEXT
+
+
+def _card_list(texts) -> list[int]:
+    return [_CARD[t] for t in texts]
+
+
+def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict[int, set[int]], list[int]]:
+    """What ``seat`` knows about the other hands, from its observation alone.
+
+    Returns (known cards per other seat, suits each other seat is known to lack
+    among its unknown cards, the pool of cards whose holder is unknown).
+    """
+    n = obs["players"]
+    deck = rules.deck(n)
+    where: dict[int, int] = {}  # card -> seat holding it (known), or -1 for out of play
+    if obs.get("gave") and obs.get("partner") is not None:
+        for c in _card_list(obs["gave"]):
+            where[c] = obs["partner"]
+    voids: dict[int, set[int]] = {p: set() for p in range(n) if p != seat}
+
+    def read_plays(plays: list[dict[str, Any]]) -> None:
+        lead = _card_list(plays[0]["pair"])
+        matched = lead[0] % 4 == lead[1] % 4
+        suit = lead[0] % 4
+        for k, play in enumerate(plays):
+            cards = _card_list(play["pair"])
+            for c in cards:
+                where[c] = -1
+            p = play["seat"]
+            if k and matched and p != seat and sum(1 for c in cards if c % 4 == suit) < 2:
+                voids[p].add(suit)
+
+    for trick in obs["tricks"]:
+        read_plays(trick["plays"])
+        where[_CARD[trick["retrieved"]]] = trick["winner"]
+    if obs["trick"]:
+        read_plays(obs["trick"])
+    mine = _card_list(obs["hand"])
+    for c in mine:
+        where[c] = seat
+    known = {p: {c for c, s in where.items() if s == p} for p in voids}
+    pool = [c for c in deck if c not in where]
+    return known, voids, pool
+
+
+def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int]],
+                 rng: random.Random) -> dict[int, list[int]]:
+    """Deal ``pool`` to fill ``need`` per seat, no seat getting a suit it lacks."""
+    seats = list(need)
+    if not any(voids[p] for p in seats):
+        cards = pool[:]
+        rng.shuffle(cards)
+        out, start = {}, 0
+        for p in seats:
+            out[p] = cards[start:start + need[p]]
+            start += need[p]
+        return out
+    eligible = {c: [p for p in seats if c % 4 not in voids[p]] for c in pool}
+    for _ in range(12):
+        cards = pool[:]
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(eligible[c]))
+        room = dict(need)
+        out = {p: [] for p in seats}
+        ok = True
+        for c in cards:
+            options = [p for p in eligible[c] if room[p] > 0]
+            if not options:
+                ok = False
+                break
+            total = sum(room[p] for p in options)
+            pick = rng.random() * total
+            for p in options:
+                pick -= room[p]
+                if pick < 0:
+                    break
+            out[p].append(c)
+            room[p] -= 1
+        if ok:
+            return out
+    # Exhaustive fallback: augmenting paths always find a deal when one exists.
+    holder: dict[int, int] = {}
+    load = {p: 0 for p in seats}
+
+    def place(card: int, seen: set[int]) -> bool:
+        for p in eligible[card]:
+            if p in seen:
+                continue
+            seen.add(p)
+            if load[p] < need[p]:
+                holder[card] = p
+                load[p] += 1
+                return True
+            for other in [c for c, q in holder.items() if q == p]:
+                del holder[other]
+                load[p] -= 1
+                if place(other, seen):
+                    holder[card] = p
+                    load[p] += 1
+                    return True
+                holder[other] = p
+                load[p] += 1
+        return False
+
+    cards = pool[:]
+    rng.shuffle(cards)
+    for c in cards:
+        if not place(c, set()):
+            raise ValueError("no deal of the unseen cards fits what this player has seen")
+    out = {p: [] for p in seats}
+    for c, p in holder.items():
+        out[p].append(c)
+    return out
+
+
+def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0) -> DyadState:
+    """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``."""
+    n = obs["players"]
+    known, voids, pool = knowledge(obs, seat)
+    counts = obs["hand_counts"]
+    need = {p: counts[p] - len(known[p]) for p in known}
+    if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
+        raise ValueError("the observation's hand counts do not add up")
+    dealt = _deal_hidden(pool, need, voids, rng)
+    world = DyadState.__new__(DyadState)
+    options = dict(obs["options"])
+    world.options = options
+    world.seed = seed
+    world.players = n
+    world.rng = random.Random(rng.random())
+    world._history = []
+    world.teams = options["teams"]
+    world.target = obs["target"]
+    world.round_len = obs["tricks_per_round"]
+    world.totals = list(obs["totals"])
+    world.sheet = list(obs["sheet"])
+    world.round_no = obs["round"]
+    world.last_trick = obs["last_trick"]
+    world.win = list(obs["winners"])
+    world.tiebreak = obs["tiebreak"]
+    world.log = []
+    world.dealer = obs["dealer"]
+    world.leader = obs["leader"]
+    hands = [[] for _ in range(n)]
+    hands[seat] = _card_list(obs["hand"])
+    for p in known:
+        hands[p] = sorted(known[p] | set(dealt[p]))
+    world.hands = hands
+    world.ciphers = list(obs["ciphers"])
+    world.pending = [None] * n
+    world.gave = [None] * n
+    world.got = [None] * n
+    if world.teams:
+        if obs.get("my_pass"):
+            world.pending[seat] = pair_cards(obs["my_pass"])
+        for p, chosen in enumerate(obs["pass_chosen"]):
+            if chosen and p != seat:
+                two = rng.sample(hands[p], 2)
+                world.pending[p] = canonical(two[0], two[1])
+        if obs.get("gave"):
+            world.gave[seat] = pair_cards(obs["gave"])
+            world.got[(seat + 2) % 4] = world.gave[seat]
+        if obs.get("received"):
+            world.got[seat] = pair_cards(obs["received"])
+            world.gave[(seat + 2) % 4] = world.got[seat]
+    world.trick = [(play["seat"], pair_cards(play["pair"])) for play in obs["trick"]]
+    world.tricks = [
+        (tuple((play["seat"], pair_cards(play["pair"])) for play in t["plays"]),
+         t["winner"], parse_card(t["retrieved"]), t["from"])
+        for t in obs["tricks"]
+    ]
+    world.phase = obs["phase"]
+    world.turn = obs["to_act"]
+    return world

@@ -1,0 +1,96 @@
+"""Pure helpers for Dyad's table view, computed from one seat's observation.
+
+They hold no DOM code so that they are tested in CPython; ``pyapp.ui.dyad``
+draws with them.  Texts come back as message keys with parameters.
+
+>>> obs = {"phase": "play", "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}],
+...        "hand": ["7S", "5S", "2H", "3D"]}
+>>> selection_status(obs, ["7S", "2H"])["problem"]
+'dyad.follow.two'
+>>> selection_status(obs, ["7S", "5S"])["value"]
+12
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.games.dyad.rules import SUITS, follow_problem, pair_cards, parse_card, value_of
+
+
+def lead_of(obs: dict[str, Any]) -> tuple[int, int] | None:
+    """The lead pair of the trick in play, or None before the lead."""
+    trick = obs.get("trick") or []
+    return pair_cards(trick[0]["pair"]) if trick else None
+
+
+def selection_status(obs: dict[str, Any], selected: list[str]) -> dict[str, Any]:
+    """Whether the selected cards may be submitted, what they would count and why not.
+
+    Returns ``{"ready": bool, "value": int | None, "problem": key | None, "params": {...}}``.
+    """
+    phase = obs.get("phase")
+    out: dict[str, Any] = {"ready": False, "value": None, "problem": None, "params": {}}
+    if phase not in ("play", "pass"):
+        return out
+    if len(selected) != 2:
+        out["problem"] = "dyad.pick_two"
+        out["params"] = {"left": 2 - len(selected)}
+        return out
+    pair = pair_cards(selected)
+    if phase == "pass":
+        out["ready"] = True
+        return out
+    lead = lead_of(obs)
+    hand = [parse_card(c) for c in obs.get("hand", [])]
+    if lead is None:
+        out["value"] = value_of(False, *pair)
+    else:
+        out["value"] = value_of(lead[0] % 4 == lead[1] % 4, *pair)
+    problem = follow_problem(hand, lead, pair)
+    if problem is not None:
+        suit = SUITS[lead[0] % 4]
+        out["problem"] = "dyad.follow.two" if problem == "two_of_suit" else "dyad.follow.one"
+        only = [c for c in obs.get("hand", []) if c.endswith(suit)]
+        out["params"] = {"suit": suit, "card": only[0] if only else ""}
+        return out
+    out["ready"] = True
+    return out
+
+
+def trick_leader_value(obs: dict[str, Any]) -> tuple[int, int] | None:
+    """(index, seat) of the play taking the current trick so far, or None."""
+    trick = obs.get("trick") or []
+    best, where = -1, None
+    for index, play in enumerate(trick):
+        if play["value"] > best:
+            best, where = play["value"], (index, play["seat"])
+    return where
+
+
+def follow_hint(obs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The follow rule in force for the viewer now, as (key, params), or None."""
+    if obs.get("phase") != "play":
+        return None
+    lead = lead_of(obs)
+    if lead is None:
+        return ("dyad.hint.lead", {})
+    if lead[0] % 4 != lead[1] % 4:
+        return ("dyad.hint.unmatched", {})
+    suit = SUITS[lead[0] % 4]
+    held = [c for c in obs.get("hand", []) if c.endswith(suit)]
+    if len(held) >= 2:
+        return ("dyad.hint.two", {"suit": suit})
+    if len(held) == 1:
+        return ("dyad.hint.one", {"suit": suit, "card": held[0]})
+    return ("dyad.hint.none", {"suit": suit})
+
+
+def winners_text(obs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The end-of-game tie-break sentence key, or None while playing."""
+    if obs.get("phase") != "over":
+        return None
+    return (f"dyad.end.{obs.get('tiebreak') or 'score'}", {})
+
+
+__all__ = ["follow_hint", "lead_of", "selection_status", "trick_leader_value", "winners_text"]

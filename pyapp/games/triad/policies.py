@@ -1,0 +1,311 @@
+"""Computer players for Triad: ``easy``, ``normal``, ``rollout`` and ``evaluate``.
+
+Each policy takes a world (a :class:`TriadState`, perfect information, so the
+real game's copy) and a ``random.Random`` and returns one of
+``world.legal_actions()``.
+
+* ``rollout`` - fast, for search playouts: takes a triad when it can, often
+  blocks one, otherwise plays at random; in Phase 2 mostly removes the triad
+  worth the most points.
+* ``easy`` - weaker: often takes a triad when one is there, otherwise random;
+  Phase 2 greedy with mistakes.
+* ``normal`` - looks one placement ahead with an evaluation that counts the 3
+  points of a triad now, the opponent's threats (cells where they would make a
+  triad next turn), its own threats, and the Phase 2 value of the triads on the
+  board (emptied 6-cells and doubled stacks), weighted more as Phase 1 ends.
+  Phase 2 is searched a few removals deep (score difference).
+
+>>> import random
+>>> from pyapp.games import new_game
+>>> game = new_game("triad", seed=1, players=2)
+>>> for text in ["place 0,0", "place 7,7", "place 0,1", "place 7,6"]:
+...     game.apply_action(text)
+>>> str(normal(game, random.Random(1)))   # completes its row
+'place 0,2'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pyapp.games.triad.rules import LABEL_AT, LINES, PLAYABLE, SIDES, SIZE, THROUGH
+from pyapp.games.triad.state import PLACE_AT, PLACEMENTS, Place, TriadState
+
+_TWO = ("aa", "bb")
+
+
+def making_cells(board, s: int) -> list[int]:
+    """Cells where a piece of side ``s`` would make a triad of ``s`` now."""
+    stacks = board.stacks
+    found = []
+    for n in board.two_lines(s):
+        for i in LINES[n]:
+            stack = stacks[i]
+            if not stack or (stack[-1] != SIDES[s] and len(stack) < 3):
+                found.append(i)
+                break
+    two = _TWO[s]
+    if two in stacks:
+        found.extend(i for i in PLAYABLE if stacks[i] == two)
+    return found
+
+
+def phase2_value(board, s: int) -> int:
+    """Points side ``s`` would score by removing each of its triads as they stand."""
+    stacks = board.stacks
+    total = 0
+    for n in board.line_triads(s):
+        for i in LINES[n]:
+            if len(stacks[i]) == 1:
+                total += LABEL_AT[i]
+    for i in board.stack_triads(s):
+        total += 2 * LABEL_AT[i]
+    return total
+
+
+def _removal_points(board, action) -> int:
+    stacks = board.stacks
+    if action.stack:
+        r, c = action.cells[0]
+        return 2 * LABEL_AT[r * SIZE + c]
+    return sum(LABEL_AT[r * SIZE + c] for r, c in action.cells if len(stacks[r * SIZE + c]) == 1)
+
+
+def random_making_cell(board, s: int, rng: random.Random) -> int:
+    """A cell where side ``s`` would make a triad now (a few random tries), or -1."""
+    twos = board.two_lines(s)
+    stacks = board.stacks
+    if twos:
+        lines = tuple(twos)
+        for _ in range(4):
+            for i in LINES[lines[rng.randrange(len(lines))]]:
+                if len(stacks[i]) < 3 and stacks[i][-1:] != SIDES[s]:
+                    return i
+    two = _TWO[s]
+    if two in stacks:
+        return stacks.index(two)
+    return -1
+
+
+# -- rollout -------------------------------------------------------------------------
+
+
+def rollout(world: TriadState, rng: random.Random):
+    """Fast playout policy: triad if possible (90%), block (50%), else random."""
+    board = world.board
+    s = world.side_to_move()
+    if world.moves < PLACEMENTS:
+        if rng.random() < 0.9:
+            i = random_making_cell(board, s, rng)
+            if i >= 0:
+                return PLACE_AT[i]
+        if rng.random() < 0.5:
+            i = random_making_cell(board, 1 - s, rng)
+            if i >= 0:
+                return PLACE_AT[i]
+        stacks = board.stacks
+        while True:
+            i = PLAYABLE[rng.randrange(60)]
+            if len(stacks[i]) < 3:
+                return PLACE_AT[i]
+    legal = world.legal_actions()
+    if len(legal) == 1 or rng.random() < 0.2:
+        return legal[rng.randrange(len(legal))]
+    best = max(_removal_points(board, a) for a in legal)
+    top = [a for a in legal if _removal_points(board, a) == best]
+    return top[rng.randrange(len(top))]
+
+
+# -- easy ----------------------------------------------------------------------------
+
+
+def easy(world: TriadState, rng: random.Random):
+    """Takes a triad most of the time, blocks sometimes, and is greedy-ish in Phase 2."""
+    board = world.board
+    s = world.side_to_move()
+    legal = world.legal_actions()
+    if world.moves < PLACEMENTS:
+        mine = making_cells(board, s)
+        if mine and rng.random() < 0.75:
+            return PLACE_AT[rng.choice(mine)]
+        theirs = making_cells(board, 1 - s)
+        if theirs and rng.random() < 0.3:
+            return PLACE_AT[rng.choice(theirs)]
+        return rng.choice(legal)
+    if len(legal) == 1 or rng.random() < 0.35:
+        return rng.choice(legal)
+    best = max(_removal_points(board, a) for a in legal)
+    return rng.choice([a for a in legal if _removal_points(board, a) == best])
+
+
+# -- normal --------------------------------------------------------------------------
+
+
+def _placement_value(board, s: int, made_now: bool, progress: float) -> float:
+    o = 1 - s
+    mine = making_cells(board, s)
+    theirs = making_cells(board, o)
+    value = 3.0 if made_now else 0.0
+    if theirs:
+        value -= 3.0 + 0.75 * (len(set(theirs)) - 1)
+    value += 0.9 * min(len(set(mine)), 3)
+    weight = 0.15 + 0.65 * progress * progress
+    value += weight * (phase2_value(board, s) - phase2_value(board, o))
+    return value
+
+
+def _local(board, i: int) -> list[tuple[list[int], int]]:
+    """Per side: the making cells and Phase 2 points owed to the lines through cell ``i``
+    and to the stack on ``i`` (only these change when a piece goes on or off ``i``)."""
+    stacks = board.stacks
+    through = THROUGH[i]
+    found = []
+    for s in (0, 1):
+        letter = SIDES[s]
+        counts = board._count[s]
+        cells: list[int] = []
+        points = 0
+        for n in through:
+            k = counts[n]
+            if k == 2:
+                for j in LINES[n]:
+                    stack = stacks[j]
+                    if len(stack) < 3 and stack[-1:] != letter:
+                        cells.append(j)
+                        break
+            elif k == 3:
+                for j in LINES[n]:
+                    if len(stacks[j]) == 1:
+                        points += LABEL_AT[j]
+        stack = stacks[i]
+        if stack == _TWO[s]:
+            cells.append(i)
+        elif len(stack) == 3 and stack == letter * 3:
+            points += 2 * LABEL_AT[i]
+        found.append((cells, points))
+    return found
+
+
+def _making_counts(board, s: int) -> dict[int, int]:
+    """For each making cell of side ``s``: how many lines (or stacks) make it one."""
+    counts: dict[int, int] = {}
+    for i in making_cells(board, s):
+        counts[i] = counts.get(i, 0) + 1
+    return counts
+
+
+def _distinct_after(base: dict[int, int], distinct: int, before: list[int], after: list[int]) -> int:
+    if not before and not after:
+        return distinct
+    change: dict[int, int] = {}
+    for i in before:
+        change[i] = change.get(i, 0) - 1
+    for i in after:
+        change[i] = change.get(i, 0) + 1
+    for i, d in change.items():
+        if d:
+            old = base.get(i, 0)
+            distinct += (old + d > 0) - (old > 0)
+    return distinct
+
+
+def placement_values(world: TriadState) -> list[tuple[float, Place]]:
+    """Normal's value of every placement open to the side to move (Phase 1).
+
+    The same as placing, scoring the whole board with :func:`_placement_value`
+    and taking the piece back, but only the lines through the cell are
+    re-examined, which is several times faster.
+    """
+    board = world.board
+    s = world.side_to_move()
+    o = 1 - s
+    letter = SIDES[s]
+    progress = (world.moves + 1) / PLACEMENTS
+    weight = 0.15 + 0.65 * progress * progress
+    base = [_making_counts(board, 0), _making_counts(board, 1)]
+    distinct = [len(base[0]), len(base[1])]
+    p2 = [phase2_value(board, 0), phase2_value(board, 1)]
+    stacks = board.stacks
+    values = []
+    for action in world.legal_actions():
+        i = action.row * SIZE + action.col
+        before = _local(board, i)
+        board.place(i, letter)
+        after = _local(board, i)
+        made_now = stacks[i] == letter * 3 or any(board._count[s][n] == 3 for n in THROUGH[i])  # as the engine scores
+        board.pop(i)
+        mine = _distinct_after(base[s], distinct[s], before[s][0], after[s][0])
+        theirs = _distinct_after(base[o], distinct[o], before[o][0], after[o][0])
+        value = 3.0 if made_now else 0.0
+        if theirs:
+            value -= 3.0 + 0.75 * (theirs - 1)
+        value += 0.9 * min(mine, 3)
+        mine_p2 = p2[s] - before[s][1] + after[s][1]
+        theirs_p2 = p2[o] - before[o][1] + after[o][1]
+        value += weight * (mine_p2 - theirs_p2)
+        values.append((value, action))
+    board.made.clear()
+    return values
+
+
+def normal(world: TriadState, rng: random.Random):
+    """One placement ahead with a threat and label-aware evaluation; Phase 2 searched."""
+    if world.moves >= PLACEMENTS:
+        return _phase2_choice(world, rng, depth=3)
+    values = placement_values(world)
+    best_value = max(v for v, _ in values)
+    best = [a for v, a in values if v > best_value - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+def _phase2_choice(world: TriadState, rng: random.Random, depth: int):
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    s = world.side_to_move()
+    budget = [500]
+    scored = [(_value_after(world, action, s, depth - 1, budget), action) for action in legal]
+    best = max(v for v, _ in scored)
+    return rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+
+def _value_after(world: TriadState, action, s: int, depth: int, budget: list[int]) -> float:
+    """Value for side ``s`` of playing ``action`` in ``world``."""
+    budget[0] -= 1
+    child = world.clone()
+    child.step(action)
+    if child.is_terminal():
+        totals = child.side_totals()
+        return totals[s] - totals[1 - s]
+    value = _negamax(child, depth, budget)
+    return value if child.side_to_move() == s else -value
+
+
+def _negamax(world: TriadState, depth: int, budget: list[int]) -> float:
+    """Score difference (plus what is on offer) from the view of the side to move."""
+    s = world.side_to_move()
+    if depth <= 0 or budget[0] <= 0:
+        totals = world.side_totals()
+        board = world.board
+        return totals[s] - totals[1 - s] + 0.25 * (phase2_value(board, s) - phase2_value(board, 1 - s))
+    return max(_value_after(world, action, s, depth - 1, budget) for action in world.legal_actions())
+
+
+# -- evaluation ----------------------------------------------------------------------
+
+
+def evaluate(world: TriadState, seat: int) -> float:
+    """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs)."""
+    s = seat % 2
+    totals = world.side_totals()
+    diff = totals[s] - totals[1 - s]
+    if world.is_terminal():
+        return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+    board = world.board
+    progress = world.moves / PLACEMENTS if world.moves < PLACEMENTS else 1.0
+    diff += (0.2 + 0.6 * progress) * (phase2_value(board, s) - phase2_value(board, 1 - s))
+    return 1.0 / (1.0 + math.exp(-diff / 10.0))
+
+
+__all__ = ["easy", "evaluate", "making_cells", "normal", "phase2_value", "rollout"]

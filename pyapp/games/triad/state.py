@@ -1,0 +1,377 @@
+"""Triad as a :class:`pyapp.engine.State`: turns, phases, scoring, observations.
+
+Seats: with 2 players seat 0 is side A and seat 1 side B; with 4 players
+(teams) the seats go A1, B1, A2, B2 (seats 0 and 2 are side A).  Turns go round
+the seats in that order starting with the first side's first seat, so the two
+sides always alternate, in both phases.
+
+Action texts:
+
+* ``place R,C`` - Phase 1: put a piece on row R, column C (0-7 each);
+* ``remove R,C R,C R,C`` - Phase 2: remove the row triad on those cells (in line order);
+* ``remove stack R,C`` - Phase 2: remove the stack triad on that cell;
+* ``pass`` - Phase 2, only when the side to move has no triad but the other side has.
+
+>>> from pyapp.games import new_game
+>>> game = new_game("triad", seed=1, players=2)
+>>> for text in ["place 0,0", "place 7,7", "place 0,1", "place 7,6", "place 0,2"]:
+...     game.apply_action(text)
+>>> game.scores()
+[3, 0]
+>>> game.observation(0)["last"]["triads"]
+[[[0, 0], [0, 1], [0, 2]]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyapp.engine import State
+from pyapp.games.triad.rules import (
+    CELL,
+    LABEL_AT,
+    LABELS,
+    LINE_NUMBER,
+    LINE_TRIADS,
+    MAX_HEIGHT,
+    PIECES,
+    PLAYABLE,
+    PLAYABLE_SET,
+    SIDES,
+    SIZE,
+    STACK_TRIADS,
+    THROUGH,
+    Board,
+    Triad,
+    points_of,
+    remove,
+)
+
+PLACEMENTS = 2 * PIECES
+"""Phase 1 lasts until both sides have placed all their pieces: 60 turns."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Phase 1: put a piece on ``(row, col)``.  Text ``place R,C``."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place {self.row},{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Phase 2: remove a triad.  Text ``remove R,C R,C R,C`` or ``remove stack R,C``."""
+
+    cells: tuple[tuple[int, int], ...]
+    stack: bool
+
+    def __str__(self) -> str:
+        where = " ".join(f"{r},{c}" for r, c in self.cells)
+        return f"remove stack {where}" if self.stack else f"remove {where}"
+
+    @property
+    def triad(self) -> Triad:
+        return Triad(self.cells, self.stack)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Phase 2: the side to move has no removable triad.  Text ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+PLACE_AT: tuple[Place | None, ...] = tuple(
+    Place(*CELL[i]) if i in PLAYABLE_SET else None for i in range(SIZE * SIZE)
+)
+REMOVE_LINE: tuple[Remove, ...] = tuple(Remove(t.cells, False) for t in LINE_TRIADS)
+REMOVE_STACK: tuple[Remove | None, ...] = tuple(
+    Remove(t.cells, True) if t is not None else None for t in STACK_TRIADS
+)
+_BY_TEXT: dict[str, Place | Remove | Pass] = {"pass": PASS}
+for _action in (*PLACE_AT, *REMOVE_LINE, *REMOVE_STACK):
+    if _action is not None:
+        _BY_TEXT[str(_action)] = _action
+
+
+def _cell_of(token: str) -> tuple[int, int]:
+    parts = token.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"{token!r} is not a cell (write it row,col, e.g. 2,5)")
+    r, c = int(parts[0]), int(parts[1])
+    if not (0 <= r < SIZE and 0 <= c < SIZE):
+        raise ValueError(f"{token!r} is off the board (rows and columns are 0-7)")
+    if (r, c) not in LABELS:
+        raise ValueError(f"{token!r} is a centre cell, which is never played")
+    return r, c
+
+
+def parse(text: str) -> Place | Remove | Pass:
+    """The action written ``text``; ``ValueError`` when it is not a Triad action.
+
+    >>> parse("place 2,5")
+    Place(row=2, col=5)
+    >>> str(parse("remove  stack 0,0"))
+    'remove stack 0,0'
+    >>> parse("remove 0,0 1,1 2,3")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'remove 0,0 1,1 2,3': the cells are not three in a line (in line order)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"an action is text, not {text!r}")
+    norm = " ".join(text.lower().split())
+    found = _BY_TEXT.get(norm)
+    if found is not None:
+        return found
+    words = norm.split(" ")
+    if words[0] == "place" and len(words) == 2:
+        _cell_of(words[1])
+    elif words[0] == "remove" and len(words) == 3 and words[1] == "stack":
+        _cell_of(words[2])
+    elif words[0] == "remove" and len(words) == 4:
+        cells = tuple(_cell_of(w) for w in words[1:])
+        if cells not in LINE_NUMBER:
+            raise ValueError(f"{text!r}: the cells are not three in a line (in line order)")
+    raise ValueError(
+        f"not a Triad action: {text!r} (expected 'place R,C', 'remove R,C R,C R,C', 'remove stack R,C' or 'pass')"
+    )
+
+
+class TriadState(State):
+    """A game of Triad.  Options: ``children`` (Phase 1 only), ``first`` (0: side A starts, 1: side B)."""
+
+    GAME = "triad"
+    PLAYERS = (2, 4)
+    OPTIONS = {"children": False, "first": 0}
+
+    @classmethod
+    def check_options(cls, players, options):
+        filled = super().check_options(players, options)
+        if filled["first"] not in (0, 1):
+            raise ValueError(f"option 'first' is the starting side, 0 (A) or 1 (B), not {filled['first']!r}")
+        return filled
+
+    def setup(self) -> None:
+        self.board = Board()
+        self.moves = 0  # actions applied (passes included)
+        self.placed = [0, 0]  # pieces placed per side
+        self.phase1 = [0, 0]
+        self.phase2 = [0, 0]
+        self.events: list[tuple] = []  # scoring events: (move number, seat, side, phase, points, action)
+        self.last: tuple | None = None  # (seat, action, points, made triads, emptied cells)
+        self.over = False
+
+    # -- turn order ------------------------------------------------------------------
+
+    def seat_to_move(self) -> int:
+        return (self.options["first"] + self.moves) % self.players
+
+    def side_to_move(self) -> int:
+        """0 (A) or 1 (B); meaningless once the game is over."""
+        return (self.options["first"] + self.moves) % 2
+
+    @property
+    def phase(self) -> int:
+        return 1 if self.moves < PLACEMENTS else 2
+
+    def current_player(self) -> int:
+        return -1 if self.over else (self.options["first"] + self.moves) % self.players
+
+    def legal_actions(self) -> list[Place | Remove | Pass]:
+        if self.over:
+            return []
+        if self.moves < PLACEMENTS:
+            stacks = self.board.stacks
+            return [PLACE_AT[i] for i in PLAYABLE if len(stacks[i]) < MAX_HEIGHT]  # type: ignore[misc]
+        s = (self.options["first"] + self.moves) % 2
+        removals = self.removals(s)
+        return removals if removals else [PASS]
+
+    def removals(self, s: int) -> list[Remove]:
+        """The removal actions open to side ``s`` now, in a stable order."""
+        board = self.board
+        found = [REMOVE_LINE[n] for n in board.line_triads(s)]
+        found.extend(REMOVE_STACK[i] for i in board.stack_triads(s))  # type: ignore[misc]
+        found.sort(key=lambda a: (a.cells, a.stack))
+        return found
+
+    def parse_action(self, text: str) -> Place | Remove | Pass:
+        return parse(text)
+
+    # -- playing ---------------------------------------------------------------------
+
+    def _apply(self, action) -> None:
+        board = self.board
+        seat = (self.options["first"] + self.moves) % self.players
+        s = (self.options["first"] + self.moves) % 2
+        board.made.clear()
+        if type(action) is Place:
+            i = action.row * SIZE + action.col
+            board.place(i, SIDES[s])
+            self.placed[s] += 1
+            # The placed piece is part of a triad of its side: a line through its cell
+            # showing that side three times, or its stack of three (new or not).
+            rows = board.line_triads(s)
+            part = [n for n in THROUGH[i] if n in rows]
+            stacked = board.stacks[i] == SIDES[s] * 3
+            points = 3 if part or stacked else 0
+            if points:
+                self.phase1[s] += 3
+                self.events.append((self.moves, seat, s, 1, 3, action))
+                made = [(s, LINE_TRIADS[n]) for n in part]
+                if stacked:
+                    made.append((s, STACK_TRIADS[i]))
+            else:
+                made = []
+            self.last = (seat, action, points, made, ())
+        elif type(action) is Remove:
+            triad = LINE_TRIADS[LINE_NUMBER[action.cells]] if not action.stack else STACK_TRIADS[
+                action.cells[0][0] * SIZE + action.cells[0][1]
+            ]
+            before = [board.stacks[r * SIZE + c] for r, c in action.cells]
+            points = remove(board, triad)  # type: ignore[arg-type]
+            emptied = tuple(cell for cell, old in zip(action.cells, before) if old and not board.stacks[cell[0] * SIZE + cell[1]])
+            if points:
+                self.phase2[s] += points
+                self.events.append((self.moves, seat, s, 2, points, action))
+            self.last = (seat, action, points, board.made[:], emptied)
+        else:
+            self.last = (seat, action, 0, [], ())
+        self.moves += 1
+        if self.moves >= PLACEMENTS:
+            if self.options["children"]:
+                self.over = True
+            elif not (board.has_triad(0) or board.has_triad(1)):
+                self.over = True
+
+    def undo_floor(self, seat: int) -> int:
+        """Perfect information: a seat may always undo to the very start."""
+        return 0
+
+    def clone(self) -> TriadState:
+        new = TriadState.__new__(TriadState)
+        new.options = self.options
+        new.seed = self.seed
+        new.players = self.players
+        new.rng = self.rng  # never drawn from: Triad has no chance
+        new._history = self._history[:]
+        new.board = self.board.copy()
+        new.moves = self.moves
+        new.placed = self.placed[:]
+        new.phase1 = self.phase1[:]
+        new.phase2 = self.phase2[:]
+        new.events = self.events[:]
+        new.last = self.last
+        new.over = self.over
+        return new
+
+    # -- results ---------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def side_totals(self) -> list[int]:
+        return [self.phase1[0] + self.phase2[0], self.phase1[1] + self.phase2[1]]
+
+    def scores(self) -> list[int]:
+        totals = self.side_totals()
+        return [totals[seat % 2] for seat in range(self.players)]
+
+    def result(self) -> str | None:
+        """``"a"`` or ``"b"`` for the winning side, ``"draw"``, or None while playing."""
+        if not self.over:
+            return None
+        a, b = self.side_totals()
+        return "a" if a > b else "b" if b > a else "draw"
+
+    def winners(self) -> list[int]:
+        result = self.result()
+        if result is None:
+            return []
+        if result == "draw":
+            return list(range(self.players))
+        s = SIDES.index(result)
+        return [seat for seat in range(self.players) if seat % 2 == s]
+
+    # -- what everyone sees ----------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        board = self.board
+        cells = []
+        for r in range(SIZE):
+            for c in range(SIZE):
+                i = r * SIZE + c
+                if i not in PLAYABLE_SET:
+                    continue
+                stack = board.stacks[i]
+                cells.append({"row": r, "col": c, "label": LABEL_AT[i], "stack": stack, "top": stack[-1:], "height": len(stack)})
+        totals = self.side_totals()
+        scores = {
+            SIDES[s]: {"phase1": self.phase1[s], "phase2": self.phase2[s], "total": totals[s]} for s in (0, 1)
+        }
+        removable = {}
+        for s in (0, 1):
+            removable[SIDES[s]] = [
+                {"cells": [list(cell) for cell in a.cells], "stack": a.stack, "points": points_of(board, a.triad), "action": str(a)}
+                for a in self.removals(s)
+            ]
+        turn = self.current_player()
+        return {
+            "game": self.GAME,
+            "players": self.players,
+            "teams": self.players == 4,
+            "children": self.options["children"],
+            "first": SIDES[self.options["first"]],
+            "seat": seat,
+            "seat_sides": [SIDES[p % 2] for p in range(self.players)],
+            "board": board.to_text(),
+            "cells": cells,
+            "phase": self.phase,
+            "over": self.over,
+            "result": self.result(),
+            "turn": turn,
+            "side_to_move": None if self.over else SIDES[self.side_to_move()],
+            "moves": self.moves,
+            "scores": scores,
+            "pieces_left": {SIDES[s]: PIECES - self.placed[s] for s in (0, 1)},
+            "removable": removable if self.phase == 2 else {"a": [], "b": []},
+            "last": self._last_observation(),
+            "events": [
+                {"move": n, "seat": p, "side": SIDES[s], "phase": ph, "points": pts, "action": str(a)}
+                for (n, p, s, ph, pts, a) in self.events
+            ],
+        }
+
+    def _last_observation(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        seat, action, points, made, emptied = self.last
+        side = seat % 2
+        info: dict[str, Any] = {
+            "seat": seat,
+            "side": SIDES[side],
+            "action": str(action),
+            "points": points,
+            "phase": 1 if self.moves <= PLACEMENTS and type(action) is Place else 2,
+            "triads": [[list(cell) for cell in t.cells] for s, t in made if s == side],
+            "other_triads": [[list(cell) for cell in t.cells] for s, t in made if s != side],
+            "emptied": [list(cell) for cell in emptied],
+        }
+        if type(action) is Place:
+            info.update(kind="place", cell=[action.row, action.col])
+        elif type(action) is Remove:
+            info.update(kind="remove", cells=[list(cell) for cell in action.cells], stack=action.stack)
+        else:
+            info.update(kind="pass", reason="no_removable_triad")
+        return info
+
+
+__all__ = ["PASS", "PLACEMENTS", "Pass", "Place", "Remove", "TriadState", "parse"]

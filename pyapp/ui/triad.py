@@ -1,0 +1,411 @@
+"""The Triad table: scores, phase, last move, the 8×8 board and Phase 2 choices.
+
+Drawn from ``observation(viewer)`` and the legal actions only (Triad has no
+hidden information).  Test hooks (documented in ``e2e/README.md``):
+
+* every cell: ``data-cell="row,col"`` (centre cells too, with ``data-centre``),
+  plus ``data-label``, ``data-height``, ``data-top`` (``a``, ``b`` or empty) and
+  ``data-stack`` (bottom to top); playable cells get the class ``legal`` when the
+  person to act may place there, ``removable`` when one of their triads runs
+  through it;
+* ``data-testid``: ``triad-board`` (with ``data-position`` = the board text and
+  ``data-moves``), ``phase`` (``data-phase`` = ``1``, ``2`` or ``over``),
+  ``score-a`` / ``score-b`` (totals), ``score-a-phase1`` … ``score-b-phase2``,
+  ``pieces-a`` / ``pieces-b``, ``last-move`` (``data-kind``), ``pass-notice``,
+  ``removals`` (the list of choices) and ``remove-choice`` (each with
+  ``data-action``), ``pass`` (the pass button), ``end-breakdown``, ``result``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
+from pyapp.i18n import t
+from pyapp.ui.dom import clear, h, on
+from pyapp.ui.table import Option, TableContext, route
+
+SIDES = ("a", "b")
+_ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+# -- words (pure, no DOM) -------------------------------------------------------------
+
+
+def cell_name(cell) -> str:
+    r, c = cell
+    return t("triad.cell_name", row=r, col=c)
+
+
+def side_name(side: str) -> str:
+    return t(f"triad.side.{side}")
+
+
+def triad_name(cells) -> str:
+    """``0,0–0,2`` for a row (first and last cell), ``6,7`` for a stack."""
+    cells = [tuple(cell) for cell in cells]
+    if len(cells) == 1:
+        return cell_name(cells[0])
+    return f"{cell_name(cells[0])}–{cell_name(cells[-1])}"
+
+
+def last_move_sentences(obs: dict[str, Any]) -> list[str]:
+    """What the last action did, as whole sentences."""
+    last = obs.get("last")
+    if not last:
+        return [t("triad.last.none")]
+    side = side_name(last["side"])
+    if last["kind"] == "place":
+        if last["points"]:
+            sentences = [t("triad.last.place_scored", side=side, cell=cell_name(last["cell"]),
+                           count=len(last["triads"]), points=last["points"])]
+        else:
+            sentences = [t("triad.last.place", side=side, cell=cell_name(last["cell"]))]
+    elif last["kind"] == "remove":
+        if last["stack"]:
+            sentences = [t("triad.last.remove_stack", side=side, cell=cell_name(last["cells"][0]), points=last["points"])]
+        else:
+            sentences = [t("triad.last.remove", side=side, cells=triad_name(last["cells"]), points=last["points"])]
+        if last["triads"]:
+            sentences.append(t("triad.last.revealed", count=len(last["triads"]), side=side))
+        if last["other_triads"]:
+            other = "b" if last["side"] == "a" else "a"
+            sentences.append(t("triad.last.revealed", count=len(last["other_triads"]), side=side_name(other)))
+    else:
+        sentences = [t("triad.last.pass", side=side)]
+    return sentences
+
+
+def result_sentence(obs: dict[str, Any]) -> str:
+    scores = obs["scores"]
+    if obs["result"] == "draw":
+        return t("triad.end.draw", points=scores["a"]["total"])
+    winner = obs["result"]
+    loser = "b" if winner == "a" else "a"
+    return t("triad.end.winner", side=side_name(winner), winner=scores[winner]["total"], loser=scores[loser]["total"])
+
+
+def cell_description(cell: dict[str, Any]) -> str:
+    if not cell["height"]:
+        return t("triad.cell.empty", row=cell["row"], col=cell["col"], label=cell["label"])
+    pieces = " ".join(t(f"triad.piece.{p}") for p in cell["stack"])
+    return t("triad.cell.stack", row=cell["row"], col=cell["col"], label=cell["label"], height=cell["height"],
+             pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
+
+
+# -- the view -------------------------------------------------------------------------
+
+
+class TriadUI:
+    """The Triad game for the shared table frame."""
+
+    game = "triad"
+    hidden_hands = False
+    options = (
+        Option("first", "triad.opt.first", ((0, "triad.opt.first_a"), (1, "triad.opt.first_b"))),
+        Option("children", "triad.opt.children"),
+    )
+
+    def __init__(self) -> None:
+        self.selected: tuple[int, int] | None = None
+        self.focus: tuple[int, int] | None = None
+        self._moves = -1
+        self._cells: dict[tuple[int, int], Any] = {}
+        self._choices: Any = None
+        self._removals: list[Remove] = []
+        self._ctx: TableContext | None = None
+        self._previewed: Remove | None = None
+
+    # -- frame hooks ------------------------------------------------------------------
+
+    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+        if after.get("last") is None or (before is not None and before.get("moves") == after.get("moves")):
+            return []
+        said = last_move_sentences(after)
+        if after.get("over"):
+            said.append(result_sentence(after))
+        return [" ".join(said)]
+
+    def render(self, ctx: TableContext) -> Any:
+        obs = ctx.observation
+        self._ctx = ctx
+        if obs["moves"] != self._moves:
+            self._moves = obs["moves"]
+            self.selected = None
+        self._removals = [a for a in ctx.legal if type(a) is Remove]
+        return h(
+            "div",
+            {"class": "triad", "data-testid": "triad-table"},
+            self._scores(obs, ctx),
+            self._phase(obs),
+            self._last(obs),
+            self._board(obs, ctx),
+            self._controls(obs, ctx),
+            self._end(obs) if obs["over"] else None,
+        )
+
+    # -- parts ------------------------------------------------------------------------
+
+    def _scores(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        panels = []
+        for side in SIDES:
+            names = [ctx.seats[p].name for p in range(obs["players"]) if obs["seat_sides"][p] == side]
+            who = names[0] if len(names) == 1 else t("triad.team_names", first=names[0], second=names[1])
+            score = obs["scores"][side]
+            moving = obs["side_to_move"] == side
+            panels.append(h(
+                "section",
+                {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
+                 "aria-current": "true" if moving else None},
+                h("div", {"class": "side-head"},
+                  h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
+                  h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
+                h("div", {"class": "side-total"},
+                  h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
+                  h("span", {"class": "score-unit"}, t("triad.points_unit"))),
+                h("div", {"class": "side-parts"},
+                  h("span", {"data-testid": f"score-{side}-phase1", "data-value": str(score["phase1"])},
+                    t("triad.part1", points=score["phase1"])),
+                  h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
+                    t("triad.part2", points=score["phase2"]))),
+                h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
+                  t("triad.pieces_left", count=obs["pieces_left"][side])),
+            ))
+        return h("div", {"class": "triad-scores"}, panels)
+
+    def _phase(self, obs: dict[str, Any]) -> Any:
+        key = "over" if obs["over"] else str(obs["phase"])
+        extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
+        return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
+                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, " · " + extra) if extra else None)
+
+    def _last(self, obs: dict[str, Any]) -> Any:
+        last = obs.get("last")
+        kind = last["kind"] if last else "none"
+        text = " ".join(last_move_sentences(obs))
+        box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
+        if kind == "pass":
+            box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
+        else:
+            box.append(h("span", {"class": "last-text"}, text))
+        if last and last.get("points"):
+            box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
+        return box
+
+    def _board(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        legal_cells = {(a.row, a.col) for a in ctx.legal if type(a) is Place}
+        removable_cells = {tuple(cell) for a in self._removals for cell in a.cells}
+        last = obs.get("last") or {}
+        last_cells: set = set()
+        made_cells: set = set()
+        if last.get("kind") == "place":
+            last_cells = {tuple(last["cell"])}
+        elif last.get("kind") == "remove":
+            last_cells = {tuple(c) for c in last["cells"]}
+        for triad in last.get("triads", []) + last.get("other_triads", []):
+            made_cells.update(tuple(c) for c in triad)
+        by_cell = {(c["row"], c["col"]): c for c in obs["cells"]}
+        if self.focus is None or self.focus not in by_cell:
+            candidates = sorted(legal_cells or removable_cells) or [(0, 0)]
+            self.focus = candidates[0]
+        self._cells = {}
+        grid = h("div", {"class": "triad-board", "data-testid": "triad-board", "role": "group",
+                         "aria-label": t("triad.board"), "data-position": obs["board"],
+                         "data-moves": str(obs["moves"]), "data-phase": "over" if obs["over"] else str(obs["phase"])})
+        for r in range(8):
+            for c in range(8):
+                if (r, c) in CENTRE:
+                    if (r, c) == (3, 3):
+                        grid.append(h("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
+                                              "aria-label": t("triad.cell.centre"), "role": "img"},
+                                      h("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
+                    else:
+                        grid.append(h("div", {"class": "cell centre-hidden", "data-cell": f"{r},{c}", "data-centre": "",
+                                              "aria-hidden": "true"}))
+                    continue
+                grid.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
+        on(grid, "keydown", self._keydown)
+        return grid
+
+    def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Any:
+        rc = (cell["row"], cell["col"])
+        # grid position by class: the page's CSP forbids inline styles
+        classes = ["cell", f"r{rc[0]}", f"c{rc[1]}", f"label-{cell['label']}", f"height-{cell['height']}"]
+        if cell["top"]:
+            classes.append(f"top-{cell['top']}")
+        actionable = rc in legal_cells or rc in removable_cells
+        if rc in legal_cells:
+            classes.append("legal")
+        if rc in removable_cells:
+            classes.append("removable")
+        if rc in last_cells:
+            classes.append("last")
+        if rc in made_cells:
+            classes.append("made")
+        if rc == self.selected:
+            classes.append("selected")
+        pips = [h("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
+        button = h(
+            "button",
+            {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
+             "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
+             "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
+             "tabindex": "0" if rc == self.focus else "-1"},
+            h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
+            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true"}, t(f"triad.piece.{cell['top']}"))
+            if cell["top"] else None,
+            h("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
+            h("span", {"class": "height", "aria-hidden": "true"}, str(cell["height"])) if cell["height"] > 1 else None,
+        )
+        on(button, "click", lambda event, rc=rc: self._click(rc))
+        on(button, "focus", lambda event, rc=rc: self._focused(rc))
+        self._cells[rc] = button
+        return button
+
+    def _controls(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        box = h("div", {"class": "triad-controls", "data-testid": "controls"})
+        self._choices = None
+        if obs["over"]:
+            return box
+        side = obs["side_to_move"]
+        if not ctx.legal:
+            box.append(h("p", {"class": "hint"}, t("triad.waiting", side=side_name(side))))
+            return box
+        if ctx.legal == [PASS] or (len(ctx.legal) == 1 and type(ctx.legal[0]) is Pass):
+            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass"}, t("triad.pass"))
+            on(button, "click", lambda event: ctx.act(PASS))
+            box.append(h("p", {"class": "must-pass", "role": "status", "data-testid": "must-pass"},
+                         t("triad.must_pass", side=side_name(side))), button)
+            return box
+        if obs["phase"] == 1:
+            box.append(h("p", {"class": "hint"}, t("triad.tap_to_place", side=side_name(side))))
+            return box
+        box.append(h("p", {"class": "hint"}, t("triad.tap_to_remove")))
+        self._choices = h("div", {"class": "removals", "data-testid": "removals", "role": "group",
+                                  "aria-label": t("triad.your_removals")})
+        self._fill_choices()
+        box.append(self._choices)
+        return box
+
+    def _fill_choices(self) -> None:
+        if self._choices is None or self._ctx is None:
+            return
+        ctx = self._ctx
+        clear(self._choices)
+        shown = self._removals
+        if self.selected is not None:
+            shown = [a for a in self._removals if self.selected in a.cells]
+            self._choices.append(h("p", {"class": "choices-title"}, t("triad.removals_through", cell=cell_name(self.selected))))
+        else:
+            self._choices.append(h("p", {"class": "choices-title"}, t("triad.your_removals")))
+        points = {}
+        for item in ctx.observation["removable"][ctx.observation["side_to_move"]]:
+            points[item["action"]] = item["points"]
+        for action in shown:
+            if action.stack:
+                label = t("triad.remove_stack", cell=cell_name(action.cells[0]), points=points.get(str(action), 0))
+            else:
+                label = t("triad.remove_row", cells=triad_name(action.cells), points=points.get(str(action), 0))
+            button = h("button", {"type": "button", "class": "remove-choice" + (" stack" if action.stack else ""),
+                                  "data-testid": "remove-choice", "data-action": str(action)}, label)
+            on(button, "click", lambda event, a=action: ctx.act(a))
+            for name in ("mouseenter", "focus"):
+                on(button, name, lambda event, a=action: self._preview(a, True))
+            for name in ("mouseleave", "blur"):
+                on(button, name, lambda event, a=action: self._preview(a, False))
+            self._choices.append(button)
+        if self.selected is not None:
+            everything = h("button", {"type": "button", "class": "link", "data-testid": "show-all"}, t("triad.show_all"))
+            on(everything, "click", lambda event: self._select(None))
+            self._choices.append(everything)
+
+    def _end(self, obs: dict[str, Any]) -> Any:
+        scores = obs["scores"]
+        rows = []
+        for key, part in (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total")):
+            rows.append(h("tr", {"class": f"row-{part}"}, h("th", {"scope": "row"}, t(key)),
+                          *[h("td", {"data-testid": f"final-{side}-{part}"}, str(scores[side][part])) for side in SIDES]))
+        head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"side-{side}"}, side_name(side)) for side in SIDES])
+        return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
+                 h("h2", {}, t("triad.end.title")),
+                 h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
+                 h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
+
+    # -- interaction ------------------------------------------------------------------
+
+    def _click(self, rc: tuple[int, int]) -> None:
+        ctx = self._ctx
+        if ctx is None or not ctx.legal:
+            return
+        place = Place(*rc)
+        if place in ctx.legal:
+            self.focus = rc
+            ctx.act(place)
+            return
+        if any(rc in a.cells for a in self._removals):
+            self._select(rc)
+
+    def _select(self, rc: tuple[int, int] | None) -> None:
+        old = self.selected
+        self.selected = rc
+        if old in self._cells:
+            self._cells[old].classList.remove("selected")
+        if rc in self._cells:
+            self._cells[rc].classList.add("selected")
+        self._fill_choices()
+        if rc is not None and self._choices is not None:
+            first = self._choices.querySelector("[data-testid=remove-choice]")
+            if first is not None:
+                first.focus()
+
+    def _preview(self, action: Remove, on_: bool) -> None:
+        """Outline ``action``'s cells on the board (one triad at a time)."""
+        if on_ and self._previewed is not None and self._previewed != action:
+            self._preview(self._previewed, False)
+        self._previewed = action if on_ else None
+        for cell in action.cells:
+            element = self._cells.get(tuple(cell))
+            if element is not None:
+                if on_:
+                    element.classList.add("preview")
+                else:
+                    element.classList.remove("preview")
+
+    def _focused(self, rc: tuple[int, int]) -> None:
+        old = self._cells.get(self.focus) if self.focus else None
+        if old is not None and self.focus != rc:
+            old.setAttribute("tabindex", "-1")
+        self.focus = rc
+        element = self._cells.get(rc)
+        if element is not None:
+            element.setAttribute("tabindex", "0")
+
+    def _keydown(self, event: Any) -> None:
+        step = _ARROWS.get(str(event.key))
+        if step is None or self.focus is None:
+            return
+        r, c = self.focus
+        for _ in range(8):
+            r, c = (r + step[0]) % 8, (c + step[1]) % 8
+            if (r, c) in LABELS:
+                break
+        element = self._cells.get((r, c))
+        if element is not None:
+            event.preventDefault()
+            element.focus()
+
+
+UI = TriadUI()
+
+
+def register() -> None:
+    """Plug the Triad screen into the router (``#/triad``)."""
+    from pyapp.ui import router  # noqa: PLC0415  (the platform's router, on main with the shell)
+
+    router.register("triad", render)
+
+
+__all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "register", "result_sentence", "triad_name"]
+
+render = route(UI)
+"""The router view for ``#/triad`` (what ``register`` plugs in)."""

@@ -1,0 +1,82 @@
+"""The shell's own views: the game picker, placeholders and not-found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from pyapp.i18n import t
+from pyapp.ui import routes
+from pyapp.ui.dom import h
+
+
+def picker(root: Any, params: dict[str, str]) -> None:
+    """The three games as large links; the same markup index.html shows before Python."""
+    cards = [
+        h(
+            "li",
+            None,
+            h(
+                "a",
+                {"class": "game-card", "href": routes.href(game), "data_game": game, "data_testid": f"game-link-{game}"},
+                h("span", {"class": "game-mark", "aria_hidden": "true"}),
+                h("span", {"class": "game-name"}, t(f"game.{game}")),
+            ),
+        )
+        for game in routes.GAMES
+    ]
+    root.append(
+        h(
+            "section",
+            {"class": "picker", "data_testid": "picker"},
+            h("p", {"class": "tagline"}, t("shell.tagline")),
+            h("h1", {"class": "picker-title"}, t("shell.choose")),
+            h("ul", {"class": "games"}, cards),
+        )
+    )
+
+
+def _panel(root: Any, testid: str, title: str, body: str, links: list[Any]) -> None:
+    """A titled message with links below it."""
+    document.title = t("shell.page.title", page=title, site=t("app.title"))
+    root.append(
+        h(
+            "section",
+            {"class": "panel", "data_testid": testid},
+            h("h1", None, title),
+            h("p", None, body),
+            h("nav", {"class": "game-links"}, links),
+        )
+    )
+
+
+def _home_link() -> Any:
+    return h("a", {"class": "button secondary", "href": routes.href("picker")}, t("shell.home"))
+
+
+def game_placeholder(root: Any, params: dict[str, str]) -> None:
+    """Shown at ``#/<game>`` until that game registers its screen."""
+    name = t(f"game.{params['game']}")
+    rules = h("a", {"class": "button", "href": routes.href("rules", params["game"])}, t("shell.rules"))
+    _panel(root, "placeholder", t("shell.placeholder.title", game=name), t("shell.placeholder.body"), [rules, _home_link()])
+
+
+def rules_placeholder(root: Any, params: dict[str, str]) -> None:
+    """Shown at ``#/rules/<game>`` until the rules pages register."""
+    name = t(f"game.{params['game']}")
+    play = h("a", {"class": "button", "href": routes.href(params["game"])}, t("shell.play"))
+    _panel(root, "rules", t("shell.rules.title", game=name), t("shell.rules.placeholder", game=name), [play, _home_link()])
+
+
+def not_found(root: Any, params: dict[str, str]) -> None:
+    """Any other hash: say so and offer the way home."""
+    _panel(root, "not-found", t("shell.notfound.title"), t("shell.notfound.body", path=params["path"]), [_home_link()])
+
+
+def screen_error(root: Any, params: dict[str, str]) -> None:
+    """A screen raised while drawing: say so, keep the details one click away."""
+    _panel(root, "screen-error", t("shell.screen.error.title"), t("shell.screen.error.body"), [_home_link()])
+    root.firstChild.append(
+        h("details", None, h("summary", None, t("shell.error.details")), h("pre", {"class": "error-details"}, params["details"]))
+    )

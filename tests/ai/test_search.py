@@ -1,0 +1,244 @@
+"""The computer players on toy games: best moves, determinization, budgets, determinism,
+no mutation, and blindness to cards the acting seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyapp.ai import LEVEL_NAMES, choose_action, policies_for, think
+from pyapp.ai.mcts import Search
+from pyapp.games import new_game
+from tests.ai.toys import TricksState, nim_with_heap, parse_card
+
+
+# -- perfect information ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("heap, best", [(5, 1), (6, 2), (7, 3), (9, 1), (11, 3)])
+def test_hard_finds_the_winning_nim_move(heap, best):
+    state = nim_with_heap(heap)
+    action = choose_action(state, level="hard", seed=7, iterations=3000)
+    assert action.count == best
+
+
+def test_hard_takes_an_immediate_win_with_three_players():
+    state = nim_with_heap(3, players=3)
+    assert choose_action(state, level="hard", seed=2, iterations=500).count == 3
+
+
+def test_same_seed_and_iteration_cap_give_the_same_search():
+    state = nim_with_heap(17)
+    runs = []
+    for _ in range(2):
+        search = Search(state, seed=5, budget_ms=None, iterations=400)
+        for _ in search.run():
+            pass
+        runs.append((search.best_action(), search.stats()))
+    assert runs[0] == runs[1]
+    first = [choose_action(state, level="hard", seed=s, iterations=200) for s in range(5)]
+    again = [choose_action(state, level="hard", seed=s, iterations=200) for s in range(5)]
+    assert first == again
+
+
+def test_every_level_returns_a_legal_action():
+    for seed in range(10):
+        for game, players in (("nim", 2), ("nim", 3), ("tricks", 2), ("tricks", 3)):
+            state = new_game(game, seed=seed, players=players)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                level = LEVEL_NAMES[rng.randrange(4)]
+                action = choose_action(state, level=level, seed=seed, iterations=30)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+
+
+def test_unknown_level_and_finished_game_are_refused():
+    state = nim_with_heap(4)
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_action(state, level="master", seed=1)
+    state.apply_action("take3")
+    state.apply_action("take1")
+    with pytest.raises(ValueError, match="game is over"):
+        choose_action(state, level="hard", seed=1)
+
+
+def test_policies_are_looked_up_and_games_without_them_fall_back_to_random():
+    assert policies_for(new_game("nim", seed=1, players=2)) is None
+    tricks = new_game("tricks", seed=3, players=2)
+    assert policies_for(tricks) is TricksState.POLICIES
+    # The toy's easy plays its lowest legal card, normal its highest.
+    legal = tricks.legal_actions()
+    def key(card):
+        return card.rank, card.suit
+
+    assert choose_action(tricks, level="easy", seed=1) == min(legal, key=key)
+    assert choose_action(tricks, level="normal", seed=1) == max(legal, key=key)
+
+
+# -- no mutation -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, players", [("nim", 2), ("nim", 3), ("tricks", 2), ("tricks", 3)])
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_the_state_given_is_never_changed(game, players, level):
+    state = new_game(game, seed=11, players=players)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    before = (state.to_save(), [state.observation(s) for s in range(players)], state.rng.getstate())
+    hidden = repr(getattr(state, "hands", None)), repr(getattr(state, "stock", None))
+    choose_action(state, level=level, seed=3, iterations=200)
+    after = (state.to_save(), [state.observation(s) for s in range(players)], state.rng.getstate())
+    assert after == before
+    assert (repr(getattr(state, "hands", None)), repr(getattr(state, "stock", None))) == hidden
+
+
+# -- hidden information --------------------------------------------------------------
+
+
+def _random_position(seed: int, players: int, moves: int) -> TricksState:
+    state = new_game("tricks", seed=seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]), moves=st.integers(0, 11), viewer=st.integers(0, 2))
+def test_a_sampled_world_never_contradicts_the_observation(seed, players, moves, viewer):
+    state = _random_position(seed, players, moves)
+    viewer %= players
+    obs = state.observation(viewer)
+    for k in range(5):
+        world = state.sample_world(viewer, random.Random(k))
+        # Everything the viewer knows is the same in the world...
+        assert world.observation(viewer) == obs
+        # ...every card is somewhere exactly once...
+        cards = [c for h in world.hands for c in h] + list(world.stock) + [c for _, c in world.played]
+        assert sorted(cards) == sorted(parse_card(f"{r}{s}") for s in "abc" for r in range(1, 6))
+        # ...and nobody holds a card of a suit they have shown void in.
+        for seat in range(players):
+            assert not any(c.suit in world.voids[seat] for c in world.hands[seat])
+        # The world plays on legally to the end.
+        while not world.is_terminal():
+            world.apply_action(world.legal_actions()[0])
+
+
+def _swap_hidden_cards(state: TricksState, seat: int, rng: random.Random) -> TricksState:
+    """The same position for ``seat`` with the other seats' hands and the stock reshuffled."""
+    other = state.clone()
+    for _ in range(100):
+        pool = [c for s in range(state.players) if s != seat for c in other.hands[s]] + other.stock
+        rng.shuffle(pool)
+        ok = True
+        for s in range(state.players):
+            if s == seat:
+                continue
+            n = len(state.hands[s])
+            take = [c for c in pool if c.suit not in state.voids[s]][:n]
+            if len(take) < n:
+                ok = False
+                break
+            other.hands[s] = sorted(take)
+            for c in take:
+                pool.remove(c)
+        if ok:
+            other.stock = pool
+            return other
+    raise AssertionError("could not reshuffle")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_choice_does_not_change_when_only_hidden_cards_change(players, seed):
+    state = _random_position(seed, players, seed % 4)
+    seat = state.current_player()
+    swapped = _swap_hidden_cards(state, seat, random.Random(seed))
+    assert swapped.observation(seat) == state.observation(seat)
+    hidden = [state.hands[s] for s in range(players) if s != seat], state.stock
+    assert hidden != ([swapped.hands[s] for s in range(players) if s != seat], swapped.stock) or seed % 4 == 3
+    for level in LEVEL_NAMES:
+        a = choose_action(state, level=level, seed=seed, iterations=300)
+        b = choose_action(swapped, level=level, seed=seed, iterations=300)
+        assert a == b, level
+    s1 = Search(state, seed=seed, budget_ms=None, iterations=300)
+    s2 = Search(swapped, seed=seed, budget_ms=None, iterations=300)
+    for _ in s1.run():
+        pass
+    for _ in s2.run():
+        pass
+    assert s1.stats() == s2.stats()
+
+
+def test_ismcts_keeps_availability_counts_for_moves_seen_only_in_some_worlds():
+    state = _random_position(1, 2, 1)  # seat 1 must answer seat 0's lead
+    if state.current_player() != 1:
+        pytest.skip("position not as expected")
+    search = Search(state, seed=1, budget_ms=None, iterations=400)
+    for _ in search.run():
+        pass
+    # Seat 0's replies at depth 2 vary with the world: some are available less often
+    # than their parent was visited.
+    grandchildren = [g for child in search.root.children.values() for g in child.children.values()]
+    assert grandchildren
+    assert all(g.avail <= search.root.visits for g in grandchildren)
+    parents = [child for child in search.root.children.values() if child.children]
+    assert any(g.avail < p.visits for p in parents for g in p.children.values())
+
+
+def test_hard_beats_random_at_tricks():
+    wins = 0.0
+    games = 20
+    for g in range(games):
+        state = new_game("tricks", seed=100 + g, players=2)
+        hard = g % 2
+        while not state.is_terminal():
+            level = "hard" if state.current_player() == hard else "random"
+            state.apply_action(choose_action(state, level=level, seed=g * 1000 + len(state.history), iterations=150))
+        wins += state.returns()[hard]
+    assert wins / games >= 0.6
+
+
+# -- budgets and slices ------------------------------------------------------------------
+
+
+def test_a_time_budget_is_kept():
+    state = new_game("tricks", seed=2, players=3, hand=5)
+    start = time.perf_counter()
+    choose_action(state, level="hard", seed=1, budget_ms=200)
+    elapsed = (time.perf_counter() - start) * 1000
+    assert 150 <= elapsed < 300
+
+
+def test_think_yields_in_short_slices_and_returns_the_same_action_as_choose_action():
+    state = nim_with_heap(40, max_take=5)
+    thinking = think(state, level="hard", seed=4, iterations=1500, slice_ms=5)
+    slices = []
+    last = time.perf_counter()
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            action = done.value
+            break
+        now = time.perf_counter()
+        slices.append(now - last)
+        last = now
+    assert len(slices) >= 2
+    assert max(slices) < 0.05  # loose: precise figures are in bench/speed.py
+    assert action == choose_action(state, level="hard", seed=4, iterations=1500)
+
+
+def test_a_long_rollout_is_sliced_inside_the_iteration():
+    state = nim_with_heap(3000, max_take=2)  # one rollout is ~2000 steps
+    search = Search(state, seed=1, budget_ms=None, iterations=3, slice_ms=1)
+    yields = sum(1 for _ in search.run())
+    assert yields >= 3

@@ -1,0 +1,77 @@
+"""Dyad's computer players: always legal, sensible in clear spots, fast enough."""
+
+import itertools
+import random
+
+import pytest
+
+from pyapp.games import new_game
+from pyapp.games.dyad import policies
+from pyapp.games.dyad.state import CIPHER, DECLINE
+from tests.dyad.helpers import cards, play, with_hands
+
+CONFIGS = [
+    (players, dict(cipher=c, twos=t, teams=teams))
+    for players in (2, 3, 4)
+    for c, t, teams in itertools.product((False, True), repeat=3)
+    if not teams or players == 4
+]
+
+
+@pytest.mark.parametrize("players, options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
+def test_every_policy_returns_legal_actions_through_a_game(players, options):
+    state = new_game("dyad", seed=players * 10 + len(str(options)), players=players, **options)
+    rng = random.Random(1)
+    names = [policies.normal, policies.easy, policies.rollout]
+    turn = 0
+    while not state.is_terminal():
+        policy = names[state.current_player() % 3]
+        world = state.sample_world(state.current_player(), rng)
+        action = policy(world, rng)
+        assert action in state.legal_actions()
+        value = policies.evaluate(world, state.current_player())
+        assert 0.0 <= value <= 1.0
+        state.apply_action(action)
+        turn += 1
+    assert policies.evaluate(state, state.winners()[0]) > 0
+
+
+def test_retrieve_the_best_card_and_lone_two_on_the_last_trick():
+    state = with_hands(3, [["7S", "6S", "2H"], ["5S", "4S", "3H"], ["7H", "2D", "3C"]])
+    play(state, "7S+6S", "5S+4S", "7H+2D")
+    assert str(policies.normal(state, random.Random(0))) == "take 7S"
+    # last trick with 2's on and an empty hand: a lone 2 scores 20
+    state = with_hands(2, [["5S", "2H"], ["6C", "4D"]], twos=True)
+    state.tricks = [None] * 5
+    play(state, "5S+2H", "6C+4D")
+    assert state.current_player() == 1
+    assert str(policies.normal(state, random.Random(0))) == "take 2H"
+
+
+def test_last_player_wins_cheaply_or_dumps():
+    state = with_hands(2, [["5S", "4S", "2C"], ["7S", "6S", "3S", "7H"]])
+    play(state, "5S+4S")  # matched 9: seat 1 must follow in spades
+    assert str(policies.normal(state, random.Random(0))) == "7S+3S"  # 10 wins, keeps 6S
+    state = with_hands(2, [["7S", "6S", "2C"], ["5S", "4H", "3D", "2D"]])
+    play(state, "7S+6S")  # 13: no answer but a double of 7 → dump
+    assert str(policies.normal(state, random.Random(0))) == "5S+2D"  # lowest: 5×2=10 loses anyway
+
+
+def test_ciphering_player_plays_low():
+    state = with_hands(3, [["7S", "6S", "2H"], ["5S", "4S", "3H", "7H"], ["7D", "2D", "3C"]], cipher=True)
+    play(state, "no cipher", "cipher", "no cipher")
+    play(state, "7S+6S")
+    assert str(policies.normal(state, random.Random(0))) in {"5S+4S"}
+    state = new_game("dyad", seed=3, players=3, cipher=True)
+    state.hands[0] = cards("2S", "2H", "3D", "3C", "4S", "2D", "3H", "4C")
+    assert policies.normal(state, random.Random(0)) == CIPHER
+    state.hands[0] = cards("7S", "7H", "6D", "6C", "5S", "5D", "7D", "7C")
+    assert policies.normal(state, random.Random(0)) == DECLINE
+
+
+def test_teams_pass_weak_sends_best_strong_sends_worst():
+    state = new_game("dyad", seed=3, players=4, teams=True)
+    state.hands[0] = cards("2S", "2H", "3D", "3C", "4S", "9D", "3H", "8C")
+    assert str(policies.normal(state, random.Random(0))) == "pass 9D+8C"
+    state.hands[0] = cards("9S", "9H", "8D", "8C", "7S", "2D", "7D", "3C")
+    assert str(policies.normal(state, random.Random(0))) == "pass 3C+2D"

@@ -1,0 +1,153 @@
+"""The Dyad table view, rendered on a fake DOM: every phase, clicks, and no hidden cards."""
+
+import itertools
+import random
+
+import pytest
+
+from pyapp.games import new_game
+from pyapp.games.dyad import view
+from pyapp.games.dyad.state import knowledge
+from pyapp.play import Seat
+from tests.dyad import fake_dom
+
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ui():
+    module, saved = fake_dom.load_ui()
+    global dyad_ui, TableContext
+    dyad_ui, TableContext = module, module.TableContext
+    yield module
+    fake_dom.unload_ui(saved)
+
+
+dyad_ui = TableContext = None
+
+CONFIGS = [
+    (2, {}),
+    (3, dict(cipher=True, twos=True)),
+    (4, dict(teams=True, cipher=True, twos=True)),
+]
+
+
+def draw(state, viewer, acted=None):
+    seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    ctx = TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
+                       act=(acted.append if acted is not None else (lambda a: None)))
+    return dyad_ui.UI.render(ctx)
+
+
+def test_selection_status_says_value_and_follow_rule():
+    obs = {"phase": "play", "hand": ["7S", "2H", "3D", "5C"],
+           "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}]}
+    status = view.selection_status(obs, ["2H", "3D"])
+    assert status["problem"] == "dyad.follow.one" and status["params"]["card"] == "7S"
+    assert status["value"] == 6 and not status["ready"]
+    status = view.selection_status(obs, ["7S", "2H"])
+    assert status == {"ready": True, "value": 14, "problem": None, "params": {}}
+    assert view.selection_status(obs, ["7S"])["problem"] == "dyad.pick_two"
+    lead = {"phase": "play", "hand": ["7S", "2H"], "trick": []}
+    assert view.selection_status(lead, ["7S", "2H"])["value"] == 9
+    assert view.follow_hint(obs) == ("dyad.hint.one", {"suit": "S", "card": "7S"})
+
+
+@pytest.mark.parametrize("players, options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
+def test_every_phase_renders(players, options):
+    state = new_game("dyad", seed=players, players=players, **options)
+    rng = random.Random(players)
+    phases = set()
+    while True:
+        viewer = state.current_player() if not state.is_terminal() else 0
+        root = draw(state, viewer)
+        phases.add(root.find(data_testid="dyad-table").attrs["data-phase"])
+        cards = [e.attrs["data-card"] for e in root.walk() if "data-card" in e.attrs]
+        if not state.is_terminal():
+            assert sorted(cards) == sorted(state.observation(viewer)["hand"])
+        else:
+            end = root.find(data_testid="dyad-end")
+            assert end.attrs["data-winners"] == ",".join(map(str, state.winners()))
+            assert root.find(data_testid="tiebreak").textContent
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert {"play", "take", "over"} <= phases
+
+
+def test_selecting_a_pair_previews_its_value_and_blocks_illegal_pairs():
+    state = new_game("dyad", seed=5, players=3)
+    state.apply_action(state.legal_actions()[0])  # seat 0 leads
+    acted = []
+    root = draw(state, 1, acted)
+    submit = root.find(data_testid="submit-pair")
+    assert submit.disabled
+    hand = state.observation(1)["hand"]
+    legal = {frozenset(str(a).split("+")) for a in state.legal_actions()}
+    pairs = list(itertools.combinations(hand, 2))
+    illegal = [p for p in pairs if frozenset(p) not in legal]
+    good = next(p for p in pairs if frozenset(p) in legal)
+    if illegal:
+        for card in illegal[0]:
+            root.find(data_card=card).click()
+        assert submit.disabled
+        assert "Follow rule" in root.find(data_testid="pair-problem").textContent
+        root.find(data_testid="clear-selection").click()
+    for card in good:
+        root.find(data_card=card).click()
+    assert root.find(data_card=good[0]).attrs["aria-pressed"] == "true"
+    status = root.find(data_testid="pair-status")
+    expect = view.selection_status(state.observation(1), list(good))["value"]
+    assert status.attrs["data-value"] == str(expect) and str(expect) in status.textContent
+    submit.click()
+    assert [str(a) for a in acted] == [str(state.parse_action("+".join(good)))]
+
+
+def test_retrieve_cipher_and_pass_prompts_act():
+    state = new_game("dyad", seed=5, players=4, teams=True, cipher=True)
+    acted = []
+    root = draw(state, 0, acted)
+    hand = state.observation(0)["hand"]
+    root.find(data_card=hand[0]).click()
+    root.find(data_card=hand[1]).click()
+    root.find(data_testid="submit-pass").click()
+    assert acted and acted[0].kind == "pass"
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    assert state.phase == "cipher"
+    acted.clear()
+    draw(state, 0, acted).find(data_testid="cipher-yes").click()
+    assert str(acted[0]) == "cipher"
+    while state.phase != "take":
+        state.apply_action(state.legal_actions()[-1])
+    taker = state.current_player()
+    acted.clear()
+    root = draw(state, taker, acted)
+    buttons = [e for e in root.walk() if "data-take" in e.attrs]
+    assert len(buttons) == len(state.legal_actions())
+    buttons[0].click()
+    assert str(acted[0]) == f"take {buttons[0].attrs['data-take']}"
+
+
+@pytest.mark.parametrize("players, options", [(3, dict(cipher=True, twos=True)), (4, dict(teams=True)), (2, {})])
+def test_the_page_cannot_show_hidden_cards(players, options):
+    """Swap unseen cards between two other players: the viewer's page is identical."""
+    rng = random.Random(players)
+    for seed in range(6):
+        state = new_game("dyad", seed=seed, players=players, **options)
+        for _ in range(rng.randrange(0, 30)):
+            state.apply_action(rng.choice(state.legal_actions()))
+        viewer = state.current_player()
+        known, _, _ = knowledge(state.observation(viewer), viewer)
+        others = [p for p in range(players) if p != viewer]
+        if len(others) < 2:
+            # two players: replace the opponent's unseen cards by nothing at all but count
+            continue
+        p, q = others[:2]
+        a = next((c for c in state.hands[p] if c not in known[p] and not (state.pending[p] and c in state.pending[p])), None)
+        b = next((c for c in state.hands[q] if c not in known[q] and not (state.pending[q] and c in state.pending[q])), None)
+        if a is None or b is None:
+            continue
+        swapped = state.clone()
+        swapped.hands[p][swapped.hands[p].index(a)] = b
+        swapped.hands[q][swapped.hands[q].index(b)] = a
+        assert draw(state, viewer).dump() == draw(swapped, viewer).dump()

@@ -1,0 +1,97 @@
+"""The computer players return legal, sensible moves."""
+
+import random
+
+import pytest
+
+from pyapp.games import new_game
+from pyapp.games.triad import policies
+from tests.triad.test_rules import board_with
+from tests.triad.test_state import phase2, play
+
+
+def rnd(world, rng):
+    return rng.choice(world.legal_actions())
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "rollout"])
+def test_policies_play_whole_games_with_legal_moves(name):
+    policy = getattr(policies, name)
+    for seed, players in ((1, 2), (2, 4)):
+        game = new_game("triad", seed=seed, players=players)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            before = game.observation(0)
+            action = policy(game.clone(), rng)
+            assert action in game.legal_actions()
+            assert game.observation(0) == before
+            game.apply_action(action)
+            value = policies.evaluate(game, 0)
+            assert 0.0 <= value <= 1.0
+
+
+def test_policies_do_not_change_the_world_they_are_given():
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 7,7", "place 0,1")
+    text = game.board.to_text()
+    policies.normal(game, random.Random(0))
+    assert game.board.to_text() == text
+    assert game.board.triads("a") == [] and game.board.made == []
+
+
+def test_normal_makes_a_triad_when_it_can():
+    game = play(new_game("triad", seed=1, players=2), "place 2,0", "place 7,7", "place 2,1", "place 7,0")
+    assert str(policies.normal(game, random.Random(0))) == "place 2,2"
+
+
+def test_normal_blocks_the_opponents_only_threat():
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 5,0", "place 7,7", "place 5,1")
+    action = policies.normal(game, random.Random(0))
+    assert str(action) in ("place 5,2", "place 5,0", "place 5,1")  # the open end, or covering
+
+
+def test_normal_prefers_phase_two_labels_late_in_phase_one():
+    game = new_game("triad", seed=1, players=2)
+    # Late in Phase 1, A can make a triad ending on a 6 or on a 3.
+    game.board = board_with(r0c1="a", r0c2="a", r7c1="a", r7c2="a", r5c5="b")
+    game.moves = 58
+    game.placed = [29, 29]
+    action = policies.normal(game, random.Random(0))
+    assert str(action) in ("place 0,0", "place 0,3", "place 7,0", "place 7,3")  # all are 6-cells
+    assert policies.phase2_value(game.board, 0) == 0
+
+
+def test_normal_phase_two_takes_the_bigger_removal_when_nothing_follows():
+    # two overlapping triads: 0,0-0,2 scores 6+3+3; 0,1-0,3 scores 3+3 and uncovers a b
+    game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r0c3="ba", r7c7="b"))
+    assert str(policies.normal(game, random.Random(0))) == "remove 0,0 0,1 0,2"
+
+
+def test_making_cells_finds_line_ends_and_stacks():
+    game = phase2(board_with(r0c0="a", r0c1="a", r2c2="aa", r1c5="bbb"))
+    cells = set(policies.making_cells(game.board, 0))
+    assert cells == {0 * 8 + 2, 1 * 8 + 1, 2 * 8 + 2}  # row end, diagonal middle, stack
+
+
+def test_fast_placement_values_equal_the_full_evaluation():
+    """Normal's incremental evaluation gives exactly what placing and scoring the whole board gives."""
+    from pyapp.games.triad.rules import SIDES, SIZE
+
+    for seed in range(3):
+        game = new_game("triad", seed=seed, players=2)
+        rng = random.Random(seed)
+        while game.moves < 60:
+            if game.moves % 7 == 3:
+                board = game.board
+                s = game.side_to_move()
+                progress = (game.moves + 1) / 60
+                for value, action in policies.placement_values(game):
+                    i = action.row * SIZE + action.col
+                    probe = game.clone()
+                    probe.apply_action(action)
+                    made_now = probe.phase1[s] > game.phase1[s]
+                    board.place(i, SIDES[s])
+                    full = policies._placement_value(board, s, made_now, progress)
+                    board.pop(i)
+                    assert value == pytest.approx(full), (game.moves, str(action))
+                board.made.clear()
+            game.apply_action(policies.rollout(game.clone(), rng))

@@ -1,0 +1,314 @@
+"""The Triad screen rendered into a fake DOM (no browser): hooks, texts, clicks.
+
+The browser modules (``pyscript``, ``js``) and the shell's ``pyapp.ui.dom`` are
+replaced by small fakes for the duration of each test, so the renderer's logic
+is checked in CPython; the real page is covered by ``e2e/test_triad.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+
+import pytest
+
+from pyapp.games import new_game
+from pyapp.games.triad import PASS, Place, Remove
+from pyapp.i18n import catalog
+from tests.triad.test_rules import board_with
+from tests.triad.test_state import phase2, play
+
+
+class ClassList:
+    def __init__(self, element):
+        self.element = element
+
+    def _get(self):
+        return set(self.element.attrs.get("class", "").split())
+
+    def add(self, name):
+        self.element.attrs["class"] = " ".join(sorted(self._get() | {name}))
+
+    def remove(self, name):
+        self.element.attrs["class"] = " ".join(sorted(self._get() - {name}))
+
+    def contains(self, name):
+        return name in self._get()
+
+
+class Element:
+    def __init__(self, tag):
+        self.tag = tag
+        self.attrs = {}
+        self.children = []
+        self.listeners = {}
+        self.classList = ClassList(self)
+        self.focused = False
+        self.value = ""
+        self.checked = False
+
+    def setAttribute(self, name, value):
+        self.attrs[name] = value
+
+    def getAttribute(self, name):
+        return self.attrs.get(name)
+
+    def append(self, *children):
+        for child in children:
+            self.children.append(Text(child) if isinstance(child, str) else child)
+
+    appendChild = append
+
+    def replaceChildren(self):
+        self.children = []
+
+    def addEventListener(self, name, handler):
+        self.listeners.setdefault(name, []).append(handler)
+
+    def fire(self, name, **fields):
+        event = types.SimpleNamespace(preventDefault=lambda: None, **fields)
+        for handler in self.listeners.get(name, []):
+            handler(event)
+
+    def focus(self):
+        self.focused = True
+        self.fire("focus")
+
+    @property
+    def textContent(self):
+        return "".join(child.textContent for child in self.children)
+
+    @textContent.setter
+    def textContent(self, value):
+        self.children = [Text(value)]
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.walk()
+
+    def select(self, name, value=None):
+        return [e for e in self.walk() if name in e.attrs and (value is None or e.attrs[name] == value)]
+
+    def querySelector(self, selector):
+        # only the forms this code uses: [data-testid=x] and [data-option="x"]
+        inner = selector.strip("[]")
+        name, value = inner.split("=")
+        found = self.select(name, value.strip('"'))
+        return found[0] if found else None
+
+
+class Text:
+    def __init__(self, text):
+        self.textContent = text
+
+
+def fake_dom_module():
+    dom = types.ModuleType("pyapp.ui.dom")
+
+    def h(tag, attrs=None, *children):
+        element = Element(tag)
+        for name, value in (attrs or {}).items():
+            if value is None or value is False:
+                continue
+            element.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+        append(element, *children)
+        return element
+
+    def append(parent, *children):
+        for child in children:
+            if child is None:
+                continue
+            if isinstance(child, (list, tuple)):
+                append(parent, *child)
+            else:
+                parent.append(child)
+
+    def on(element, event, handler):
+        element.addEventListener(event, handler)
+        return element
+
+    def clear(element):
+        element.replaceChildren()
+
+    dom.h, dom.append, dom.on, dom.clear = h, append, on, clear
+    return dom
+
+
+@pytest.fixture()
+def triad_ui(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyapp.ui.dom", fake_dom_module())
+    local = types.ModuleType("pyapp.ui.local_storage")
+    local.shared_store = lambda: None
+    monkeypatch.setitem(sys.modules, "pyapp.ui.local_storage", local)
+    for name in ("pyapp.ui.table", "pyapp.ui.triad"):
+        sys.modules.pop(name, None)
+    module = importlib.import_module("pyapp.ui.triad")
+    yield module
+    for name in ("pyapp.ui.table", "pyapp.ui.triad"):
+        sys.modules.pop(name, None)
+
+
+def render(module, game, viewer=0, person=True):
+    from pyapp.play import Seat
+    from pyapp.ui.table import TableContext
+
+    acted = []
+    seats = [Seat(f"P{n}", "person" if person else "easy") for n in range(game.players)]
+    ui = module.TriadUI()
+    ctx = TableContext(observation=game.observation(viewer), viewer=viewer,
+                       legal=game.legal_actions() if person else [], seats=seats, act=acted.append)
+    return ui, ui.render(ctx), acted
+
+
+def by_testid(root, name):
+    found = root.select("data-testid", name)
+    assert found, f"no element with data-testid={name}"
+    return found[0]
+
+
+def test_every_cell_has_a_data_cell_hook_and_the_board_text(triad_ui):
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 0,0")
+    ui, root, _ = render(triad_ui, game)
+    cells = root.select("data-cell")
+    assert sorted(e.attrs["data-cell"] for e in cells) == sorted(f"{r},{c}" for r in range(8) for c in range(8))
+    corner = root.select("data-cell", "0,0")[0]
+    assert corner.attrs["data-stack"] == "ab" and corner.attrs["data-top"] == "b" and corner.attrs["data-height"] == "2"
+    assert corner.attrs["data-label"] == "6"
+    assert "6" in corner.textContent and "B" in corner.textContent and "2" in corner.textContent
+    assert by_testid(root, "triad-board").attrs["data-position"] == game.board.to_text()
+
+
+def test_scores_phase_pieces_and_last_move_are_shown(triad_ui):
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 7,7", "place 0,1", "place 7,6", "place 0,2")
+    ui, root, _ = render(triad_ui, game, viewer=1)
+    assert by_testid(root, "score-a").textContent == "3"
+    assert by_testid(root, "score-b").textContent == "0"
+    assert by_testid(root, "score-a-phase1").attrs["data-value"] == "3"
+    assert by_testid(root, "phase").attrs["data-phase"] == "1"
+    assert by_testid(root, "pieces-a").attrs["data-value"] == "27"
+    assert by_testid(root, "pieces-b").attrs["data-value"] == "28"
+    last = by_testid(root, "last-move")
+    assert "Side A placed on 0,2, part of 1 triad(s): +3." in last.textContent
+    assert by_testid(root, "points-scored").textContent == "+3"
+    made = [e.attrs["data-cell"] for e in root.select("data-cell") if e.classList.contains("made")]
+    assert made == ["0,0", "0,1", "0,2"]
+
+
+def test_tapping_a_legal_cell_places_there(triad_ui):
+    game = new_game("triad", seed=1, players=2)
+    ui, root, acted = render(triad_ui, game)
+    cell = root.select("data-cell", "2,5")[0]
+    assert cell.classList.contains("legal")
+    cell.fire("click")
+    assert acted == [Place(2, 5)]
+    centre = root.select("data-cell", "3,3")[0]
+    centre.fire("click")
+    assert acted == [Place(2, 5)]
+
+
+def test_arrow_keys_move_focus_between_cells(triad_ui):
+    game = new_game("triad", seed=1, players=2)
+    ui, root, _ = render(triad_ui, game)
+    board = by_testid(root, "triad-board")
+    board.fire("keydown", key="ArrowRight")
+    assert root.select("data-cell", "0,1")[0].focused
+    ui.focus = (3, 2)
+    board.fire("keydown", key="ArrowRight")  # skips the centre
+    assert root.select("data-cell", "3,5")[0].focused
+
+
+def test_phase_two_highlights_removable_triads_and_choosing_is_unambiguous(triad_ui):
+    game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r0c3="a", r1c1="a", r2c1="a", r5c5="aaa", r7c7="b"))
+    ui, root, acted = render(triad_ui, game)
+    removable = {e.attrs["data-cell"] for e in root.select("data-cell") if e.classList.contains("removable")}
+    assert removable == {"0,0", "0,1", "0,2", "0,3", "1,1", "2,1", "5,5"}
+    choices = root.select("data-testid", "remove-choice")
+    assert len(choices) == 4
+    root.select("data-cell", "0,1")[0].fire("click")
+    assert acted == []
+    choices = root.select("data-testid", "remove-choice")
+    assert [c.attrs["data-action"] for c in choices] == ["remove 0,0 0,1 0,2", "remove 0,1 0,2 0,3", "remove 0,1 1,1 2,1"]
+    assert "+12" in choices[0].textContent  # 6 + 3 + 3
+    choices[1].fire("mouseenter")
+    previewed = {e.attrs["data-cell"] for e in root.select("data-cell") if e.classList.contains("preview")}
+    assert previewed == {"0,1", "0,2", "0,3"}
+    choices[1].fire("click")
+    assert acted == [Remove(((0, 1), (0, 2), (0, 3)), False)]
+    root.select("data-cell", "5,5")[0].fire("click")
+    (stack,) = root.select("data-testid", "remove-choice")
+    assert "Stack on 5,5 · +6" in stack.textContent  # label 3, doubled
+
+
+def test_pass_is_a_button_with_its_reason_and_is_announced(triad_ui):
+    game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r5c5="b"), to_move="b")
+    ui, root, acted = render(triad_ui, game, viewer=1)
+    assert "Side B has no triad to remove and must pass." in by_testid(root, "must-pass").textContent
+    by_testid(root, "pass").fire("click")
+    assert acted == [PASS]
+    before = game.observation(1)
+    game.apply_action("pass")
+    ui, root, _ = render(triad_ui, game, viewer=1, person=False)
+    assert by_testid(root, "pass-notice").textContent == "Side B passes: no triad to remove."
+    assert ui.announcements(before, game.observation(1)) == ["Side B passes: no triad to remove."]
+
+
+def test_end_shows_breakdown_and_result(triad_ui):
+    game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a"))
+    game.phase1 = [6, 9]
+    game.apply_action("remove 0,0 0,1 0,2")
+    ui, root, _ = render(triad_ui, game, person=False)
+    end = by_testid(root, "end-breakdown")
+    assert by_testid(end, "final-a-phase1").textContent == "6"
+    assert by_testid(end, "final-a-phase2").textContent == "12"
+    assert by_testid(end, "final-a-total").textContent == "18"
+    assert by_testid(end, "final-b-total").textContent == "9"
+    assert by_testid(root, "result").textContent == "Side A wins 18 to 9."
+    assert by_testid(root, "phase").attrs["data-phase"] == "over"
+
+
+def test_teams_show_both_names_per_side(triad_ui):
+    game = new_game("triad", seed=1, players=4)
+    ui, root, _ = render(triad_ui, game)
+    assert "P0 & P2" in by_testid(root, "side-a").textContent
+    assert "P1 & P3" in by_testid(root, "side-b").textContent
+
+
+def test_waiting_for_the_computer_shows_no_controls(triad_ui):
+    game = new_game("triad", seed=1, players=2)
+    ui, root, acted = render(triad_ui, game, person=False)
+    assert not [e for e in root.select("data-cell") if e.classList.contains("legal")]
+    root.select("data-cell", "2,5")[0].fire("click")
+    assert acted == []
+
+
+def test_random_games_render_at_every_step(triad_ui):
+    import random
+
+    for seed, players in ((3, 2), (4, 4)):
+        game = new_game("triad", seed=seed, players=players)
+        rng = random.Random(seed)
+        ui = triad_ui.TriadUI()
+        before = None
+        while True:
+            ui_, root, _ = render(triad_ui, game, viewer=game.current_player() if not game.is_terminal() else 0)
+            after = game.observation(0)
+            assert len(ui.announcements(before, after)) == (0 if after["last"] is None else 1)
+            before = after
+            if game.is_terminal():
+                break
+            game.apply_action(rng.choice(game.legal_actions()))
+
+
+def test_every_message_key_used_exists():
+    import pathlib
+    import re
+
+    source = pathlib.Path("pyapp/ui/triad.py").read_text()
+    keys = set(re.findall(r't\("(triad\.[a-z0-9_.]+)"', source))
+    keys |= {f"triad.side.{s}" for s in "ab"} | {f"triad.piece.{s}" for s in "ab"}
+    keys |= {f"triad.phase.{p}" for p in ("1", "2", "over")}
+    missing = sorted(k for k in keys if k not in catalog("en"))
+    assert not missing

@@ -1,0 +1,301 @@
+"""Build the self-contained static site into ``dist/`` (standard library only).
+
+Usage: ``python tools/build.py [--out DIR]``; needs ``npm ci`` to have filled
+``node_modules`` with the pinned Pyodide and PyScript.
+
+Every file except ``index.html``, ``sw.js`` and ``manifest.webmanifest`` gets a
+content hash in its path, so hosts may cache it forever.  The service worker's
+cache name is a hash of every built file, so a new build always installs into a
+new cache and an old page is never served a mix of builds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import re
+import shutil
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import embed_build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
+
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
+"""Files served under fixed names (no-cache); the worker checks their digests."""
+
+WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
+"""Fixed timestamp inside the wheel so the same sources give the same bytes."""
+
+SHELL_KEY = re.compile(r"^(shell\.|game\.(dyad|triad|dieci)$|app\.title$)")
+"""Message keys the page shows before Python is ready."""
+
+
+def digest(data: bytes, length: int = 10) -> str:
+    """Short hex content hash used in file and folder names."""
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def hashed_name(name: str, data: bytes) -> str:
+    """``app.css`` → ``app.<hash>.css``."""
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}.{digest(data)}.{ext}" if dot else f"{name}.{digest(data)}"
+
+
+class Site:
+    """The files of one build, kept in memory until written out at once."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+
+    def add(self, path: str, data: bytes) -> str:
+        if path in self.files:
+            raise ValueError(f"two build outputs want the path {path}")
+        self.files[path] = data
+        return path
+
+    def add_hashed(self, folder: str, name: str, data: bytes) -> str:
+        return self.add(f"{folder}/{hashed_name(name, data)}", data)
+
+    def add_folder(self, prefix: str, files: dict[str, bytes]) -> str:
+        """Put ``files`` in ``prefix-<hash of them all>/`` (they refer to each other by name)."""
+        combined = hashlib.sha256()
+        for name in sorted(files):
+            combined.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+        folder = f"{prefix}-{combined.hexdigest()[:10]}"
+        for name, data in files.items():
+            self.add(f"{folder}/{name}", data)
+        return folder
+
+    def write(self, out: Path) -> None:
+        """Replace ``out`` by this build, swapping whole folders so a server never sees half of one."""
+        staging = out.with_name(out.name + ".tmp")
+        shutil.rmtree(staging, ignore_errors=True)
+        for path, data in self.files.items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = out.with_name(out.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            out.rename(old)
+        staging.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def read_package(name: str, wanted: tuple[str, ...] | None = None) -> dict[str, bytes]:
+    """Files of an installed npm package folder (all but source maps, or just ``wanted``)."""
+    folder = NODE_MODULES / name
+    if not folder.is_dir():
+        raise SystemExit(f"build: {folder} is missing; run `npm ci` first")
+    if wanted is not None:
+        missing = [f for f in wanted if not (folder / f).is_file()]
+        if missing:
+            raise SystemExit(f"build: {name} lacks {', '.join(missing)}; is the pinned version installed?")
+        return {f: (folder / f).read_bytes() for f in wanted}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.endswith(".map")
+    }
+
+
+def project_version() -> str:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def build_wheel(version: str) -> tuple[str, bytes]:
+    """A pure wheel of ``pyapp`` made straight from the source tree."""
+    import base64
+    import io
+
+    dist_info = f"pyapp-{version}.dist-info"
+    entries: dict[str, bytes] = {}
+    for path in sorted((ROOT / "pyapp").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
+    entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = []
+    for name, data in entries.items():
+        sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={sha},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, WHEEL_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            wheel.writestr(info, data)
+    return f"pyapp-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def shell_messages() -> tuple[tuple[str, ...], dict[str, dict[str, str]]]:
+    """The languages and, for each, the messages the page needs before Python."""
+    from pyapp import i18n
+
+    messages = {code: {k: v for k, v in i18n.catalog(code).items() if SHELL_KEY.match(k)} for code in i18n.LANGUAGES}
+    return tuple(i18n.LANGUAGES), messages
+
+
+def fill_i18n(page: str, messages: dict[str, str]) -> str:
+    """Put each ``data-i18n`` key's text inside its (empty) element, escaped."""
+
+    def replace(match: re.Match[str]) -> str:
+        key = match.group("key")
+        if key not in messages:
+            raise SystemExit(f"build: index.html uses unknown message key {key!r}")
+        return match.group("open") + html.escape(messages[key], quote=False) + match.group("close")
+
+    pattern = re.compile(r'(?P<open><(?P<tag>\w+)\b[^>]*\bdata-i18n="(?P<key>[^"]+)"[^>]*>)(?P<close></(?P=tag)>)')
+    return pattern.sub(replace, page)
+
+
+def render(template: str, values: dict[str, str]) -> str:
+    """Replace ``{{ name }}`` markers; every marker must have a value."""
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise SystemExit(f"build: template marker {{{{ {name} }}}} has no value")
+        return values[name]
+
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", replace, template)
+
+
+def script_json(value: object) -> str:
+    """JSON safe to place inside a ``<script type="application/json">`` element."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def build(out: Path) -> Site:
+    """Assemble every output file of the site in memory, then write ``out``."""
+    site = Site()
+    version = project_version()
+    languages, messages = shell_messages()
+    default = messages[languages[0]]
+
+    pyodide = site.add_folder("runtime/pyodide", read_package("pyodide", PYODIDE_FILES))
+    pyscript = site.add_folder("runtime/pyscript", read_package("@pyscript/core/dist"))
+    wheel_name, wheel = build_wheel(version)
+    wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}", wheel)
+
+    icon_192 = site.add_hashed("web/icons", "icon-192.png", icons.icon(192))
+    icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
+    maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
+    apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
+    # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
+    stylesheets = [site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())]
+    for sheet in sorted((ROOT / "web/css").glob("*.css")):
+        stylesheets.append(site.add_hashed("web/css", sheet.name, sheet.read_bytes()))
+    boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
+    start_js = site.add_hashed("web", "start.js", start_module(pyscript))
+
+    manifest = {
+        "name": default["app.title"],
+        "short_name": default["app.title"],
+        "lang": languages[0],
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f6f3ee",
+        "theme_color": "#2f5d62",
+        "icons": [
+            {"src": icon_192, "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": icon_512, "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": maskable, "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    site.add("manifest.webmanifest", json.dumps(manifest, ensure_ascii=False, indent=1).encode())
+
+    boot_files = [f"{pyodide}/{name}" for name in PYODIDE_FILES] + [wheel_path]
+    boot_data = {
+        "languages": languages,
+        "messages": messages,
+        "files": {path: len(site.files[path]) for path in boot_files},
+        "worker": "sw.js",
+    }
+    py_config = {"interpreter": f"./{pyodide}/pyodide.mjs", "files": {f"./{wheel_path}": "./*"}}
+    page = render(
+        (ROOT / "index.html").read_text(encoding="utf-8"),
+        {
+            "lang": languages[0],
+            "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
+            "boot_js": boot_js,
+            "icon": icon_192,
+            "apple_icon": apple,
+            "pyscript_css": f"{pyscript}/core.css",
+            "start_js": start_js,
+            "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
+            "boot_data": script_json(boot_data),
+        },
+    )
+    site.add("index.html", fill_i18n(page, default).encode())
+    embed_build.add_embed(
+        site,
+        render=render,
+        script_json=script_json,
+        css=css,
+        rules_css=extra_css["rules.css"],
+        pyscript_css=f"{pyscript}/core.css",
+        start_js=start_js,
+        py_config=py_config,
+    )
+
+    site.add("sw.js", service_worker(site).encode())
+    site.write(out)
+    return site
+
+
+def start_module(pyscript: str) -> bytes:
+    """web/start.js with its PyScript import pointed at the vendored folder (both under the site root)."""
+    source = (ROOT / "web/start.js").read_text(encoding="utf-8")
+    marker = 'from "./pyscript/core.js";'
+    if marker not in source:
+        raise SystemExit("build: web/start.js lost its PyScript import line")
+    return source.replace(marker, f'from "../{pyscript}/core.js";').encode()
+
+
+def service_worker(site: Site) -> str:
+    """The worker script with this build's cache name, file list and digests filled in."""
+    combined = hashlib.sha256()
+    for path in sorted(site.files):
+        combined.update(path.encode() + b"\0" + hashlib.sha256(site.files[path]).digest())
+    build = {
+        "cache": f"pyapp-{combined.hexdigest()[:16]}",
+        "files": sorted(site.files),
+        "digests": {path: hashlib.sha256(site.files[path]).hexdigest() for path in UNHASHED},
+    }
+    template = (ROOT / "web/sw.js").read_text(encoding="utf-8")
+    marker = "const BUILD = null; // filled in by tools/build.py"
+    if marker not in template:
+        raise SystemExit("build: web/sw.js lost its BUILD marker line")
+    return template.replace(marker, f"const BUILD = {json.dumps(build, indent=1)};")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="site folder to (re)create (default: dist/)")
+    args = parser.parse_args(argv)
+    site = build(args.out.resolve())
+    total = sum(len(d) for d in site.files.values())
+    print(f"build: wrote {len(site.files)} files, {total / 1e6:.1f} MB, to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""Draw the site's PNG icons with the standard library (no image tools needed).
+
+The mark is three dots on a calm background, one for each game.  A normal
+icon has rounded corners; the maskable one fills the square and keeps the
+dots inside the central safe zone, since the platform crops it to its own shape.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+
+BACKGROUND = (0x2F, 0x5D, 0x62)
+DOTS = ((0xF4, 0xEF, 0xE6), (0xE9, 0xB8, 0x72), (0xF4, 0xEF, 0xE6))
+
+
+def _png(width: int, height: int, rows: list[bytes]) -> bytes:
+    """Encode RGBA rows as a PNG file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def _coverage(distance: float) -> float:
+    """Anti-aliased coverage of a pixel whose centre is ``distance`` inside an edge."""
+    return min(1.0, max(0.0, distance + 0.5))
+
+
+def icon(size: int, *, maskable: bool = False) -> bytes:
+    """The site icon as a ``size``×``size`` PNG."""
+    scale = size / 512
+    corner = 0 if maskable else 96 * scale
+    spread = 0.62 if maskable else 0.8  # maskable: stay in the 80 % safe circle
+    radius = 58 * scale * spread / 0.8
+    centre = size / 2
+    reach = 120 * scale * spread / 0.8
+    dots = [
+        (centre + reach * math.cos(angle), centre + reach * math.sin(angle) + 10 * scale * spread, colour)
+        for angle, colour in zip((-math.pi / 2, math.pi / 6, 5 * math.pi / 6), DOTS)
+    ]
+    rows = []
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            px, py = x + 0.5, y + 0.5
+            # distance inside the rounded square (positive = inside)
+            dx = max(corner - px, 0.0, px - (size - corner))
+            dy = max(corner - py, 0.0, py - (size - corner))
+            inside = corner - math.hypot(dx, dy) if (dx or dy) else min(px, py, size - px, size - py)
+            alpha = _coverage(inside) if corner else 1.0
+            r, g, b = BACKGROUND
+            for cx, cy, colour in dots:
+                cover = _coverage(radius - math.hypot(px - cx, py - cy))
+                if cover:
+                    r, g, b = (round(c * cover + base * (1 - cover)) for c, base in zip(colour, (r, g, b)))
+            row += bytes((r, g, b, round(alpha * 255)))
+        rows.append(bytes(row))
+    return _png(size, size, rows)

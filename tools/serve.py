@@ -1,0 +1,131 @@
+"""Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
+
+Usage: ``python tools/serve.py [--port 8000] [--dir dist]``.  The e2e tests and
+the benchmark import :func:`start` to run the same server on a free port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+}
+
+
+def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
+    """The ``[[headers]]`` rules of a netlify.toml, in file order."""
+    with open(config, "rb") as f:
+        return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Netlify's path matching: ``*`` takes the rest of the path, ``:name`` one segment.
+
+    >>> matches("/runtime/*", "/runtime/pyodide-1/pyodide.mjs"), matches("/", "/index.html")
+    (True, False)
+    >>> matches("/runtime/:dir/pyodide.asm.wasm", "/runtime/pyodide-1/pyodide.asm.wasm")
+    True
+    """
+    want = [p for p in pattern.split("/") if p]
+    have = [p for p in path.split("/") if p]
+    for i, part in enumerate(want):
+        if part == "*":
+            return True
+        if i >= len(have) or (not part.startswith(":") and part != have[i]):
+            return False
+    return len(want) == len(have)
+
+
+def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
+    """Every header the rules give ``path``; later rules win on the same name."""
+    found: dict[str, str] = {}
+    for pattern, values in rules:
+        if matches(pattern, path):
+            found.update(values)
+    return found
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """Keeps a count of body bytes sent, for the benchmark's first-visit figures."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool) -> None:
+        super().__init__(address, handler)
+        self.rules = load_rules()
+        self.verbose = verbose
+        self.sent = 0
+        self._lock = threading.Lock()
+
+    def count(self, n: int) -> None:
+        with self._lock:
+            self.sent += n
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the netlify.toml headers of the request's path."""
+
+    server: Server
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def _rule_headers(self) -> dict[str, str]:
+        return headers_for(self.server.rules, self.path.split("?", 1)[0].split("#", 1)[0])
+
+    def guess_type(self, path: str) -> str:  # type: ignore[override]
+        return self._rule_headers().get("Content-Type") or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        for name, value in self._rule_headers().items():
+            if name.lower() != "content-type":  # sent by send_head through guess_type
+                self.send_header(name, value)
+        super().end_headers()
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        data = source.read()
+        self.server.count(len(data))
+        outputfile.write(data)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+def start(directory: Path, port: int = 0, *, verbose: bool = False) -> Server:
+    """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread."""
+    if not (directory / "index.html").is_file():
+        raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
+    server = Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)), verbose=verbose)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", type=Path, default=ROOT / "dist")
+    args = parser.parse_args(argv)
+    server = start(args.dir.resolve(), args.port, verbose=True)
+    print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
