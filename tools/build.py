@@ -122,8 +122,8 @@ def build_wheel(version: str) -> tuple[str, bytes]:
 
     dist_info = f"pyapp-{version}.dist-info"
     entries: dict[str, bytes] = {}
-    for path in sorted((ROOT / "pyapp").rglob("*.py")):
-        if "__pycache__" not in path.parts:
+    for path in sorted((ROOT / "pyapp").rglob("*")):  # modules and any data files beside them
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
