@@ -277,22 +277,14 @@ def best_value(hand: list[int], suit: int) -> int:
     return best
 
 
-def rollout(world, rng: random.Random):
-    """Fast and decent: every pair judged by whether it takes the trick against the
+def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
+    """Every legal pair of the player to act with a quick score (higher is better).
+
+    A pair scores the card a trick brings back if it takes the trick against the
     strongest answers of the players still to come (their hands are known in a
-    sampled world), times the card it brings back, minus the good cards it spends.
+    sampled world), minus the good cards it spends.  A ciphering player scores
+    low values best.
     """
-    phase = world.phase
-    if phase != "play":
-        legal = world.legal_actions()
-        if phase == "take":
-            return _retrieve_choice(world, legal)
-        if phase == "cipher":
-            return _cipher_choice(world, -0.9)
-        return _pass_choice(world, legal)
-    if rng.random() < 0.03:
-        legal = world.legal_actions()
-        return legal[rng.randrange(len(legal))]
     n = world.players
     seat = world.turn
     hand = world.hands[seat]
@@ -302,33 +294,31 @@ def rollout(world, rng: random.Random):
     for record in world.tricks:
         if record[1] == seat:
             won += 1
-    ciphering = world.ciphers[seat] and not won
     lead = trick[0][1] if trick else None
     pairs = legal_pair_cards(hand, lead)
-    if ciphering:
+    if world.ciphers[seat] and not won:
         matched = lead is not None and lead[0] % 4 == lead[1] % 4
-        return _PLAYS[min(pairs, key=lambda p: value_of(matched, p[0], p[1]) * 64 - p[0] - p[1])]
+        return [(-value_of(matched, a, b) + (a + b) / 64, (a, b)) for a, b in pairs]
     later = [(seat + k) % n for k in range(1, n - len(trick))]
     if teams:
         later = [q for q in later if (q - seat) % 2]
     hands = world.hands
     left = world.round_len - len(world.tricks)
     keep = won + max(1, round(left / n))
-    ordered = sorted(hand, reverse=True)
-    keepers = ordered[:keep]
+    keepers = sorted(hand, reverse=True)[:keep]
     twos = world.options["twos"]
     top = 9 if n == 4 else 7
     gain = top + (0.5 if left > 1 else -0.5)
     if teams and world.ciphers[(seat + 2) % 4] and not any(r[1] == (seat + 2) % 4 for r in world.tricks):
         gain += 6.0
-
-    def cost(c: int) -> float:
+    cost = {}
+    for c in hand:
         r = c // 4 + 2
         if r == 2:
-            return 0.5 if twos else 2.5
-        return float(r) if c in keepers else 0.3 * r
-
-    best_pick, best_score = pairs[0], -1e9
+            cost[c] = 0.5 if twos else 2.5
+        else:
+            cost[c] = float(r) if c in keepers else 0.3 * r
+    out = []
     if lead is None:
         threat_un = max((best_value(hands[q], -1) for q in later), default=-1)
         threat_suit: dict[int, int] = {}
@@ -341,10 +331,8 @@ def rollout(world, rng: random.Random):
             else:
                 threat = threat_un
             v = a // 4 + b // 4 + 4
-            score = (gain if v >= threat else 0.0) - cost(a) - cost(b)
-            if score > best_score:
-                best_pick, best_score = (a, b), score
-        return _PLAYS[best_pick]
+            out.append(((gain if v >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+        return out
     matched = lead[0] % 4 == lead[1] % 4
     best, holder = -1, -1
     for s_, (a, b) in trick:
@@ -352,15 +340,44 @@ def rollout(world, rng: random.Random):
         if v > best:
             best, holder = v, s_
     ours_already = holder == seat or (teams and (holder - seat) % 2 == 0)
-    suit = lead[0] % 4 if matched else -1
-    threat = max((best_value(hands[q], suit) for q in later), default=-1)
+    threat = max((best_value(hands[q], lead[0] % 4 if matched else -1) for q in later), default=-1)
     for a, b in pairs:
         v = value_of(matched, a, b)
         ours = v if v > best else (best if ours_already else -1)
-        score = (gain if ours >= 0 and ours >= threat else 0.0) - cost(a) - cost(b)
+        out.append(((gain if ours >= 0 and ours >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+    return out
+
+
+def candidates(world, k: int = 8) -> list:
+    """The ``k`` most promising legal actions by ``pair_scores`` (all of them outside play).
+
+    Offered to search code that wants to narrow a wide choice of pairs.
+    """
+    legal = world.legal_actions()
+    if world.phase != "play" or len(legal) <= k:
+        return legal
+    ranked = sorted(pair_scores(world), key=lambda row: -row[0])[:k]
+    return [_PLAYS[pair] for _, pair in ranked]
+
+
+def rollout(world, rng: random.Random):
+    """Fast and decent: the best pair by ``pair_scores``; the cheap rules elsewhere."""
+    phase = world.phase
+    if phase != "play":
+        legal = world.legal_actions()
+        if phase == "take":
+            return _retrieve_choice(world, legal)
+        if phase == "cipher":
+            return _cipher_choice(world, -0.9)
+        return _pass_choice(world, legal)
+    if rng.random() < 0.03:
+        legal = world.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    best_score, best_pair = -1e9, None
+    for score, pair in pair_scores(world):
         if score > best_score:
-            best_pick, best_score = (a, b), score
-    return _PLAYS[best_pick]
+            best_score, best_pair = score, pair
+    return _PLAYS[best_pair]
 
 
 def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:
@@ -530,4 +547,4 @@ def evaluate(world, seat: int) -> float:
     return share * weights[mine] / sum(weights)
 
 
-__all__ = ["best_value", "easy", "evaluate", "hand_strength", "normal", "projected_round", "rollout", "simple"]
+__all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "projected_round", "rollout", "simple"]
