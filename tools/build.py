@@ -26,11 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import icons  # noqa: E402  (tools/ is put on the path just above)
+import embed_build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-UNHASHED = ("index.html", "manifest.webmanifest")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
@@ -197,7 +198,13 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
-    css = site.add_hashed("web", "app.css", stylesheet())
+    # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
+    css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    screen_css = {
+        sheet.name: site.add_hashed("web/css", sheet.name, sheet.read_bytes())
+        for sheet in sorted((ROOT / "web/css").glob("*.css"))
+    }
+    stylesheets = [css, *screen_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
@@ -230,7 +237,7 @@ def build(out: Path) -> Site:
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {
             "lang": languages[0],
-            "css": css,
+            "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
             "boot_js": boot_js,
             "icon": icon_192,
             "apple_icon": apple,
@@ -241,16 +248,20 @@ def build(out: Path) -> Site:
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
+    embed_build.add_embed(
+        site,
+        render=render,
+        script_json=script_json,
+        css=css,
+        rules_css=screen_css["rules.css"],
+        pyscript_css=f"{pyscript}/core.css",
+        start_js=start_js,
+        py_config=py_config,
+    )
 
     site.add("sw.js", service_worker(site).encode())
     site.write(out)
     return site
-
-
-def stylesheet() -> bytes:
-    """``web/app.css`` followed by each screen's own sheet in ``web/css/``: one request, one hash."""
-    parts = [ROOT / "web/app.css", *sorted((ROOT / "web/css").glob("*.css"))]
-    return b"\n".join(part.read_bytes() for part in parts)
 
 
 def start_module(pyscript: str) -> bytes:

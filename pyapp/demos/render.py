@@ -165,7 +165,7 @@ def card_table(view: dict[str, Any]) -> Node:
         header.append(node("span", {"class": "deck"}, t("demo.dieci.deck", n=view["deck"])))
     return node(
         "div",
-        {"class": f"table {game}"},
+        {"class": f"table game-{game}"},
         node("div", {"class": "table-head"}, header) if header else None,
         node("ul", {"class": "seats"}, rows),
     )
@@ -204,12 +204,12 @@ def triad_board(view: dict[str, Any]) -> Node:
                     node("span", {"class": "label", "aria-hidden": "true"}, str(label)),
                     node(
                         "span",
-                        {"class": f"piece side-{stack[-1]} h{len(stack)}", "aria-hidden": "true"},
+                        {"class": f"piece piece-{stack[-1]}", "aria-hidden": "true"},
                         stack[-1].upper(),
-                        node("span", {"class": "height"}, str(len(stack))) if len(stack) > 1 else None,
-                    )
+                                            )
                     if stack
                     else None,
+                    node("span", {"class": "height", "aria-hidden": "true"}, str(len(stack))) if len(stack) > 1 else None,
                 )
             )
     scores = view.get("scores")

@@ -22,7 +22,8 @@ EN = Rules(
                 "Four suits: spades ♠, hearts ♥, diamonds ♦ and clubs ♣. A card is worth its number.",
                 "With 2 or 3 players the cards 2 to 7 are used (24 cards); with 4 players, 2 to 9 (32 cards).",
                 di("The whole deck is dealt evenly: 12 cards each with 2 players, 8 each with 3 or 4 players, so every hand is exactly used up by the tricks of a round."),
-                di("The dealer moves one seat clockwise every round; the player on the dealer's left leads the first trick."),
+                di("The dealer moves one seat clockwise every round; in the first round the last seat deals, so the first seat leads first."),
+                "The player on the dealer's left leads the first trick of a round.",
             ),
         ),
         section(
@@ -58,7 +59,7 @@ EN = Rules(
             ul(
                 "The highest value takes the trick.",
                 di("Equal values: the pair played earliest takes it."),
-                "The taker retrieves one card an opponent played to this trick, of their choice, into their hand (in Teams, not a partner's card). All other cards of the trick leave play for the rest of the round.",
+                "The taker retrieves one card an opponent played to this trick, of their choice, into their hand (in Teams, not a partner's card); everyone sees which card it is. All other cards of the trick leave play for the rest of the round.",
                 "The taker leads the next trick.",
             ),
             demo("retrieve"),
@@ -68,7 +69,8 @@ EN = Rules(
             "End of a round, scoring and end of the game",
             ul(
                 "A round is 6 tricks with 2 players and 4 tricks with 3 or 4 players.",
-                "Your score for the round is the sum of the cards left in your hand: the cards you retrieved and did not play again.",
+                "Your score for the round is the sum of the cards left in your hand: the cards you retrieved and did not play again. (Everyone ends a round holding as many cards as tricks they took.)",
+                di("The hands left at the end of a round are shown on the score sheet."),
                 "The game ends at the end of a round in which any player (in Teams: any team) has a total of 50 points or more (Teams: 100). The highest total wins.",
                 "A tie is won by the tied player with the higher score in the last round.",
                 di("Still tied: the tied players share the win."),
@@ -82,9 +84,16 @@ EN = Rules(
                 "Cipher (usual with 3 or 4 players): after the deal (and after the Teams pass), each player in turn from the leader may declare Cipher. A player who declared Cipher and ends the round with no cards in hand scores 20 for the round.",
                 di("A player who declared Cipher and ends the round with cards in hand scores 0 for the round: without that cost, declaring would always be right."),
                 "2's: at the end of a round, in a hand of a 2 and any other cards the 2 counts −2 instead of +2; a hand of a single 2 and nothing else scores 20. This is applied before Cipher is judged, and Cipher only asks whether the hand is empty.",
-                "Teams (4 players): partners sit opposite each other. After the deal and before the first trick each player passes 2 cards to their partner; both choose first, then the cards change hands. A team's round score is the sum of its two players' scores, and teams play to 100.",
+                di("With the 2's, every 2 in such a hand counts −2, so a hand of two 2s scores −4."),
+                "Teams (4 players): partners sit opposite each other (first and third seat, second and fourth). After the deal and before the first trick each player passes 2 cards to their partner. A team's round score is the sum of its two players' scores, and teams play to 100.",
+                di("In the Teams pass, players choose in turn from the leader without seeing what the others chose; the cards change hands only once all four have chosen."),
             ),
             demo("cipher"),
+        ),
+        section(
+            "knowledge",
+            "What each player knows",
+            p("Your own hand, every card played so far, every retrieved card and who retrieved it, who declared Cipher, how many cards each player holds, and the scores. In Teams you also know which two cards you passed and received. The computer players know exactly the same and nothing more."),
         ),
         section(
             "notation",
@@ -112,7 +121,8 @@ KO = Rules(
                 "무늬는 스페이드 ♠, 하트 ♥, 다이아몬드 ♦, 클로버 ♣ 네 가지입니다. 카드의 값은 적힌 숫자입니다.",
                 "2명이나 3명이면 2~7 카드(24장)를, 4명이면 2~9 카드(32장)를 씁니다.",
                 di("카드를 모두 똑같이 나눠 줍니다. 2명이면 12장씩, 3명이나 4명이면 8장씩이므로, 한 라운드의 트릭이 끝나면 손패를 꼭 맞게 다 씁니다."),
-                di("라운드마다 딜러가 시계 방향으로 한 자리씩 옮겨 가고, 딜러의 왼쪽 사람이 첫 트릭의 선이 됩니다."),
+                di("라운드마다 딜러가 시계 방향으로 한 자리씩 옮겨 갑니다. 첫 라운드에는 마지막 자리가 딜러이므로 첫 자리가 먼저 선을 잡습니다."),
+                "딜러의 왼쪽 사람이 라운드의 첫 트릭의 선이 됩니다.",
             ),
         ),
         section(
@@ -148,7 +158,7 @@ KO = Rules(
             ul(
                 "값이 가장 높은 쌍이 트릭을 가져갑니다.",
                 di("값이 같으면 먼저 낸 쌍이 가져갑니다."),
-                "트릭을 가져간 사람은 이 트릭에 상대가 낸 카드 중 한 장을 골라 손으로 되찾아 옵니다(팀전에서는 같은 팀의 카드는 안 됩니다). 트릭의 나머지 카드는 그 라운드가 끝날 때까지 게임에서 빠집니다.",
+                "트릭을 가져간 사람은 이 트릭에 상대가 낸 카드 중 한 장을 골라 손으로 되찾아 옵니다(팀전에서는 같은 팀의 카드는 안 됩니다). 어떤 카드를 되찾았는지는 모두가 봅니다. 트릭의 나머지 카드는 그 라운드가 끝날 때까지 게임에서 빠집니다.",
                 "트릭을 가져간 사람이 다음 트릭의 선입니다.",
             ),
             demo("retrieve"),
@@ -158,7 +168,8 @@ KO = Rules(
             "라운드의 끝, 점수, 게임의 끝",
             ul(
                 "한 라운드는 2명이면 트릭 6번, 3명이나 4명이면 트릭 4번입니다.",
-                "라운드 점수는 손에 남은 카드의 합, 곧 되찾아 온 뒤 다시 내지 않은 카드의 합입니다.",
+                "라운드 점수는 손에 남은 카드의 합, 곧 되찾아 온 뒤 다시 내지 않은 카드의 합입니다. (라운드가 끝나면 누구나 딴 트릭 수만큼 카드를 들고 있습니다.)",
+                di("라운드가 끝났을 때 남은 손패는 점수표에 보여 줍니다."),
                 "라운드가 끝났을 때 누군가(팀전에서는 어느 팀이든) 총점이 50점 이상(팀전은 100점)이면 게임이 끝나고, 총점이 가장 높은 사람이 이깁니다.",
                 "동점이면 동점인 사람 중 마지막 라운드 점수가 더 높은 사람이 이깁니다.",
                 di("그래도 같으면 함께 이긴 것으로 합니다."),
@@ -172,9 +183,16 @@ KO = Rules(
                 "사이퍼(보통 3명이나 4명일 때): 카드를 나눈 뒤(팀전이면 카드를 건넨 뒤) 선부터 차례로 사이퍼를 선언할 수 있습니다. 사이퍼를 선언하고 손에 카드 없이 라운드를 마치면 그 라운드에 20점을 얻습니다.",
                 di("사이퍼를 선언했는데 손에 카드가 남은 채 라운드를 마치면 그 라운드는 0점입니다. 이런 대가가 없다면 언제나 선언하는 편이 나을 것입니다."),
                 "2 규칙: 라운드가 끝났을 때 손에 2와 다른 카드가 함께 있으면 2는 +2가 아니라 −2로 셉니다. 손에 2 한 장만 남으면 20점입니다. 이 규칙을 먼저 적용한 뒤 사이퍼를 따지며, 사이퍼는 손이 비었는지만 봅니다.",
-                "팀전(4명): 같은 팀은 서로 마주 앉습니다. 카드를 나눈 뒤 첫 트릭 전에 모두 같은 팀에게 카드 2장을 건넵니다. 두 사람이 모두 고른 다음에 카드를 주고받습니다. 팀의 라운드 점수는 두 사람 점수의 합이고, 100점을 목표로 합니다.",
+                di("2 규칙에서 그런 손의 2는 모두 −2로 세므로, 2 두 장이 남으면 −4점입니다."),
+                "팀전(4명): 같은 팀은 서로 마주 앉습니다(첫째와 셋째 자리, 둘째와 넷째 자리). 카드를 나눈 뒤 첫 트릭 전에 모두 같은 팀에게 카드 2장을 건넵니다. 팀의 라운드 점수는 두 사람 점수의 합이고, 100점을 목표로 합니다.",
+                di("팀전에서 건넬 카드는 선부터 차례로, 다른 사람이 무엇을 골랐는지 보지 않고 고릅니다. 네 사람이 모두 고른 다음에야 카드를 주고받습니다."),
             ),
             demo("cipher"),
+        ),
+        section(
+            "knowledge",
+            "각자 알 수 있는 것",
+            p("자기 손패, 지금까지 나온 모든 카드, 되찾은 카드와 그 카드를 되찾은 사람, 사이퍼를 선언한 사람, 각자 들고 있는 카드 수, 점수. 팀전에서는 자기가 건네고 받은 두 장도 압니다. 컴퓨터 플레이어도 정확히 이만큼만 압니다."),
         ),
         section(
             "notation",
