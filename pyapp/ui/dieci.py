@@ -144,6 +144,15 @@ class DieciUI:
         winner = obs["trick_winner"]
         if not trick:
             box.append(h("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
+            last = obs.get("last_trick")
+            if last:
+                rows = h("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
+                for seat, card in zip(last["seats"], last["cards"]):
+                    won = seat == last["winner"]
+                    rows.append(h("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
+                                  h("span", {"class": "who"}, self.name(seat)), mini_card(card),
+                                  h("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
+                box.append(h("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows)
             return box
         best = _leading_index(trick, obs["trump"])
         rows = h("ol", {"class": "plays"})
