@@ -199,9 +199,9 @@ def build(out: Path) -> Site:
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
-    stylesheets = [site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())]
-    for sheet in sorted((ROOT / "web/css").glob("*.css")):
-        stylesheets.append(site.add_hashed("web/css", sheet.name, sheet.read_bytes()))
+    css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    extra_css = {p.name: site.add_hashed("web/css", p.name, p.read_bytes()) for p in sorted((ROOT / "web/css").glob("*.css"))}
+    stylesheets = [css, *extra_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
