@@ -209,12 +209,17 @@ def build(out: Path) -> Site:
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
     manifest = {
+        "id": "./",
         "name": default["app.title"],
         "short_name": default["app.title"],
+        "description": default["shell.tagline"],
         "lang": languages[0],
+        "dir": "ltr",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
+        "orientation": "any",
+        "categories": ["games", "entertainment"],
         "background_color": "#f6f3ee",
         "theme_color": "#2f5d62",
         "icons": [
