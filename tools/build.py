@@ -26,11 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import icons  # noqa: E402  (tools/ is put on the path just above)
+import embed_build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-UNHASHED = ("index.html", "manifest.webmanifest")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
@@ -121,8 +122,8 @@ def build_wheel(version: str) -> tuple[str, bytes]:
 
     dist_info = f"pyapp-{version}.dist-info"
     entries: dict[str, bytes] = {}
-    for path in sorted((ROOT / "pyapp").rglob("*.py")):
-        if "__pycache__" not in path.parts:
+    for path in sorted((ROOT / "pyapp").rglob("*")):  # modules and any data files beside them
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -197,17 +198,28 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
+    # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
     css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    screen_css = {
+        sheet.name: site.add_hashed("web/css", sheet.name, sheet.read_bytes())
+        for sheet in sorted((ROOT / "web/css").glob("*.css"))
+    }
+    stylesheets = [css, *screen_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
     manifest = {
+        "id": "./",
         "name": default["app.title"],
         "short_name": default["app.title"],
+        "description": default["shell.tagline"],
         "lang": languages[0],
+        "dir": "ltr",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
+        "orientation": "any",
+        "categories": ["games", "entertainment"],
         "background_color": "#f6f3ee",
         "theme_color": "#2f5d62",
         "icons": [
@@ -230,7 +242,7 @@ def build(out: Path) -> Site:
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {
             "lang": languages[0],
-            "css": css,
+            "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
             "boot_js": boot_js,
             "icon": icon_192,
             "apple_icon": apple,
@@ -241,6 +253,16 @@ def build(out: Path) -> Site:
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
+    embed_build.add_embed(
+        site,
+        render=render,
+        script_json=script_json,
+        css=css,
+        rules_css=screen_css["rules.css"],
+        pyscript_css=f"{pyscript}/core.css",
+        start_js=start_js,
+        py_config=py_config,
+    )
 
     site.add("sw.js", service_worker(site).encode())
     site.write(out)

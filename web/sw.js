@@ -12,6 +12,7 @@ const BUILD = null; // filled in by tools/build.py
 const PREFIX = "pyapp-";
 const scope = new URL(self.registration.scope);
 const INDEX = new URL("index.html", scope).href;
+const EMBED = new URL("embed.html", scope).href; // one page for every demo: its query says which
 
 async function sha256(buffer) {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -52,7 +53,11 @@ async function respond(request) {
   const url = new URL(request.url);
   const path = url.origin + url.pathname;
   const isPage = request.mode === "navigate" && (path === scope.href || path === INDEX);
-  const hit = isPage ? await cache.match(INDEX) : await cache.match(request);
+  const hit = isPage
+    ? await cache.match(INDEX)
+    : path === EMBED
+      ? await cache.match(EMBED)
+      : await cache.match(request);
   return hit || fetch(request);
 }
 

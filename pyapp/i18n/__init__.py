@@ -10,18 +10,28 @@ them in its own order; views never glue translated fragments together.
 'Hello, Ada'
 >>> t("no.such.key")
 'no.such.key'
+>>> set_language("ko")
+>>> t("test.greeting", name="Ada")
+'안녕하세요, Ada 님'
+>>> set_language("en")
+>>> pick_language(["ko-KR", "en-US"]), pick_language(["fr", "en-GB"]), pick_language([])
+('ko', 'en', 'en')
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import string
 from functools import cache
 
 from pyapp.i18n import messages
 
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "ko")
 """Languages the site speaks, the first being the fallback."""
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ko": "한국어"}
+"""Each language's name in itself, for the language switch (never translated)."""
 
 _current = LANGUAGES[0]
 
@@ -54,6 +64,27 @@ def language() -> str:
     return _current
 
 
+def pick_language(wanted: "list[str] | tuple[str, ...]") -> str:
+    """The first supported language among ``wanted`` (``navigator.languages`` order).
+
+    ``ko-KR`` counts as ``ko``; with no match the fallback language is chosen.
+    """
+    for code in wanted:
+        base = str(code).lower().split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return LANGUAGES[0]
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` in a message.
+
+    >>> sorted(placeholders("{name} took {points} points"))
+    ['name', 'points']
+    """
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
 def t(key: str, **params: object) -> str:
     """The message ``key`` in the current language, placeholders filled in.
 
@@ -67,4 +98,4 @@ def t(key: str, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
-__all__ = ["LANGUAGES", "catalog", "language", "set_language", "t"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "catalog", "language", "pick_language", "placeholders", "set_language", "t"]

@@ -16,6 +16,7 @@ from pyapp.engine.state import Action, State
 from pyapp.games import new_game
 from pyapp.storage.backends import StorageError
 from pyapp.storage.records import SEAT_KINDS, make_record
+from pyapp.storage.stats import count_finished
 from pyapp.storage.store import SaveStore
 
 PERSON = "person"
@@ -182,11 +183,24 @@ class Session:
         """Autosave; on failure remember why (``save_problem``) and keep playing."""
         if self.store is None:
             return False
+        record = self.record()
         try:
-            self.store.write(self.record())
+            self.store.write(record)
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
         except StorageError as error:
             self.save_problem = error.key
             return False
         self.save_problem = None
+        if self.state.is_terminal():
+            self._finish(record)
         return True
+
+    def _finish(self, record: dict[str, Any]) -> None:
+        """Once the game is over: count it in the statistics (once) and bound the history."""
+        assert self.store is not None
+        count_finished(self.store.backend, record, game=self.state.GAME,
+                       scores=self.state.scores(), winners=self.state.winners())
+        try:
+            self.store.prune_finished()
+        except StorageError:
+            pass  # an old game not deleted now will be next time

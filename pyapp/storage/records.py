@@ -17,6 +17,7 @@ RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
 """Larger text is refused before parsing; a real record is a few kilobytes."""
 MAX_NAME_CHARS = 80
+MAX_ID_CHARS = 64
 SEAT_KINDS = ("person", "random", "easy", "normal", "hard")
 
 
@@ -45,8 +46,14 @@ def _require(condition: bool, message: str) -> None:
 
 
 def check_record(record: Any) -> tuple[dict[str, Any], State]:
-    """Validate a decoded record and replay its game; ``CorruptRecord`` if anything is off."""
-    _require(isinstance(record, dict), "the saved game is not a JSON object")
+    """Validate a decoded record and replay its game; ``CorruptRecord`` if anything is off.
+
+    Older versions are upgraded first (:func:`pyapp.storage.migrate.migrate`),
+    so the record returned is always of the current version.
+    """
+    from pyapp.storage.migrate import migrate  # migrate needs this module's names
+
+    record = migrate(record)
     _require(record.get("record") == RECORD_VERSION,
              f"unknown saved-game version {record.get('record')!r}")
     for key, kind in (("id", str), ("name", str), ("seats", list), ("finished", bool)):
@@ -56,16 +63,24 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
         _require(isinstance(value, (int, float)) and not isinstance(value, bool),
                  f"the saved game's {key!r} is not a time")
     _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
+    _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
     try:
         state = load(record.get("game"))
     except ValueError as error:
         raise CorruptRecord(f"the game cannot be replayed: {error}") from None
+    except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as error:
+        # A game's parser tripping over text it never expected: still just a bad save.
+        raise CorruptRecord(f"the game cannot be replayed: {type(error).__name__}: {error}") from None
     seats = record["seats"]
     _require(len(seats) == state.players, "the saved game's seats do not match its player count")
     for seat in seats:
         _require(isinstance(seat, dict) and isinstance(seat.get("name"), str)
                  and len(seat["name"]) <= MAX_NAME_CHARS and seat.get("kind") in SEAT_KINDS,
                  "a seat of the saved game is malformed")
+    canonical = state.to_save()
+    if record["finished"] != state.is_terminal() or record["game"] != canonical:
+        # the replay is the truth: options filled in, action texts in their normal form
+        record = dict(record, finished=state.is_terminal(), game=canonical)
     return record, state
 
 

@@ -7,16 +7,19 @@ nothing but itself; listing reports broken entries instead of failing.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.storage.backends import Backend, StorageError
-from pyapp.storage.records import CorruptRecord, decode_record, encode_record
+from pyapp.storage.records import MAX_NAME_CHARS, CorruptRecord, decode_record, encode_record
 
 PREFIX = "pyapp.save."
+MAX_FINISHED = 50
+"""Finished games kept in the history; when a game ends beyond this, the oldest finished ones go."""
 CURRENT_KEY = "pyapp.current"
 """Names the record of the game in play, which is written after every action."""
 
@@ -28,6 +31,8 @@ class Entry:
     record_id: str
     record: dict[str, Any] | None
     problem: str | None
+    state: State | None = field(default=None, compare=False, repr=False)
+    """The replayed game of a readable entry."""
 
 
 class SaveStore:
@@ -55,7 +60,42 @@ class SaveStore:
         text = self.backend.get(PREFIX + record_id)
         if text is None:
             raise KeyError(record_id)
-        return decode_record(text)
+        record, state = decode_record(text)
+        if record["id"] != record_id:
+            record = dict(record, id=record_id)  # the key it is stored under wins
+        return record, state
+
+    def rename(self, record_id: str, name: str) -> dict[str, Any]:
+        """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record."""
+        record, _ = self.read(record_id)
+        record = dict(record, name=" ".join(str(name).split())[:MAX_NAME_CHARS])
+        self.write(record)
+        return record
+
+    def finished_ids(self) -> list[tuple[float, str]]:
+        """``(updated, id)`` of every finished game, oldest first, read without replaying."""
+        found = []
+        for key in self.backend.keys():
+            if not key.startswith(PREFIX):
+                continue
+            try:
+                record = json.loads(self.backend.get(key) or "")
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(record, dict) and record.get("finished") is True:
+                updated = record.get("updated")
+                if not isinstance(updated, (int, float)) or isinstance(updated, bool):
+                    updated = 0
+                found.append((float(updated), key[len(PREFIX):]))
+        return sorted(found)
+
+    def prune_finished(self, keep: int = MAX_FINISHED) -> list[str]:
+        """Delete the oldest finished games beyond ``keep``; returns the ids deleted."""
+        finished = self.finished_ids()
+        doomed = [record_id for _, record_id in finished[:max(0, len(finished) - keep)]]
+        for record_id in doomed:
+            self.delete(record_id)
+        return doomed
 
     def delete(self, record_id: str) -> None:
         self.backend.remove(PREFIX + record_id)
@@ -84,9 +124,9 @@ class SaveStore:
                 continue
             record_id = key[len(PREFIX):]
             try:
-                record, _ = self.read(record_id)
+                record, state = self.read(record_id)
             except (CorruptRecord, KeyError, StorageError) as error:
                 found.append(Entry(record_id, None, str(error)))
             else:
-                found.append(Entry(record_id, record, None))
+                found.append(Entry(record_id, record, None, state))
         return sorted(found, key=lambda e: (e.record or {}).get("updated", 0), reverse=True)

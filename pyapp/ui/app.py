@@ -5,7 +5,7 @@ from __future__ import annotations
 from pyscript import document
 
 from pyapp import i18n
-from pyapp.ui import router
+from pyapp.ui import language, router, settings
 
 
 def main() -> None:
@@ -13,5 +13,7 @@ def main() -> None:
     # boot.js already chose the language (stored choice or browser's) and put it on <html lang>
     chosen = str(document.documentElement.lang)
     i18n.set_language(chosen if chosen in i18n.LANGUAGES else i18n.LANGUAGES[0])
+    language.install(document.querySelector(".topbar"), router.show)
+    settings.install(document.querySelector(".topbar"))
     router.start(document.getElementById("view"))
     document.body.dataset.ready = "true"

@@ -12,3 +12,16 @@ EN = {
     "level.normal": "Normal",
     "level.hard": "Hard",
 }
+
+KO = {
+    "test.greeting": "안녕하세요, {name} 님",
+    "app.title": "다이어드 · 트라이어드 · 디에치",
+    "game.dyad": "다이어드",
+    "game.triad": "트라이어드",
+    "game.dieci": "디에치",
+    "seat.person": "사람",
+    "level.random": "무작위",
+    "level.easy": "쉬움",
+    "level.normal": "보통",
+    "level.hard": "어려움",
+}

@@ -32,7 +32,7 @@ EN = {
     # last move and events
     "triad.last.none": "No move yet.",
     "triad.last.place": "{side} placed on {cell}.",
-    "triad.last.place_scored": "{side} placed on {cell} and made {count} triad(s): +{points}.",
+    "triad.last.place_scored": "{side} placed on {cell}, part of {count} triad(s): +{points}.",
     "triad.last.remove": "{side} removed the triad {cells}: +{points}.",
     "triad.last.remove_stack": "{side} removed the stack triad on {cell}: +{points}.",
     "triad.last.pass": "{side} passes: no triad to remove.",
@@ -55,4 +55,61 @@ EN = {
     "triad.end.total": "Total",
     "triad.end.winner": "{side} wins {winner} to {loser}.",
     "triad.end.draw": "A draw, {points} all.",
+}
+
+KO = {
+    # set-up options
+    "triad.opt.children": "어린이 규칙(1단계만)",
+    "triad.opt.first": "먼저 두는 편",
+    "triad.opt.first_a": "A편(▲)이 먼저",
+    "triad.opt.first_b": "B편(●)이 먼저",
+    # sides and scores
+    "triad.side.a": "A편",
+    "triad.side.b": "B편",
+    "triad.side_named": "{side}: {names}",
+    "triad.team_names": "{first}, {second}",
+    "triad.points_unit": "점",
+    "triad.part1": "1단계: {points}",
+    "triad.part2": "2단계: {points}",
+    "triad.pieces_left": "남은 말 {count}개",
+    "triad.to_move": "둘 차례",
+    # phase
+    "triad.phase.1": "1단계 — 말 놓기",
+    "triad.phase.2": "2단계 — 트라이어드 걷어 내기",
+    "triad.phase.over": "게임 끝",
+    "triad.phase.children": "어린이 규칙: 1단계만",
+    # board
+    "triad.board": "트라이어드 판",
+    "triad.cell.empty": "{row}행 {col}열, 숫자 {label}, 빈칸",
+    "triad.cell.stack": "{row}행 {col}열, 숫자 {label}, 말 {height}/3개, 아래부터 {pieces}, 맨 위 {top}",
+    "triad.cell.centre": "가운데, 쓰지 않는 칸",
+    "triad.piece.a": "A",
+    "triad.piece.b": "B",
+    "triad.cell_name": "{row},{col}",
+    # last move and events
+    "triad.last.none": "아직 둔 수가 없습니다.",
+    "triad.last.place": "{side}: {cell}에 놓았습니다.",
+    "triad.last.place_scored": "{side}: {cell}에 놓아 트라이어드 {count}개를 만들었습니다. +{points}점.",
+    "triad.last.remove": "{side}: 트라이어드 {cells}을(를) 걷어 냈습니다. +{points}점.",
+    "triad.last.remove_stack": "{side}: {cell}의 탑 트라이어드를 걷어 냈습니다. +{points}점.",
+    "triad.last.pass": "{side}: 걷어 낼 트라이어드가 없어 차례를 넘깁니다.",
+    "triad.last.revealed": "말이 드러나 {side}에게 새 트라이어드 {count}개가 생겼습니다.",
+    # phase 2 choices
+    "triad.your_removals": "걷어 낼 트라이어드를 하나 고르세요",
+    "triad.removals_through": "{cell}을 지나는 트라이어드",
+    "triad.show_all": "모두 보기",
+    "triad.remove_row": "줄 {cells} · +{points}점",
+    "triad.remove_stack": "{cell}의 탑 · +{points}점",
+    "triad.must_pass": "{side}: 걷어 낼 트라이어드가 없어 차례를 넘겨야 합니다.",
+    "triad.pass": "차례 넘기기",
+    "triad.tap_to_place": "칸을 눌러 {side} 말을 놓으세요.",
+    "triad.tap_to_remove": "표시된 칸을 누른 다음 걷어 낼 트라이어드를 고르세요.",
+    "triad.waiting": "{side} 차례를 기다리는 중입니다.",
+    # end
+    "triad.end.title": "최종 점수",
+    "triad.end.phase1": "1단계",
+    "triad.end.phase2": "2단계",
+    "triad.end.total": "합계",
+    "triad.end.winner": "{side} 승리, {winner} 대 {loser}.",
+    "triad.end.draw": "무승부, {points} 대 {points}.",
 }

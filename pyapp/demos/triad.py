@@ -1,0 +1,323 @@
+"""Triad demos, played on the real ``State`` of ``pyapp.games.triad``.
+
+Setup: ``board``, a position in the game's text format (side A moves first;
+A has as many pieces on the board as B, or one more).  The replay starts a
+real two-player game and lays those pieces with ordinary placements (side A
+and side B in turn, every stack bottom to top), so the position is reached
+through the engine; with 30 pieces a side down, Phase 2 has begun.  The steps
+are then played with ``apply_action``:
+
+- an action text (``"place 0,2"``, ``"remove stack 0,3"``, ``"pass"``): must be
+  legal; the points are what the engine's score moved by, and for a removal
+  ``removal_points`` must agree beforehand;
+- ``("try", text)``: an action the rules forbid now (the step fails if the
+  engine accepts it); nothing changes;
+- ``("show", side)``: points at the triads of ``"a"`` or ``"b"``;
+- ``None``: just explains the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.demos import Demo, DemoError, Frame, Step
+
+_LAYOUT = """\
+6 3 3 6 6 3 3 6
+3 3 6 3 3 6 3 3
+3 6 3 3 3 3 6 3
+6 3 3 . . 3 3 6
+6 3 3 . . 3 3 6
+3 6 3 3 3 3 6 3
+3 3 6 3 3 6 3 3
+6 3 3 6 6 3 3 6"""
+
+LABEL_GRID: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(None if token == "." else int(token) for token in line.split()) for line in _LAYOUT.splitlines()
+)
+"""The standard labels by row and column (``None`` for the centre), for drawing without the engine.
+
+The demo test checks this copy against ``triad.LABELS``.
+"""
+
+
+def _stacks(text: str) -> dict[tuple[int, int], str]:
+    stacks = {}
+    for r, line in enumerate(text.strip("\n").splitlines()):
+        for c, token in enumerate(line.split()):
+            if token not in (".", "#"):
+                stacks[(r, c)] = token
+    return stacks
+
+
+def placements(text: str) -> list[str]:
+    """Placement actions that build position ``text`` from an empty board, A and B in turn.
+
+    >>> placements('''
+    ... ab a . . . . . .
+    ... . . . . . . . .
+    ... . . . . . . . .
+    ... . . . # # . . .
+    ... . . . # # . . .
+    ... . . . . . . . .
+    ... . . . . . . . .
+    ... . . . . . . . .''')
+    ['place 0,0', 'place 0,0', 'place 0,1']
+    """
+    target = _stacks(text)
+    count = {s: sum(stack.count(s) for stack in target.values()) for s in "ab"}
+    if count["a"] - count["b"] not in (0, 1):
+        raise DemoError(f"side A starts, so A has as many pieces as B or one more (A {count['a']}, B {count['b']})")
+    total = count["a"] + count["b"]
+    built = {cell: 0 for cell in target}
+    order: list[tuple[int, int]] = []
+
+    def search(side: str) -> bool:
+        if len(order) == total:
+            return True
+        # deeper stacks first: pieces that others wait on go down early
+        ready = [cell for cell, n in built.items() if n < len(target[cell]) and target[cell][n] == side]
+        ready.sort(key=lambda cell: (-(len(target[cell]) - built[cell]), cell))
+        other = "b" if side == "a" else "a"
+        for cell in ready:
+            built[cell] += 1
+            order.append(cell)
+            if search(other):
+                return True
+            order.pop()
+            built[cell] -= 1
+        return False
+
+    if not search("a"):
+        raise DemoError("this position cannot be reached with A and B placing in turn")
+    return [f"place {r},{c}" for r, c in order]
+
+
+def _triad_cells(triads: list[Any]) -> list[list[int]]:
+    return [list(cell) for t in triads for cell in t.cells]
+
+
+def replay(demo: Demo) -> list[Frame]:
+    from pyapp.engine import IllegalMoveError
+    from pyapp.games import triad
+
+    state = triad.STATE(seed=0, players=2)
+    for text in placements(demo.setup["board"]):
+        state.apply_action(text)
+    frames: list[Frame] = []
+
+    def board_now() -> Any:
+        return triad.Board.from_text(_board_text(state))
+
+    for number, step in enumerate(demo.steps):
+        where = f"{demo.key} step {number}"
+        before = board_now()
+        scores_before = state.scores()
+        side = "ab"[state.current_player()] if not state.is_terminal() else None
+        facts: dict[str, Any] = {}
+        highlight: list[list[int]] = []
+        last: list[list[int]] = []
+        action = step.action
+        if isinstance(action, tuple) and action[0] == "try":
+            try:
+                state.apply_action(action[1])
+            except IllegalMoveError:
+                facts["legal"] = False
+            else:
+                raise DemoError(f"{where}: the engine accepted {action[1]!r}, which the demo says is illegal")
+            parsed = state.parse_action(action[1])
+            cells = [[r, c] for r, c in getattr(parsed, "cells", ())] or (
+                [[parsed.row, parsed.col]] if hasattr(parsed, "row") else []
+            )
+            last = cells
+            facts["side"] = side
+        elif isinstance(action, tuple) and action[0] == "show":
+            shown = before.triads(action[1])
+            highlight = _triad_cells(shown)
+            facts["count"] = len(shown)
+            facts["shown"] = action[1]
+            for t in shown:
+                facts.setdefault("stack_points" if t.stack else "row_points", triad.removal_points(before, t))
+        elif isinstance(action, str):
+            parsed = state.parse_action(action)
+            mover = state.current_player()
+            expected_points = None
+            kind = action.split()[0]
+            if kind == "remove":
+                cells = tuple(tuple(c) for c in parsed.cells)
+                match = [t for t in before.triads(side) if t.cells == cells and t.stack == parsed.stack]
+                if match:
+                    expected_points = triad.removal_points(before, match[0])
+            try:
+                state.apply_action(action)
+            except IllegalMoveError as error:
+                raise DemoError(f"{where}: {error}") from None
+            points = state.scores()[mover] - scores_before[mover]
+            after = board_now()
+            facts.update(side=side, points=points)
+            if kind == "place":
+                cell = (parsed.row, parsed.col)
+                made = [t for t in after.triads(side) if cell in t.cells and t not in before.triads(side)]
+                facts.update(made=len(made), height=len(after.stack(*cell)))
+                highlight = _triad_cells(made)
+                last = [list(cell)]
+            elif kind == "remove":
+                if expected_points != points:
+                    raise DemoError(f"{where}: removal_points said {expected_points}, the score moved by {points}")
+                last = [list(c) for c in parsed.cells]
+                facts["emptied"] = sum(1 for c in parsed.cells if before.stack(*c) and not after.stack(*c))
+                revealed = {s: [t for t in after.triads(s) if t not in before.triads(s)] for s in "ab"}
+                facts["revealed_a"] = len(revealed["a"])
+                facts["revealed_b"] = len(revealed["b"])
+                highlight = _triad_cells(revealed["a"] + revealed["b"])
+            else:
+                facts["passed"] = True
+        elif action is not None:
+            raise DemoError(f"{where}: unknown action {action!r}")
+
+        now = board_now()
+        scores = state.scores()
+        facts.update(
+            score_a=scores[0],
+            score_b=scores[1],
+            phase=state.observation(0).get("phase"),
+            over=state.is_terminal(),
+            a_triads=len(now.triads("a")),
+            b_triads=len(now.triads("b")),
+            to_move=None if state.is_terminal() else "ab"[state.current_player()],
+        )
+        view = {
+            "kind": "board",
+            "game": "triad",
+            "board": now.to_text(),
+            "highlight": highlight,
+            "last": last,
+            "scores": {"a": scores[0], "b": scores[1]},
+            "phase": facts["phase"] or 1,
+        }
+        frames.append(Frame(step.caption, dict(facts), view, facts))
+    return frames
+
+
+def _board_text(state: Any) -> str:
+    observation = state.observation(0)
+    return observation["board"]
+
+
+# -- the demos ------------------------------------------------------------------------
+
+ROW_AND_STACK = """\
+a a . . . . . .
+. . . . . . . .
+. a a . . . . .
+. . . # # . . .
+. . . # # . . .
+. . . . . . . b
+. . . . . . bb .
+b . . . . . . ."""
+
+COVERING = """\
+. . . . . . . .
+. . . a a a . .
+. . . . . . . .
+. . . # # . . .
+. . . # # . . .
+. . . . . . . b
+b b . . . . . .
+. . . . . . . a"""
+
+FORCED = """\
+baa aba . bab bba . . .
+bab . . baa . . . bab
+aba . . . . . bba aba
+aba . . # # aba . bab
+. . . # # . . .
+. . . . . . baa abb
+. . . . . abb bab baa
+ba ba ba . . . . ."""
+
+STACK = """\
+. . . aaa . . aba bba
+abb . . . . . bab abb
+aab . . . . . aba baa
+. . . # # . . aab
+. . . # # . bba aab
+a ba a . . . . bba
+. . . . . bba bab bab
+. . . . . aba bba bb"""
+
+PASSING = """\
+aab . bab . aab . . b
+baa bab . baa baa . . b
+. aab . baa . . . b
+abb bba aab # # . . .
+aab bba aab # # . . .
+. . . . . . . .
+bba . . . . . . .
+bab . . ab ab ab . ."""
+
+DEMOS: tuple[Demo, ...] = (
+    Demo(
+        game="triad",
+        id="row-and-stack",
+        title="demo.triad.rows.title",
+        setup={"board": ROW_AND_STACK},
+        steps=(
+            Step(None, "demo.triad.rows.s0"),
+            Step("place 0,2", "demo.triad.rows.s1", {"points": 3, "made": 1}),
+            Step("place 6,6", "demo.triad.rows.s2", {"points": 3, "made": 1, "height": 3}),
+            Step("place 1,1", "demo.triad.rows.s3", {"points": 3, "made": 2}),
+            Step(("try", "place 6,6"), "demo.triad.rows.s4", {"legal": False}),
+        ),
+    ),
+    Demo(
+        game="triad",
+        id="covering",
+        title="demo.triad.covering.title",
+        setup={"board": COVERING},
+        steps=(
+            Step(("show", "a"), "demo.triad.covering.s0", {"count": 1, "score_a": 3}),
+            Step("place 1,4", "demo.triad.covering.s1", {"points": 0, "a_triads": 0, "score_a": 3}),
+            Step("place 1,4", "demo.triad.covering.s2", {"points": 3, "made": 1, "score_a": 6}),
+            Step(("try", "place 1,4"), "demo.triad.covering.s3", {"legal": False}),
+        ),
+    ),
+    Demo(
+        game="triad",
+        id="forced-removal",
+        title="demo.triad.forced.title",
+        setup={"board": FORCED},
+        steps=(
+            Step(("show", "a"), "demo.triad.forced.s0", {"count": 1, "b_triads": 0, "phase": 2}),
+            Step(("try", "pass"), "demo.triad.forced.s1", {"legal": False}),
+            Step("remove 7,0 7,1 7,2", "demo.triad.forced.s2", {"points": 0, "emptied": 0, "revealed_b": 1}),
+            Step("remove 7,0 7,1 7,2", "demo.triad.forced.s3", {"points": 12, "emptied": 3}),
+        ),
+    ),
+    Demo(
+        game="triad",
+        id="stack-removal",
+        title="demo.triad.stack.title",
+        setup={"board": STACK},
+        steps=(
+            Step(("show", "a"), "demo.triad.stack.s0", {"count": 2, "stack_points": 12, "row_points": 6}),
+            Step("remove stack 0,3", "demo.triad.stack.s1", {"points": 12}),
+            Step("pass", "demo.triad.stack.s2", {"passed": True, "b_triads": 0}),
+            Step("remove 5,0 5,1 5,2", "demo.triad.stack.s3", {"points": 6, "emptied": 2}),
+        ),
+    ),
+    Demo(
+        game="triad",
+        id="phase-two-pass",
+        title="demo.triad.pass.title",
+        setup={"board": PASSING},
+        steps=(
+            Step(("show", "b"), "demo.triad.pass.s0", {"count": 2, "a_triads": 0}),
+            Step("pass", "demo.triad.pass.s1", {"passed": True}),
+            Step("remove 0,7 1,7 2,7", "demo.triad.pass.s2", {"points": 12}),
+            Step("pass", "demo.triad.pass.s3", {"passed": True}),
+            Step("remove 7,3 7,4 7,5", "demo.triad.pass.s4", {"points": 0, "revealed_a": 1}),
+            Step("remove 7,3 7,4 7,5", "demo.triad.pass.s5", {"points": 15, "over": True}),
+        ),
+    ),
+)

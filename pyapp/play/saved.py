@@ -1,0 +1,90 @@
+"""What the saved-games screen says about each stored game (no browser code, tested in CPython).
+
+:func:`summaries` turns the store's entries into plain rows: the game, the
+players with their levels, the date, the progress, and whether it can be
+resumed; unreadable entries keep their problem so the screen can say why and
+offer to delete them.  Every text comes from :func:`pyapp.i18n.t`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyapp.i18n import t
+from pyapp.storage import SaveStore
+from pyapp.storage.store import Entry
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One row of the saved-games list."""
+
+    record_id: str
+    record: dict[str, Any] | None
+    problem: str | None
+    game: str = ""
+    title: str = ""
+    players: str = ""
+    """Each seat as "name (level)", joined."""
+    updated: float = 0.0
+    progress: str = ""
+    finished: bool = False
+    in_play: bool = False
+    """True for the game marked as in play (the one the game screen offers to continue)."""
+
+    @property
+    def broken(self) -> bool:
+        return self.record is None
+
+
+def seat_text(seat: dict[str, str]) -> str:
+    """``"Ada (Person)"`` / ``"Bot (Normal)"``."""
+    kind = seat.get("kind", "person")
+    level = t("seat.person") if kind == "person" else t(f"level.{kind}")
+    return t("saves.seat", name=seat.get("name", ""), level=level)
+
+
+def progress_text(record: dict[str, Any], state: Any) -> str:
+    """How far the game got: moves so far and whose turn, or the winners and scores."""
+    names = [seat["name"] for seat in record["seats"]]
+    moves = len(state.history)
+    scores = ", ".join(t("saves.score", name=name, points=points) for name, points in zip(names, state.scores()))
+    if state.is_terminal():
+        winners = ", ".join(names[seat] for seat in state.winners()) or t("saves.nobody")
+        return t("saves.progress_finished", moves=moves, winners=winners, scores=scores)
+    turn = state.current_player()
+    return t("saves.progress_playing", moves=moves, name=names[turn] if 0 <= turn < len(names) else "?",
+             scores=scores)
+
+
+def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) -> Summary:
+    """The row for one entry (``state`` is its replayed game, when the entry is readable)."""
+    if entry.record is None or state is None:
+        return Summary(entry.record_id, None, entry.problem or t("saves.unreadable"))
+    record = entry.record
+    return Summary(
+        record_id=entry.record_id,
+        record=record,
+        problem=None,
+        game=state.GAME,
+        title=record["name"] or t(f"game.{state.GAME}"),
+        players=", ".join(seat_text(seat) for seat in record["seats"]),
+        updated=float(record["updated"]),
+        progress=progress_text(record, state),
+        finished=state.is_terminal(),
+        in_play=in_play == entry.record_id and not state.is_terminal(),
+    )
+
+
+def summaries(store: SaveStore) -> list[Summary]:
+    """Every stored game, newest first, broken ones included with their problem.
+
+    ``StorageError`` passes through when the store cannot be read at all.
+    """
+    in_play = store.current()
+    rows = [summarize(entry, entry.state, in_play=in_play) for entry in store.entries()]
+    return rows
+
+
+__all__ = ["Summary", "progress_text", "seat_text", "summaries", "summarize"]

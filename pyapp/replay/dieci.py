@@ -1,0 +1,37 @@
+"""Dieci steps in words, from the viewer's observations before and after.
+
+Played cards, claimed characters and the trump card are public; a character
+taken from the top of the deck is public once claimed (it is in ``claimed``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
+    name, action, before, after = step.name, step.action, step.before, step.after
+    words = action.split()
+    out: list[tuple[str, dict[str, Any]]] = []
+    if words[0] == "play":
+        out.append(("replay.dieci.play", {"name": name, "card": words[1]}))
+        winner = after.get("trick_winner")
+        if winner is not None and before.get("trick_winner") is None:  # the trick's last card
+            out.append(("replay.dieci.trick", {"name": step.name_of(winner)}))
+    elif words[0] == "claim":
+        out.append(("replay.dieci.claim", {"name": name, "char": words[1]}))
+    elif words[0] == "top":
+        claimed = after["claimed"][step.actor]
+        if len(claimed) > len(before["claimed"][step.actor]):
+            out.append(("replay.dieci.top", {"name": name, "char": claimed[-1]}))
+        else:
+            out.append(("replay.dieci.top_hidden", {"name": name}))
+    elif words[0] == "pass":
+        out.append(("replay.dieci.pass", {"name": name}))
+    else:
+        return []
+    if after.get("deal", 0) > before.get("deal", 0):
+        out.append(("replay.dieci.deal", {"card": after["trump_card"]}))
+    if after.get("phase") == "over" and before.get("phase") != "over":
+        out.append(("replay.dieci.over", {}))
+    return out

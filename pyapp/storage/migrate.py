@@ -1,0 +1,126 @@
+"""Upgrading saved games written by older versions of the site.
+
+Two versions travel in every record: ``record`` (the envelope: names, seats,
+times) and ``game.format`` (the engine save).  :func:`migrate` brings any
+record this version understands up to the current versions, one step at a
+time, and refuses a record from a *newer* site with a message that says so.
+
+Version history
+---------------
+* record 0: a bare engine save (``{"format": 1, "game": …}``) with no
+  envelope, as written by ``State.to_save()``; importing one wraps it in a
+  record with default seat names.
+* record 1 (current): ``{"record": 1, "id", "name", "seats", "created",
+  "updated", "finished", "game"}``.  A fixture of it lives in
+  ``tests/fixtures/`` forever.
+* engine save format 1 (current): ``{"format": 1, "game", "options",
+  "players", "seed", "actions"}``.
+
+To change a format, bump its version, add a step ``n → n+1`` below and a
+fixture of version ``n+1``; never edit an existing fixture.
+
+>>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
+>>> record = migrate(bare)
+>>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
+(1, ['Player 1', 'Player 2'], True)
+>>> migrate({"record": 7})
+Traceback (most recent call last):
+...
+pyapp.storage.records.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyapp.engine.state import SAVE_FORMAT
+from pyapp.storage.records import RECORD_VERSION, CorruptRecord
+
+Step = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _bare_save_to_record(save: dict[str, Any]) -> dict[str, Any]:
+    """Record 0 → 1: wrap a bare engine save in an envelope."""
+    players = save.get("players")
+    count = players if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= 16 else 0
+    game = save.get("game")
+    return {
+        "record": 1,
+        "id": "",
+        "name": game if isinstance(game, str) else "",
+        "seats": [{"name": f"Player {n + 1}", "kind": "person"} for n in range(count)],
+        "created": 0,
+        "updated": 0,
+        "finished": False,
+        "game": save,
+    }
+
+
+RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record}
+"""``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
+
+SAVE_STEPS: dict[int, Step] = {}
+"""``SAVE_STEPS[n]`` turns an engine save of format ``n`` into format ``n + 1`` (none yet)."""
+
+
+def _version(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def record_version(record: dict[str, Any]) -> Any:
+    """The envelope version of a decoded record (0 for a bare engine save)."""
+    if "record" not in record and "format" in record:
+        return 0
+    return record.get("record")
+
+
+def migrate_save(save: Any) -> Any:
+    """An engine save brought up to ``SAVE_FORMAT``; anything unknown is left for ``load`` to refuse."""
+    if not isinstance(save, dict):
+        return save
+    version = _version(save.get("format"))
+    if version is None or version > SAVE_FORMAT:
+        if version is not None:
+            raise CorruptRecord(
+                f"unknown game save format {version}: it was written by a newer version of this site "
+                f"(this one reads formats up to {SAVE_FORMAT})")
+        return save
+    while version < SAVE_FORMAT:
+        step = SAVE_STEPS.get(version)
+        if step is None:
+            raise CorruptRecord(f"game save format {version} is too old to be read")
+        save = step(save)
+        version = save["format"]
+    return save
+
+
+def migrate(record: Any) -> dict[str, Any]:
+    """``record`` upgraded to the current versions (a new dict; the argument is untouched).
+
+    A record from a newer version of the site, or with no usable version, is
+    refused with ``CorruptRecord``.  The result still needs ``check_record``.
+    """
+    if not isinstance(record, dict):
+        raise CorruptRecord("the saved game is not a JSON object")
+    version = _version(record_version(record))
+    if version is None:
+        raise CorruptRecord(f"unknown saved-game version {record_version(record)!r}")
+    if version > RECORD_VERSION:
+        raise CorruptRecord(
+            f"unknown saved-game version {version}: it was written by a newer version of this site "
+            f"(this one reads versions up to {RECORD_VERSION})")
+    if version < 0:
+        raise CorruptRecord(f"unknown saved-game version {version}")
+    game = record.get("game")
+    if version == RECORD_VERSION and isinstance(game, dict) and _version(game.get("format")) == SAVE_FORMAT:
+        return record  # the common case: nothing to do, no copy
+    record = dict(record)  # shallow: each step builds new containers for what it changes
+    while version < RECORD_VERSION:
+        record = RECORD_STEPS[version](record)
+        version = record["record"]
+    record["game"] = migrate_save(record.get("game"))
+    return record
+
+
+__all__ = ["RECORD_STEPS", "SAVE_STEPS", "migrate", "migrate_save", "record_version"]

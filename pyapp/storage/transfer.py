@@ -1,0 +1,91 @@
+"""Export a saved game as a ``.json`` file and import one back.
+
+An exported file is the record itself (pretty-printed JSON).  Importing never
+trusts the file: it must be UTF-8, parse as JSON, be of a version this site
+can read (older ones are migrated), and replay through the engine; only then
+is it stored, under a fresh id so it can never overwrite a game already here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from pyapp.engine.state import State
+from pyapp.storage.records import MAX_RECORD_CHARS, CorruptRecord, decode_record
+from pyapp.storage.store import SaveStore
+
+MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
+"""Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
+
+
+def export_text(record: dict[str, Any]) -> str:
+    """The file contents for ``record``: readable JSON, UTF-8 friendly."""
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+def export_filename(record: dict[str, Any]) -> str:
+    """A safe file name such as ``triad-2026-11-30-18c2f-1.json``.
+
+    >>> export_filename({"game": {"game": "nim"}, "updated": 0, "id": "a/b"})
+    'nim-1970-01-01-a-b.json'
+    """
+    game = record.get("game", {}).get("game", "game")
+    day = time.strftime("%Y-%m-%d", time.gmtime(record.get("updated") or 0))
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", f"{game}-{day}-{record.get('id', '')}").strip("-")
+    return f"{stem[:80]}.json"
+
+
+def decode_file(data: bytes | str) -> str:
+    """The text of an imported file; ``CorruptRecord`` if it is not UTF-8 or too large.
+
+    >>> decode_file(b"\\xef\\xbb\\xbf{}")
+    '{}'
+    >>> decode_file(b"{\\xff}")
+    Traceback (most recent call last):
+    ...
+    pyapp.storage.records.CorruptRecord: the file is not UTF-8 text (byte 1 cannot be decoded), so it is not a saved game
+    """
+    if isinstance(data, str):
+        text = data
+    elif isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
+        if len(data) > MAX_IMPORT_BYTES:
+            raise CorruptRecord("the file is too large to be a saved game")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise CorruptRecord(f"the file is not UTF-8 text (byte {error.start} cannot be decoded), "
+                                "so it is not a saved game") from None
+    else:
+        raise CorruptRecord("the file could not be read")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise CorruptRecord("the file is empty")
+    return text
+
+
+def import_file(data: bytes | str, store: SaveStore) -> tuple[dict[str, Any], State]:
+    """Validate ``data`` (a file's bytes or text) and store it as a new game.
+
+    Returns the stored record and its replayed game; raises ``CorruptRecord``
+    with the reason otherwise (nothing is stored then).  ``StorageError``
+    passes through when the store has no room.
+    """
+    record, state = decode_record(decode_file(data))
+    now = store.clock()
+    created = record.get("created") or now
+    record = dict(record, id=store.new_id(), created=created, updated=now,
+                  finished=state.is_terminal(), game=state.to_save())
+    if not record["name"].strip():
+        record["name"] = state.GAME
+    store.write(record)
+    if record["finished"]:
+        store.prune_finished()
+    return record, state
+
+
+__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file"]

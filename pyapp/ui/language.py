@@ -1,0 +1,63 @@
+"""The language switch in the top bar: English or Korean, remembered in localStorage.
+
+``web/boot.js`` picks the language before Python starts (the stored choice,
+else the browser's ``navigator.languages``, else English) and uses the same
+storage key, so a choice made here also applies to the next visit's static
+shell.  Switching redraws the current view and the shell's static strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from pyapp import i18n
+from pyapp.i18n import t
+from pyapp.ui.dom import h, on
+
+STORAGE_KEY = "pyapp.language"
+"""The key web/boot.js reads."""
+
+_select: Any = None
+
+
+def _remember(code: str) -> None:
+    try:
+        window.localStorage.setItem(STORAGE_KEY, code)
+    except Exception:  # storage disabled (private mode): the choice lasts for this visit
+        pass
+
+
+def refresh_static() -> None:
+    """Re-translate the elements index.html marks with ``data-i18n`` and the switch's own label."""
+    for element in document.querySelectorAll("[data-i18n]"):
+        element.textContent = t(str(element.dataset.i18n))
+    if _select is not None:
+        _select.setAttribute("aria-label", t("lang.label"))
+        _select.setAttribute("title", t("lang.label"))
+
+
+def switch(code: str, redraw: Callable[[], None]) -> None:
+    """Use ``code`` from now on, remember it, and redraw everything visible."""
+    if code not in i18n.LANGUAGES or code == i18n.language():
+        return
+    i18n.set_language(code)
+    document.documentElement.lang = code
+    _remember(code)
+    refresh_static()
+    redraw()
+
+
+def install(bar: Any, redraw: Callable[[], None]) -> Any:
+    """Put the switch at the end of ``bar`` (the top bar); ``redraw`` draws the current view again."""
+    global _select
+    options = [
+        h("option", {"value": code, "lang": code, "selected": code == i18n.language()}, i18n.LANGUAGE_NAMES[code])
+        for code in i18n.LANGUAGES
+    ]
+    _select = h("select", {"class": "language", "data-testid": "language", "aria-label": t("lang.label"), "title": t("lang.label")}, options)
+    on(_select, "change", lambda _event: switch(str(_select.value), redraw))
+    bar.append(_select)
+    return _select

@@ -1,0 +1,61 @@
+"""The rules pages ``#/rules/<game>``: the rules for players, with live demos and examples.
+
+The page is :func:`pyapp.rules.page.page_tree` drawn with ``h()`` (no
+markup strings anywhere); each demo slot becomes a :class:`DemoWidget`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from pyapp import demos
+from pyapp.i18n import t
+from pyapp.rules import GAMES
+from pyapp.rules.page import page_tree
+from pyapp.ui import router
+from pyapp.ui.demo import DemoWidget, to_dom  # noqa: F401  (to_dom re-exported)
+from pyapp.ui.dom import h, on
+
+
+def _to_dom(tree: Any, game: str) -> Any:
+    """Like ``to_dom``, but demo slots become live demo widgets."""
+    if isinstance(tree, str):
+        return tree
+    if tree[0] == "demo-slot":
+        return DemoWidget(demos.get(game, tree[1]["data-demo"])).element
+    tag, attrs, *children = tree
+    return h(tag, attrs, *[_to_dom(child, game) for child in children])
+
+
+def _scroll_to_section(event: Any) -> None:
+    link = event.target.closest("[data-section]")
+    if link is None or str(link.tagName).lower() != "a":
+        return
+    event.preventDefault()
+    target = document.getElementById(str(link.dataset.section))
+    if target is not None:
+        target.scrollIntoView()
+        heading = target.querySelector("h2")
+        if heading is not None:
+            heading.setAttribute("tabindex", "-1")
+            heading.focus()
+
+
+def render(root: Any, params: dict[str, str]) -> None:
+    """Draw the rules page of ``params["game"]`` into ``root``."""
+    game = params.get("game")
+    if game not in GAMES:
+        return
+    document.title = t("shell.page.title", page=t("rules.page_title", game=t(f"game.{game}")), site=t("app.title"))
+    page = _to_dom(page_tree(game), game)
+    on(page.querySelector(".rules-toc"), "click", _scroll_to_section)
+    root.append(page)
+
+
+def register() -> None:
+    router.register("rules", render)
+
+
+__all__ = ["register", "render", "to_dom"]

@@ -1,0 +1,70 @@
+"""Every message exists in every language, with the same placeholders."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+
+import pytest
+
+from pyapp import i18n
+from pyapp.i18n import messages
+
+MODULES = sorted(info.name for info in pkgutil.iter_modules(messages.__path__))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_language_has_every_key(name):
+    module = importlib.import_module(f"{messages.__name__}.{name}")
+    tables = {code: getattr(module, code.upper(), None) for code in i18n.LANGUAGES}
+    missing_tables = [code for code, table in tables.items() if table is None]
+    assert not missing_tables, f"messages/{name}.py has no table for {missing_tables}"
+    keys = {code: set(table) for code, table in tables.items()}
+    everything = set().union(*keys.values())
+    for code, present in keys.items():
+        assert not everything - present, f"messages/{name}.py: {code.upper()} lacks {sorted(everything - present)}"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_placeholders_agree(name):
+    module = importlib.import_module(f"{messages.__name__}.{name}")
+    first, *others = i18n.LANGUAGES
+    base = getattr(module, first.upper())
+    for code in others:
+        table = getattr(module, code.upper())
+        for key, text in base.items():
+            if key in table:
+                assert i18n.placeholders(table[key]) == i18n.placeholders(text), (
+                    f"messages/{name}.py {key!r}: {code} has {sorted(i18n.placeholders(table[key]))}, "
+                    f"{first} has {sorted(i18n.placeholders(text))}"
+                )
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_catalog_merges_without_clashes_and_formats(code):
+    table = i18n.catalog(code)
+    assert table
+    for key, text in table.items():
+        assert text.strip(), f"{code} {key!r} is empty"
+        text.format_map({name: "x" for name in i18n.placeholders(text)})
+
+
+def test_korean_is_korean():
+    """A translated table is not the English one copied over (a few shared strings at most)."""
+    en, ko = i18n.catalog("en"), i18n.catalog("ko")
+    words = re.compile(r"[A-Za-z]{3,}")
+    same = [k for k in en if ko.get(k) == en[k] and words.search(re.sub(r"\{\w+\}", "", en[k]))]
+    assert len(same) <= max(3, len(en) // 50), f"untranslated: {same[:20]}"
+
+
+def test_language_switch():
+    try:
+        i18n.set_language("ko")
+        assert i18n.language() == "ko"
+        assert i18n.t("game.triad") == "트라이어드"
+        with pytest.raises(ValueError):
+            i18n.set_language("xx")
+        assert i18n.language() == "ko"
+    finally:
+        i18n.set_language("en")

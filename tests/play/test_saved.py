@@ -1,0 +1,26 @@
+"""The saved-games list rows: game, players with levels, progress; broken entries say why."""
+
+from pyapp.play import Seat, Session
+from pyapp.play.saved import summaries
+from pyapp.storage import MemoryBackend, SaveStore
+
+
+def test_rows_describe_each_game_and_mark_the_one_in_play():
+    store = SaveStore(MemoryBackend(), clock=iter(range(100, 10_000)).__next__)
+    live = Session.start("nim", [Seat("Ada"), Seat("<b>Bot</b>", "hard")], seed=4, store=store, name="Live")
+    live.play("take1")
+    done = Session.start("nim", [Seat("Cy"), Seat("Di")], seed=5, store=store, name="")
+    while not done.state.is_terminal():
+        done.play(done.state.legal_actions()[0])
+    store.backend.set("pyapp.save.broken", "{")
+    store.set_current(live.record_id)
+    rows = {row.record_id: row for row in summaries(store)}
+    row = rows[live.record_id]
+    assert row.title == "Live" and row.game == "nim" and not row.finished and row.in_play
+    assert row.players == "Ada (Person), <b>Bot</b> (Hard)"
+    assert row.progress.startswith("In progress. Moves played: 1. <b>Bot</b> to play.")
+    finished = rows[done.record_id]
+    assert finished.finished and not finished.in_play and finished.title == "game.nim"
+    assert "Winner: " in finished.progress
+    assert rows["broken"].broken and "not valid JSON" in rows["broken"].problem
+    assert list(rows)[-1] == "broken"

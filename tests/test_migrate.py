@@ -1,0 +1,78 @@
+"""Save-format versions: the first format's fixtures load forever; newer versions are refused clearly."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyapp.storage import CorruptRecord, decode_record
+from pyapp.storage.migrate import migrate, migrate_save
+from pyapp.storage.records import RECORD_VERSION
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _text(name):
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def test_first_record_format_fixture_still_loads_and_replays():
+    record, state = decode_record(_text("record-v1-nim.json"))
+    assert record["record"] == RECORD_VERSION == 1
+    assert record["name"] == "Evening game" and record["seats"][2]["name"] == "<b>Bea</b>"
+    assert state.history and [str(a) for a in state.history] == ["take3", "take1", "take4", "take2"]
+    assert state.scores() == [5, 1, 4] and not state.is_terminal()
+
+
+def test_first_record_format_finished_fixture():
+    record, state = decode_record(_text("record-v1-nim-finished.json"))
+    assert record["finished"] is True and state.is_terminal()
+    assert state.scores() == [5, 2, 5] and state.winners() == [2]
+
+
+def test_bare_engine_save_of_format_1_is_migrated_into_a_record():
+    record, state = decode_record(_text("save-format1-nim.json"))
+    assert record["record"] == RECORD_VERSION
+    assert [seat["name"] for seat in record["seats"]] == ["Player 1", "Player 2", "Player 3"]
+    assert record["finished"] is True and state.winners() == [2]
+
+
+@pytest.mark.parametrize("version", [2, 99, 10**6])
+def test_future_record_versions_are_refused_clearly(version):
+    record = json.loads(_text("record-v1-nim.json"))
+    record["record"] = version
+    with pytest.raises(CorruptRecord, match=f"unknown saved-game version {version}: .*newer version"):
+        decode_record(json.dumps(record))
+
+
+@pytest.mark.parametrize("version", ["1", None, 1.5, True, -1, [1]])
+def test_nonsense_record_versions_are_refused(version):
+    record = json.loads(_text("record-v1-nim.json"))
+    record["record"] = version
+    with pytest.raises(CorruptRecord, match="unknown saved-game version"):
+        decode_record(json.dumps(record))
+
+
+def test_future_engine_format_is_refused_clearly():
+    record = json.loads(_text("record-v1-nim.json"))
+    record["game"]["format"] = 2
+    with pytest.raises(CorruptRecord, match="unknown game save format 2: .*newer version"):
+        decode_record(json.dumps(record))
+
+
+def test_migration_steps_run_in_order(monkeypatch):
+    """A future step n → n+1 is picked up by migrate (simulated with a fake version 0 → 1 → 2)."""
+    from pyapp.storage import migrate as module
+
+    old = json.loads(_text("save-format1-nim.json"))
+    old["format"] = 0
+    old["moves"] = old.pop("actions")
+    monkeypatch.setitem(module.SAVE_STEPS, 0, lambda s: {**{k: v for k, v in s.items() if k != "moves"},
+                                                          "format": 1, "actions": s["moves"]})
+    assert migrate_save(old)["actions"] == ["take3", "take1", "take4", "take2", "take1", "take1"]
+    assert "moves" in old  # the input is untouched
+
+
+def test_current_records_pass_through_without_copy():
+    record = json.loads(_text("record-v1-nim.json"))
+    assert migrate(record) is record

@@ -1,0 +1,103 @@
+"""Export and import of saved games, and the bounded history of finished games."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyapp.games import new_game
+from pyapp.storage import CorruptRecord, MemoryBackend, SaveStore, StorageFull, make_record
+from pyapp.storage.store import MAX_FINISHED
+from pyapp.storage.transfer import export_filename, export_text, import_file
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _store(clock=lambda: 1764500000.0, **kw):
+    return SaveStore(MemoryBackend(**kw), clock=clock)
+
+
+def _finished_record(store, seed, updated):
+    state = new_game("nim", seed=seed, players=2)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    return make_record(state, record_id=store.new_id(), name=f"g{seed}",
+                       seats=[{"name": "A", "kind": "person"}, {"name": "B", "kind": "easy"}],
+                       created=updated, updated=updated)
+
+
+def test_export_then_import_gives_the_same_game_under_a_fresh_id():
+    store = _store()
+    record = _finished_record(store, 1, 10.0)
+    store.write(record)
+    text = export_text(record)
+    assert export_filename(record).startswith("nim-1970-01-01-") and export_filename(record).endswith(".json")
+    imported, state = import_file(text.encode("utf-8"), store)
+    assert imported["id"] != record["id"]
+    assert imported["game"] == record["game"] and imported["seats"] == record["seats"]
+    assert store.read(imported["id"])[0] == imported
+    assert store.read(record["id"])[0] == record  # the original is untouched
+
+
+def test_import_first_format_fixture_and_bare_save():
+    store = _store()
+    record, state = import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
+    assert record["name"] == "Evening game" and not record["finished"]
+    record2, _ = import_file((FIXTURES / "save-format1-nim.json").read_bytes(), store)
+    assert record2["finished"] is True and record2["name"] == "nim"
+    assert len(store.entries()) == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "empty"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b'{"record": 1', "not valid JSON"),
+        (b"[]", "not a JSON object"),
+        (b'{"record": 5}', "newer version"),
+        (b"x" * (5 * 10**6), "too large"),
+    ],
+)
+def test_bad_files_are_refused_and_nothing_is_stored(data, message):
+    store = _store()
+    with pytest.raises(CorruptRecord, match=message):
+        import_file(data, store)
+    assert store.backend.keys() == []
+
+
+def test_import_into_a_full_store_raises_storage_full():
+    store = _store(quota=50)
+    with pytest.raises(StorageFull):
+        import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
+
+
+def test_finished_history_keeps_the_newest_and_never_in_progress_games():
+    store = _store()
+    in_progress = make_record(new_game("nim", seed=3, players=2), record_id=store.new_id(), name="live",
+                              seats=[{"name": "A", "kind": "person"}] * 2, created=0.0, updated=0.0)
+    store.write(in_progress)
+    records = [_finished_record(store, seed, float(seed)) for seed in range(MAX_FINISHED + 5)]
+    for record in records:
+        store.write(record)
+    deleted = store.prune_finished()
+    assert sorted(deleted) == sorted(r["id"] for r in records[:5])
+    kept = {e.record_id for e in store.entries()}
+    assert in_progress["id"] in kept and len(kept) == MAX_FINISHED + 1
+    assert store.prune_finished() == []
+
+
+def test_rename_trims_and_bounds_the_name():
+    store = _store()
+    record = _finished_record(store, 1, 1.0)
+    store.write(record)
+    assert store.rename(record["id"], "  New   name ")["name"] == "New name"
+    assert len(store.rename(record["id"], "x" * 500)["name"]) == 80
+    assert store.read(record["id"])[0]["name"] == "x" * 80
+
+
+def test_store_key_wins_over_a_tampered_id():
+    store = _store()
+    record = _finished_record(store, 1, 1.0)
+    store.backend.set("pyapp.save.real", json.dumps(dict(record, id="other")))
+    assert store.read("real")[0]["id"] == "real"

@@ -1,0 +1,91 @@
+"""The embeddable rules demos: ``embed.html`` and each demo's frames as JSON.
+
+Called by ``tools/build.py``.  For every demo and language the demo is
+replayed through the engine here, at build time, and every step's element
+tree (the same trees ``pyapp.ui.demo`` draws) is written to a content-hashed
+JSON file; ``embed.html`` lists them, so ``web/embed.js`` can draw the demo
+and step through it before Python has started.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EMBED_MESSAGES = ("demo.not_found", "demo.error", "demo.loading")
+
+
+def demo_frames(language: str) -> dict[str, list[Any]]:
+    """Every demo's frames drawn in ``language``: ``{"triad/stack-removal": [tree, …]}``."""
+    from pyapp import demos, i18n
+    from pyapp.demos.render import demo_tree
+
+    previous = i18n.language()
+    i18n.set_language(language)
+    try:
+        out = {}
+        for demo in demos.all_demos():
+            frames = demos.replay(demo)
+            link = f"./#/rules/{demo.game}"
+            out[demo.key] = [demo_tree(demo, frames, i, embed=True, embed_link=link) for i in range(len(frames))]
+        return out
+    finally:
+        i18n.set_language(previous)
+
+
+def add_embed(
+    site: Any,
+    *,
+    render: Callable[[str, dict[str, str]], str],
+    script_json: Callable[[object], str],
+    css: str,
+    rules_css: str,
+    pyscript_css: str,
+    start_js: str,
+    py_config: dict[str, Any],
+) -> str:
+    """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
+    from pyapp import demos, i18n
+
+    embed_js = site.add_hashed("web", "embed.js", (ROOT / "web/embed.js").read_bytes())
+    languages = list(i18n.LANGUAGES)
+    entries: dict[str, Any] = {}
+    for language in languages:
+        for key, trees in demo_frames(language).items():
+            name = key.replace("/", "-") + f".{language}.json"
+            body = json.dumps(trees, ensure_ascii=False, separators=(",", ":")).encode()
+            path = site.add_hashed("web/demos", name, body)
+            entry = entries.setdefault(key, {"frames": {}, "title": {}, "height": None})
+            entry["frames"][language] = path
+    for demo in demos.all_demos():
+        entry = entries[demo.key]
+        entry["height"] = demo.height
+        for language in languages:
+            i18n.set_language(language)
+            entry["title"][language] = i18n.t("embed.title", demo=i18n.t(demo.title), game=i18n.t(f"game.{demo.game}"))
+    i18n.set_language(languages[0])
+    data = {
+        "languages": languages,
+        "messages": {code: {k: i18n.catalog(code)[k] for k in EMBED_MESSAGES} for code in languages},
+        "demos": entries,
+    }
+    page = render(
+        (ROOT / "embed.html").read_text(encoding="utf-8"),
+        {
+            "lang": languages[0],
+            "title": html.escape(i18n.catalog(languages[0])["app.title"], quote=False),
+            "css": css,
+            "rules_css": rules_css,
+            "embed_js": embed_js,
+            "pyscript_css": pyscript_css,
+            "start_js": start_js,
+            "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
+            "embed_data": script_json(data),
+        },
+    )
+    return site.add("embed.html", page.encode())
