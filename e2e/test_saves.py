@@ -52,6 +52,8 @@ def booted(browser: Browser, base_url: str):
     """One page booted once for the tests that only need storage and hash changes (boots are slow)."""
     context = browser.new_context(base_url=base_url, accept_downloads=True)
     page = context.new_page()
+    page.on("pageerror", lambda error: _errors.append(str(error)))
+    page.on("console", lambda message: _errors.append(message.text) if message.type == "error" else None)
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
     yield page
@@ -63,7 +65,9 @@ def spage(booted: Page):
     """The booted page on the picker with empty storage; listeners added by a test are removed after it."""
     booted.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
     expect(booted.get_by_test_id("picker")).to_be_visible()
+    _errors.clear()
     yield booted
+    assert not [e for e in _errors if "Error" in e], _errors  # no Python or JS error on the way
     try:
         booted.remove_listener("dialog", _record_dialog)
     except (KeyError, ValueError):
@@ -71,6 +75,7 @@ def spage(booted: Page):
 
 
 _dialogs: list[str] = []
+_errors: list[str] = []
 
 
 def _record_dialog(dialog) -> None:
