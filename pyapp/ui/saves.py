@@ -377,7 +377,7 @@ class SavesScreen:
         self.replay.go(position)
         self._draw_replay()
         again = self.root.querySelector(f'[data-testid="{keep_focus}"]')
-        if again is not None and not again.disabled:
+        if again is not None and not again.hasAttribute("disabled"):
             again.focus()
         else:
             section = self.root.querySelector('[data-testid="replay"]')
