@@ -226,6 +226,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="follow-suit",
+        height=520,
         title="demo.dieci.follow.title",
         setup={
             "seats": SEATS,
@@ -246,6 +247,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="highest-rank",
+        height=550,
         title="demo.dieci.rank.title",
         setup={
             "seats": SEATS,
@@ -269,11 +271,11 @@ DEMOS: tuple[Demo, ...] = (
             Step(("play", "west", "8P"), "demo.dieci.rank.s11", {"follows": True}),
             Step(("take",), "demo.dieci.rank.s12", {"winner": "north"}),
         ),
-        height=620,
     ),
     Demo(
         game="dieci",
         id="forced-claim",
+        height=560,
         title="demo.dieci.forced.title",
         setup={
             "seats": SEATS,
@@ -296,6 +298,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="round-of-offers",
+        height=560,
         title="demo.dieci.offers.title",
         setup={
             "seats": SEATS,
@@ -316,11 +319,11 @@ DEMOS: tuple[Demo, ...] = (
             Step(("pass", "north"), "demo.dieci.offers.s7"),
             Step(("refill",), "demo.dieci.offers.s8", {"refilled": 2}),
         ),
-        height=600,
     ),
     Demo(
         game="dieci",
         id="suit-scoring",
+        height=400,
         title="demo.dieci.scoring.title",
         setup={
             "seats": ("west",),
@@ -339,6 +342,5 @@ DEMOS: tuple[Demo, ...] = (
             Step(("score-cards", "west"), "demo.dieci.scoring.s6", {"points": 12}),
             Step(("score", "west"), "demo.dieci.scoring.s7", {"points": 8}),
         ),
-        height=420,
     ),
 )
