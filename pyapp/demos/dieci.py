@@ -193,12 +193,13 @@ def replay(demo: Demo) -> list[Frame]:
         elif kind is not None:
             raise DemoError(f"{where}: unknown action {action!r}")
 
+        summary = not any(setup.get("hands", {}).values())  # a scoring demo: no table, only what was taken
         view = {
             "kind": "cards",
             "game": "dieci",
-            "trump": trump_card,
-            "faceup": list(faceup),
-            "deck": len(deck),
+            "trump": None if summary else trump_card,
+            "faceup": None if summary else list(faceup),
+            "deck": None if summary else len(deck),
             "seats": [
                 {
                     "id": s,
@@ -209,13 +210,14 @@ def replay(demo: Demo) -> list[Frame]:
                     "characters": list(claimed[s]),
                     "score": scores.get(s),
                     "attempt": [attempt[1]] if attempt and attempt[0] == s else None,
+                    "taken_cards": taken[s] if summary else None,
+                    "goal": list(dieci.GOALS[goals[s]][1]) if summary and s in goals else None,
                 }
                 for s in seats
             ],
             "marked": marked,
+            "hands_hidden": True,
         }
-        if not any(hands[s] for s in seats) and not trick:
-            view["hands_hidden"] = True
         frames.append(Frame(step.caption, dict(facts), view, facts))
     return frames
 
