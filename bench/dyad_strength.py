@@ -33,8 +33,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def chooser(level: str, budget_ms: float | None):
-    if level in ("easy", "normal", "random"):
+def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
+    if level in ("easy", "normal", "random", "rollout", "simple"):
         def pick(state, rng):
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -48,13 +48,14 @@ def chooser(level: str, budget_ms: float | None):
     from pyapp.ai import choose_action
 
     def pick(state, rng):
-        return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms)
+        return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms, **(tuning or {}))
     return pick
 
 
-def match(players: int, strong: str, weak: str, games: int, options: dict, budget_ms, seed: int = 0):
+def match(players: int, strong: str, weak: str, games: int, options: dict, budget_ms, seed: int = 0,
+          tuning: dict | None = None):
     """One seat (rotating) plays ``strong``; every other seat plays ``weak``."""
-    pick = {strong: chooser(strong, budget_ms), weak: chooser(weak, budget_ms)}
+    pick = {strong: chooser(strong, budget_ms, tuning), weak: chooser(weak, budget_ms, tuning)}
     wins = 0.0
     points = []
     others = []
@@ -121,8 +122,13 @@ def main() -> None:
     parser.add_argument("--twos", action="store_true")
     parser.add_argument("--teams", action="store_true", help="4 players in teams")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rollout-limit", type=int, default=None, help="search tuning override")
+    parser.add_argument("--c", type=float, default=None, help="search tuning override")
+    parser.add_argument("--blend", type=float, default=None, help="search tuning override")
     args = parser.parse_args()
     options = {"cipher": args.cipher, "twos": args.twos}
+    tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend))
+              if v is not None}
     for players in args.players:
         opts = dict(options)
         if args.teams and players == 4:
@@ -131,7 +137,7 @@ def main() -> None:
         for pair in args.pairs:
             strong, weak = pair.split("-")
             t0 = time.perf_counter()
-            wins, points, others, times = match(players, strong, weak, args.games, opts, args.budget_ms, args.seed)
+            wins, points, others, times = match(players, strong, weak, args.games, opts, args.budget_ms, args.seed, tuning)
             low, high = wilson(wins, args.games)
             rate = wins / args.games
             print(f"{players}p {opts} {strong} vs {weak}: win {rate:.1%} [{low:.1%}, {high:.1%}] "

@@ -69,6 +69,10 @@
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
+      // a missing runtime file makes Pyodide wait forever rather than throw
+      if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
+        fail(`Could not load ${entry.name} (HTTP ${entry.responseStatus})`);
+      }
       const size = wanted.get(entry.name);
       if (size !== undefined) {
         wanted.delete(entry.name);
@@ -109,6 +113,7 @@
     },
     true,
   );
+  addEventListener("pyapp:python-error", ({ detail }) => fail(detail));
   addEventListener("unhandledrejection", ({ reason }) => fail(String(reason?.stack || reason)));
   document.getElementById("boot-reload").addEventListener("click", () => location.reload());
 

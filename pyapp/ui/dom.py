@@ -14,6 +14,11 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+try:  # Pyodide turns a JavaScript null into this object, not into None
+    from pyodide.ffi import jsnull as _jsnull
+except ImportError:  # older Pyodide: null is None
+    _jsnull = None
+
 Child = Any  # a DOM node, a str, None (skipped) or a list/tuple of children
 
 _page_handlers: list[Any] = []
@@ -34,9 +39,24 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
         if value is None or value is False:
             continue
         name = name.rstrip("_").replace("_", "-")
-        element.setAttribute(name, "" if value is True else str(value))
+        if name == "style":
+            set_style(element, str(value))
+        else:
+            element.setAttribute(name, "" if value is True else str(value))
     append(element, *children)
     return element
+
+
+def set_style(element: Any, declarations: str) -> None:
+    """Apply ``"prop: value; …"`` through the CSSOM.
+
+    The Content-Security-Policy (``style-src 'self'``) blocks style attributes
+    written as markup, but not properties set on ``element.style``.
+    """
+    for declaration in declarations.split(";"):
+        prop, _, value = declaration.partition(":")
+        if prop.strip():
+            element.style.setProperty(prop.strip(), value.strip())
 
 
 def append(parent: Any, *children: Child) -> None:
@@ -70,6 +90,14 @@ def begin_view() -> None:
         proxy.destroy()
     _view_handlers.clear()
     _handlers = _view_handlers
+
+
+def found(node: Any) -> bool:
+    """Whether a DOM lookup (``querySelector``, ``activeElement``, ``closest``…) found something.
+
+    Pyodide gives JavaScript's ``null`` as ``jsnull``, which ``is None`` does not catch.
+    """
+    return node is not None and node is not _jsnull
 
 
 def clear(element: Any) -> None:

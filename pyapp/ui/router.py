@@ -1,11 +1,16 @@
 """Hash router: draws the view for ``location.hash`` into the app's root element.
 
-Game and rules screens plug in with :func:`register`; until one does, its
-route shows a translated placeholder, so every link works from day one.
+Screens live in the modules named by :data:`pyapp.ui.routes.SCREENS`, imported
+on first visit; a module may also plug in early with :func:`register`.  Until a
+game's or the rules' module exists, its route shows a translated placeholder,
+so every link works from day one.  A screen that fails shows a readable error
+in place of the view; the rest of the site keeps working.
 """
 
 from __future__ import annotations
 
+import importlib
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -18,23 +23,46 @@ Render = Callable[[Any, dict[str, str]], None]
 """``render(root_element, params)``: draws a view into an empty root."""
 
 _views: dict[str, Render] = {}
+_absent: set[str] = set()
+"""Prefixes whose module does not exist (yet): they keep their placeholder."""
 _root: Any = None
 
 
 def register(prefix: str, render: Render) -> None:
-    """Draw ``render`` for routes under ``prefix``: a game name (``"triad"``) or ``"rules"``."""
-    if prefix not in (*routes.GAMES, "rules"):
-        raise ValueError(f"no route prefix {prefix!r} (known: {', '.join((*routes.GAMES, 'rules'))})")
+    """Draw ``render`` for routes under ``prefix`` (a key of :data:`~pyapp.ui.routes.SCREENS`)."""
+    if prefix not in routes.SCREENS:
+        raise ValueError(f"no route prefix {prefix!r} (known: {', '.join(routes.SCREENS)})")
     _views[prefix] = render
-    if _root is not None:
-        show()
 
 
-def _default(route: routes.Route) -> Render:
-    """The built-in view for routes no module has registered."""
+def _load(prefix: str) -> None:
+    """Import the module of ``prefix`` so that it registers its view."""
+    name = routes.SCREENS[prefix]
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        _absent.add(prefix)
+        return
+    if prefix not in _views:
+        if hasattr(module, "render"):
+            register(prefix, module.render)
+        elif hasattr(module, "register"):
+            module.register()
+        else:
+            raise LookupError(f"{name} has neither render() nor register()")
+
+
+def _view(route: routes.Route) -> Render:
+    """The registered view, else the shell's built-in one."""
+    if route.view in routes.SCREENS and route.view not in _views and route.view not in _absent:
+        _load(route.view)
+    if route.view in _views:
+        return _views[route.view]
     if route.view == "picker":
         return views.picker
-    if route.view == "game":
+    if route.view in routes.GAMES:
         return views.game_placeholder
     if route.view == "rules":
         return views.rules_placeholder
@@ -44,11 +72,16 @@ def _default(route: routes.Route) -> Render:
 def show() -> None:
     """Draw the view for the current hash."""
     route = routes.parse(str(window.location.hash))
-    render = _views.get(route.prefix) or _default(route)
     dom.begin_view()
     dom.clear(_root)
     document.title = t("app.title")
-    render(_root, dict(route.params))
+    try:
+        _view(route)(_root, dict(route.params))
+    except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
+        details = traceback.format_exc()
+        window.console.error(details)
+        dom.clear(_root)
+        views.screen_error(_root, {"details": details})
     _root.focus()
 
 

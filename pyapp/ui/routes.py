@@ -3,9 +3,11 @@
 >>> parse("#/")
 Route(view='picker', params={})
 >>> parse("#/triad")
-Route(view='game', params={'game': 'triad'})
+Route(view='triad', params={'game': 'triad'})
 >>> parse("#/rules/dieci")
 Route(view='rules', params={'game': 'dieci'})
+>>> parse("#/saves")
+Route(view='saves', params={})
 >>> parse("#/chess")
 Route(view='not-found', params={'path': '/chess'})
 """
@@ -17,18 +19,27 @@ from dataclasses import dataclass, field
 GAMES: tuple[str, ...] = ("dyad", "triad", "dieci")
 """The games the picker offers, in display order."""
 
+SCREENS: dict[str, str] = {
+    "dyad": "pyapp.ui.dyad",
+    "triad": "pyapp.ui.triad",
+    "dieci": "pyapp.ui.dieci",
+    "rules": "pyapp.ui.rules",
+    "saves": "pyapp.ui.saves",
+}
+"""Route prefix → module that draws it, imported on the first visit (keeps boot fast).
+
+The module exposes ``render(root, params)``, or a ``register()`` that calls
+:func:`pyapp.ui.router.register`.  Until the module exists, a game or rules
+route shows a placeholder.
+"""
+
 
 @dataclass(frozen=True)
 class Route:
-    """Which view to draw (``picker``, ``game``, ``rules`` or ``not-found``) and its parameters."""
+    """Which view to draw (``picker``, ``not-found`` or a :data:`SCREENS` prefix) and its parameters."""
 
     view: str
     params: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def prefix(self) -> str:
-        """The registry key a view registers under: the game name, ``rules`` or the view name."""
-        return self.params["game"] if self.view == "game" else self.view
 
 
 def parse(hash_: str) -> Route:
@@ -37,23 +48,26 @@ def parse(hash_: str) -> Route:
     parts = [part for part in path.split("/") if part]
     if not parts:
         return Route("picker")
-    if len(parts) == 1 and parts[0] in GAMES:
-        return Route("game", {"game": parts[0]})
-    if len(parts) == 2 and parts[0] == "rules" and parts[1] in GAMES:
-        return Route("rules", {"game": parts[1]})
+    head, *rest = parts
+    if head in GAMES and not rest:
+        return Route(head, {"game": head})
+    if head == "rules" and len(rest) == 1 and rest[0] in GAMES:
+        return Route("rules", {"game": rest[0]})
+    if head in SCREENS and head not in GAMES and head != "rules" and not rest:
+        return Route(head)
     return Route("not-found", {"path": "/" + "/".join(parts)})
 
 
 def href(view: str, game: str | None = None) -> str:
     """The link for a view, the inverse of :func:`parse`.
 
-    >>> href("game", "dyad"), href("rules", "triad"), href("picker")
-    ('#/dyad', '#/rules/triad', '#/')
+    >>> href("dyad"), href("rules", "triad"), href("picker"), href("saves")
+    ('#/dyad', '#/rules/triad', '#/', '#/saves')
     """
-    if view == "game" and game in GAMES:
-        return f"#/{game}"
-    if view == "rules" and game in GAMES:
-        return f"#/rules/{game}"
     if view == "picker":
         return "#/"
+    if view == "rules" and game in GAMES:
+        return f"#/rules/{game}"
+    if view in SCREENS and view != "rules" and game is None:
+        return f"#/{view}"
     raise ValueError(f"no link for view {view!r} with game {game!r}")

@@ -217,7 +217,6 @@ class TriadUI:
                 if (r, c) in CENTRE:
                     if (r, c) == (3, 3):
                         grid.append(h("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
-                                              "style": "grid-row: 4 / span 2; grid-column: 4 / span 2",
                                               "aria-label": t("triad.cell.centre"), "role": "img"},
                                       h("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
                     else:
@@ -230,7 +229,8 @@ class TriadUI:
 
     def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Any:
         rc = (cell["row"], cell["col"])
-        classes = ["cell", f"label-{cell['label']}", f"height-{cell['height']}"]
+        # grid position by class: the page's CSP forbids inline styles
+        classes = ["cell", f"r{rc[0]}", f"c{rc[1]}", f"label-{cell['label']}", f"height-{cell['height']}"]
         if cell["top"]:
             classes.append(f"top-{cell['top']}")
         actionable = rc in legal_cells or rc in removable_cells
@@ -250,8 +250,7 @@ class TriadUI:
             {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
              "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
              "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
-             "tabindex": "0" if rc == self.focus else "-1",
-             "style": f"grid-row: {rc[0] + 1}; grid-column: {rc[1] + 1}"},
+             "tabindex": "0" if rc == self.focus else "-1"},
             h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
             h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true"}, t(f"triad.piece.{cell['top']}"))
             if cell["top"] else None,
@@ -403,7 +402,10 @@ def register() -> None:
     """Plug the Triad screen into the router (``#/triad``)."""
     from pyapp.ui import router  # noqa: PLC0415  (the platform's router, on main with the shell)
 
-    router.register("triad", route(UI))
+    router.register("triad", render)
 
 
 __all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "register", "result_sentence", "triad_name"]
+
+render = route(UI)
+"""The router view for ``#/triad`` (what ``register`` plugs in)."""

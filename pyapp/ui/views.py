@@ -19,7 +19,7 @@ def picker(root: Any, params: dict[str, str]) -> None:
             None,
             h(
                 "a",
-                {"class": "game-card", "href": routes.href("game", game), "data_game": game, "data_testid": f"game-link-{game}"},
+                {"class": "game-card", "href": routes.href(game), "data_game": game, "data_testid": f"game-link-{game}"},
                 h("span", {"class": "game-mark", "aria_hidden": "true"}),
                 h("span", {"class": "game-name"}, t(f"game.{game}")),
             ),
@@ -65,10 +65,18 @@ def game_placeholder(root: Any, params: dict[str, str]) -> None:
 def rules_placeholder(root: Any, params: dict[str, str]) -> None:
     """Shown at ``#/rules/<game>`` until the rules pages register."""
     name = t(f"game.{params['game']}")
-    play = h("a", {"class": "button", "href": routes.href("game", params["game"])}, t("shell.play"))
+    play = h("a", {"class": "button", "href": routes.href(params["game"])}, t("shell.play"))
     _panel(root, "rules", t("shell.rules.title", game=name), t("shell.rules.placeholder", game=name), [play, _home_link()])
 
 
 def not_found(root: Any, params: dict[str, str]) -> None:
     """Any other hash: say so and offer the way home."""
     _panel(root, "not-found", t("shell.notfound.title"), t("shell.notfound.body", path=params["path"]), [_home_link()])
+
+
+def screen_error(root: Any, params: dict[str, str]) -> None:
+    """A screen raised while drawing: say so, keep the details one click away."""
+    _panel(root, "screen-error", t("shell.screen.error.title"), t("shell.screen.error.body"), [_home_link()])
+    root.firstChild.append(
+        h("details", None, h("summary", None, t("shell.error.details")), h("pre", {"class": "error-details"}, params["details"]))
+    )

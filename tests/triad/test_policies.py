@@ -70,3 +70,28 @@ def test_making_cells_finds_line_ends_and_stacks():
     game = phase2(board_with(r0c0="a", r0c1="a", r2c2="aa", r1c5="bbb"))
     cells = set(policies.making_cells(game.board, 0))
     assert cells == {0 * 8 + 2, 1 * 8 + 1, 2 * 8 + 2}  # row end, diagonal middle, stack
+
+
+def test_fast_placement_values_equal_the_full_evaluation():
+    """Normal's incremental evaluation gives exactly what placing and scoring the whole board gives."""
+    from pyapp.games.triad.rules import SIDES, SIZE
+
+    for seed in range(3):
+        game = new_game("triad", seed=seed, players=2)
+        rng = random.Random(seed)
+        while game.moves < 60:
+            if game.moves % 7 == 3:
+                board = game.board
+                s = game.side_to_move()
+                progress = (game.moves + 1) / 60
+                for value, action in policies.placement_values(game):
+                    i = action.row * SIZE + action.col
+                    probe = game.clone()
+                    probe.apply_action(action)
+                    made_now = probe.phase1[s] > game.phase1[s]
+                    board.place(i, SIDES[s])
+                    full = policies._placement_value(board, s, made_now, progress)
+                    board.pop(i)
+                    assert value == pytest.approx(full), (game.moves, str(action))
+                board.made.clear()
+            game.apply_action(policies.rollout(game.clone(), rng))

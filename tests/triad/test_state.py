@@ -120,6 +120,18 @@ def test_several_triads_in_one_placement_still_score_three():
     assert len(game.observation(0)["last"]["triads"]) == 3
 
 
+def test_placing_on_your_own_triad_scores_again():
+    # the piece just placed is part of a triad of its side, even one that was already there
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 7,7", "place 0,1", "place 7,6", "place 0,2")
+    assert game.scores() == [3, 0]
+    play(game, "place 6,6", "place 0,1")
+    assert game.board.stack(0, 1) == "aa"
+    assert game.scores() == [6, 0]
+    assert game.observation(0)["last"]["triads"] == [[[0, 0], [0, 1], [0, 2]]]
+    play(game, "place 2,5", "place 5,0")  # a piece on its own, away from the triad: nothing
+    assert game.scores() == [6, 0]
+
+
 def test_stack_of_three_of_your_side_scores_three():
     game = play(new_game("triad", seed=1, players=2), "place 5,5", "place 0,0", "place 5,5", "place 0,7")
     assert game.scores() == [0, 0]

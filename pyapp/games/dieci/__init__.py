@@ -19,6 +19,7 @@ from pyapp.games.dieci.rules import (
     GOALS,
     RANKS,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     SUITS,
     character_points,
     deck,
@@ -36,7 +37,7 @@ STATE = DieciState
 
 __all__ = [
     "CHARACTERS", "CHARACTER_IDS", "CHARACTER_VALUES", "GOALS", "GOAL_POINTS", "PASS", "RANKS",
-    "STATE", "SUITS", "SUIT_NAMES", "TOP", "Claim", "DieciState", "Pass", "Play", "TakeTop",
+    "STATE", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "TOP", "Claim", "DieciState", "Pass", "Play", "TakeTop",
     "character_points", "deck", "goal_matches", "goal_points", "hand_size", "legal_cards",
     "lowest_rank", "suit_points", "trick_winner",
 ]

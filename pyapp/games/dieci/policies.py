@@ -14,6 +14,12 @@ from typing import Any
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
 from pyapp.games.dieci.state import PASS, TOP, Claim, DieciState, Play
 
+# Tuning of the normal heuristic.
+OFFER_THRESHOLD = 1.5
+CLOSE_PENALTY = 0.5
+COST_FACTOR = 1.2
+BEAT_FACTOR = 0.85
+
 _GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
 _VALUE = {c: int(c[1:]) for c in CHARACTER_IDS}
 
@@ -49,7 +55,7 @@ def claim_worth(world: DieciState, seat: int, char: str) -> float:
                   if c[0] == char[0] and c != char and c not in gone and c not in mine and _VALUE[c] > _VALUE[char]]
         if better:
             left = len(world.char_deck) / 27
-            delta -= 0.35 * left * (max(better) - _VALUE[char])
+            delta -= CLOSE_PENALTY * left * (max(better) - _VALUE[char])
     return delta
 
 
@@ -124,7 +130,7 @@ def _win_chance(world: DieciState, seat: int, card: str, unseen: list[str]) -> f
             beaters += 1 if (u[1] == led or led in voids) else 0.5
         hand = max(1, len(world.hands[other]))
         holds = 1.0 - (1.0 - min(1.0, beaters / pool)) ** hand
-        chance *= 1.0 - 0.85 * holds
+        chance *= 1.0 - BEAT_FACTOR * holds
     return chance
 
 
@@ -149,13 +155,14 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     future = max(0.0, min(1.0, (len(hand) - 1) / 3))
     typical = n + 1.0
     best_action, best_value = legal[0], float("-inf")
+    mc = _mc_win_chances(world, seat, [a.card for a in legal], rng) if MC_SAMPLES else None
     for action in legal:
         card = action.card
-        p = _win_chance(world, seat, card, unseen)
+        p = mc[card] if mc else _win_chance(world, seat, card, unseen)
         value_now = n + _claim_if_won(world, seat, trick_suits | {card[1]})
         if len(world.trick) + 1 < n:
             value_now += 0.5  # other suits may still come, widening the choice
-        cost = future * typical * 0.45 * (_power(card, trump) / 2) ** 1.5
+        cost = future * typical * COST_FACTOR * (_power(card, trump) / 2) ** 1.5
         value = p * value_now - cost + rng.random() * 1e-6
         if value > best_value:
             best_action, best_value = action, value
@@ -179,7 +186,7 @@ def normal(world: DieciState, rng: random.Random) -> Any:
         char, _ = _best_claim(world, seat, eligible, claim_worth)
         return Claim(char)
     char, worth = _best_claim(world, seat, world.face_up, claim_worth)
-    if char is not None and worth > 0.5:
+    if char is not None and worth > OFFER_THRESHOLD:
         return Claim(char)
     return PASS
 
@@ -215,9 +222,9 @@ def easy(world: DieciState, rng: random.Random) -> Any:
     return Claim(char) if char is not None and worth > 0 else PASS
 
 
-def rollout(world: DieciState, rng: random.Random) -> Any:
-    """Cheap and decent, for thousands of playouts: greedy cards with noise,
-    characters by their immediate worth."""
+def rollout_simple(world: DieciState, rng: random.Random) -> Any:
+    """The cheapest playout policy: greedy cards with noise, characters by
+    their immediate worth (kept for comparison in the benchmark)."""
     legal = world.legal_actions()
     phase = world.phase
     seat = world.turn
@@ -252,4 +259,87 @@ def evaluate(world: DieciState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
 
-__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout"]
+__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout", "rollout_simple"]
+
+
+MC_SAMPLES = 8
+
+
+def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
+    """Chance each card wins the trick, by finishing the trick in a few sampled worlds."""
+    wins = {c: 0 for c in cards}
+    trump = world.trump
+    n = world.players
+    for _ in range(MC_SAMPLES):
+        w = world.sample_world(seat, rng)
+        for card in cards:
+            best = _current_best(w)
+            if best is not None and not beats(card, best, trump):
+                continue
+            best, best_seat = card, seat
+            for i in range(1, n - len(w.trick)):
+                other = (seat + i) % n
+                hand = w.hands[other]
+                led = w.trick[0][1] if w.trick else card[1]
+                follow = [c for c in hand if c[1] == led] or hand
+                beaters = [c for c in follow if beats(c, best, trump)]
+                if beaters and rng.random() < BEAT_FACTOR:
+                    best, best_seat = min(beaters, key=lambda c: _power(c, trump)), other
+            if best_seat == seat:
+                wins[card] += 1
+    return {c: wins[c] / MC_SAMPLES for c in cards}
+
+
+def rollout(world: DieciState, rng: random.Random) -> Any:
+    """Cheap and decent, for thousands of playouts: win tricks worth winning with the
+    cheapest card that does it, otherwise throw the weakest card."""
+    legal = world.legal_actions()
+    phase = world.phase
+    seat = world.turn
+    if phase != "play":
+        if phase == "claim" and legal[0] is TOP:
+            return TOP
+        chars = [a.char for a in legal] if phase == "claim" else world.face_up
+        claimed, goal = world.claimed[seat], world.goals[seat]
+        best, score = None, (OFFER_THRESHOLD if phase == "offer" else float("-inf"))
+        for c in chars:
+            d = claim_delta(claimed, goal, c)
+            if not any(x[0] == c[0] for x in claimed) and _VALUE[c] < 6:
+                d -= 1.5 * len(world.char_deck) / 27
+            if d > score:
+                best, score = c, d
+        return Claim(best) if best is not None else PASS
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return legal[rng.randrange(len(legal))]
+    trump = world.trump
+    trick = world.trick
+    cards = [a.card for a in legal]
+    power = {c: _power(c, trump) for c in cards}
+    best = _current_best(world)
+    if best is None:
+        winners = cards
+    else:
+        winners = [c for c in cards if beats(c, best, trump)]
+    suits = {c[1] for c in trick}
+    claimed, goal = world.claimed[seat], world.goals[seat]
+    face = world.face_up
+    n = world.players
+    last = len(trick) == n - 1
+    choice = None
+    if winners:
+        strong = winners if last else [c for c in winners if power[c] >= 0.9]
+        if strong:
+            card = min(strong, key=power.__getitem__)
+            eligible = [x for x in face if x[0] in suits or x[0] == card[1]]
+            claim = max((claim_delta(claimed, goal, x) for x in eligible), default=0)
+            if n + claim > 0:
+                choice = card
+    if choice is None:
+        losers = [c for c in cards if c not in winners] if best is not None else cards
+        choice = min(losers or cards, key=power.__getitem__)
+    return _PLAY_OF[choice]
+
+
+_PLAY_OF = {c: Play(c) for c in deck(6)}

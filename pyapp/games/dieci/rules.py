@@ -177,6 +177,10 @@ def character_points(values_by_suit: Mapping[str, Iterable[int]]) -> int:
 
 # -- characters and goal cards -----------------------------------------------------------
 
+SUIT_SYMBOLS = {"R": "\u25cf", "Y": "\u25b2", "G": "\u25a0", "B": "\u25c6", "P": "\u2605"}
+"""A distinct shape per suit (red circle, yellow triangle, green square, blue diamond, purple
+star, as on the rules page), so colour is never needed."""
+
 SUIT_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
 
 CHARACTERS: dict[str, tuple[str, str]] = {
@@ -284,7 +288,7 @@ def suit_points(chars: Iterable[str]) -> int:
 
 __all__ = [
     "CHARACTERS", "CHARACTER_IDS", "CHARACTER_VALUES", "GOALS", "GOAL_POINTS", "RANKS",
-    "RANK_VALUE", "SUITS", "SUIT_NAMES", "beats", "char_suit", "char_value", "character_points",
+    "RANK_VALUE", "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "beats", "char_suit", "char_value", "character_points",
     "deck", "goal_matches", "goal_points", "hand_size", "is_card", "legal_cards", "lowest_rank",
     "rank", "suit", "suit_points", "trick_winner",
 ]

@@ -99,6 +99,7 @@ class DieciState(State):
         self.claimed: list[list[str]] = [[] for _ in range(n)]
         self.taken: list[int] = [0] * n
         self.log: list[dict[str, Any]] = []
+        self.events = 0
         self.deal_no = 0
         self.dealer = n - 1  # [D] seat 0 leads the first trick
         self.winner = -1
@@ -107,6 +108,12 @@ class DieciState(State):
         self._last_reveal = 0
         self._last_by = [0] * n
         self._deal()
+
+    def _log(self, event: dict[str, Any]) -> None:
+        """Record a public event; ``n`` numbers the events from the start of the game."""
+        event["n"] = self.events
+        self.events += 1
+        self.log.append(event)
 
     def _deal(self) -> None:
         """Shuffle all playing cards, deal the hands and turn the trump card."""
@@ -121,12 +128,13 @@ class DieciState(State):
         self.deal_no += 1
         self.voids: list[set[str]] = [set() for _ in range(n)]
         self.played: list[str] = []
+        self.last_trick = None  # the last trick of this deal
         self.trick: list[str] = []
         self.trick_seats: list[int] = []
         self.leader = (self.dealer + 1) % n
         self.turn = self.leader
         self.phase = "play"
-        self.log.append({"type": "deal", "deal": self.deal_no, "dealer": self.dealer, "trump_card": self.trump_card})
+        self._log({"type": "deal", "deal": self.deal_no, "dealer": self.dealer, "trump_card": self.trump_card})
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -178,16 +186,16 @@ class DieciState(State):
         elif kind is Claim:
             self.face_up.remove(action.char)
             self.claimed[actor].append(action.char)
-            self.log.append({"type": "claim", "seat": actor, "char": action.char, "forced": self.phase == "claim"})
+            self._log({"type": "claim", "seat": actor, "char": action.char, "forced": self.phase == "claim"})
             revealed = self._after_claim()
         elif kind is TakeTop:
             char = self.char_deck.pop()
             self.claimed[actor].append(char)
-            self.log.append({"type": "top", "seat": actor, "char": char})
+            self._log({"type": "top", "seat": actor, "char": char})
             revealed = True
             self._after_claim()
         else:  # Pass
-            self.log.append({"type": "pass", "seat": actor})
+            self._log({"type": "pass", "seat": actor})
             revealed = self._after_claim()
         after = len(self._history) + 1
         self._last_by[actor] = after
@@ -202,7 +210,7 @@ class DieciState(State):
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.played.append(card)
-        self.log.append({"type": "play", "seat": seat, "card": card})
+        self._log({"type": "play", "seat": seat, "card": card})
         n = self.players
         if len(self.trick) < n:
             self.turn = (seat + 1) % n
@@ -214,7 +222,7 @@ class DieciState(State):
                 best = i
         self.winner = self.trick_seats[best]
         self.taken[self.winner] += n
-        self.log.append({"type": "trick", "winner": self.winner, "cards": list(self.trick)})
+        self._log({"type": "trick", "winner": self.winner, "cards": list(self.trick)})
         self.phase = "claim"
         self.turn = self.winner
 
@@ -239,14 +247,14 @@ class DieciState(State):
             drawn.append(self.char_deck.pop())
         self.face_up.extend(drawn)
         if drawn:
-            self.log.append({"type": "refill", "chars": drawn})
+            self._log({"type": "refill", "chars": drawn})
         self.last_trick = {"cards": list(self.trick), "seats": list(self.trick_seats), "winner": self.winner}
         self.trick = []
         self.trick_seats = []
         if not self.char_deck:
             self.phase = "over"
             self.turn = -1
-            self.log.append({"type": "end", "winners": self.winners()})
+            self._log({"type": "end", "winners": self.winners()})
             return bool(drawn)
         if not self.hands[self.winner]:
             self.dealer = (self.dealer + 1) % self.players
@@ -320,6 +328,7 @@ class DieciState(State):
             "voids": [sorted(v, key=SUITS.index) for v in self.voids],
             "played": list(self.played),
             "goals": [g if (over or s == seat) else None for s, g in enumerate(self.goals)],
+            "events": self.events,
         }
         return view
 
@@ -404,14 +413,16 @@ def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], 
             out.append(order[start:start + cap])
             start += cap
         return out
-    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in SUITS}
+    limited = set().union(*banned)
+    bound = [c for c in cards if c[1] in limited]
+    free = [c for c in cards if c[1] not in limited]
+    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in limited}
     for _attempt in range(8):
-        order = list(cards)
-        rng.shuffle(order)
-        order.sort(key=lambda c: reach[c[1]])
+        rng.shuffle(bound)
+        bound.sort(key=lambda c: reach[c[1]])
         left = list(caps)
         out: list[list[str]] = [[] for _ in holders]
-        for card in order:
+        for card in bound:
             options = [h for h in holders if left[h] and card[1] not in banned[h]]
             if not options:
                 break
@@ -423,6 +434,11 @@ def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], 
             out[h].append(card)
             left[h] -= 1
         else:
+            rng.shuffle(free)
+            start = 0
+            for h in holders:
+                out[h].extend(free[start:start + left[h]])
+                start += left[h]
             return out
     # Slow but sure: keep the rest feasible after every placement.
     counts = {s: 0 for s in SUITS}
@@ -480,6 +496,7 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     world.voids = [set(v) for v in view["voids"]]
     world.played = list(view["played"])
     world.log = []
+    world.events = view["events"]
     world.last_trick = None
     world._last_reveal = 0
     world._last_by = [0] * n

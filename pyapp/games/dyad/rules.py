@@ -115,14 +115,18 @@ def parse_card(text: object) -> int:
     raise ValueError(f"{text!r} is not a card: write the value 2-9 then the suit S, H, D or C (e.g. 7H)")
 
 
-def order_key(card: int) -> tuple[int, int]:
+ORDER = [(9 - rank_of(c)) * 4 + suit_of(c) for c in range(32)]
+"""Canonical position of each card: higher value first, then suit S H D C."""
+
+
+def order_key(card: int) -> int:
     """Canonical order of a pair's cards: higher value first, then suit S H D C."""
-    return (-rank_of(card), suit_of(card))
+    return ORDER[card]
 
 
 def canonical(a: int, b: int) -> tuple[int, int]:
     """The pair ``(a, b)`` in its canonical order (the order of its action text)."""
-    return (a, b) if order_key(a) <= order_key(b) else (b, a)
+    return (a, b) if ORDER[a] <= ORDER[b] else (b, a)
 
 
 def pair_cards(pair: object) -> tuple[int, int]:
@@ -235,7 +239,7 @@ def trick_winner(pairs: Sequence[object]) -> int:
 
 def legal_pair_cards(hand: Sequence[int], lead: tuple[int, int] | None) -> list[tuple[int, int]]:
     """Every canonical pair of card numbers ``hand`` may play after ``lead`` (stable order)."""
-    cards = sorted(hand, key=order_key)
+    cards = sorted(hand, key=ORDER.__getitem__)
     if lead is not None and lead[0] % 4 == lead[1] % 4:
         suit = lead[0] % 4
         same = [c for c in cards if c % 4 == suit]

@@ -38,6 +38,10 @@ class Move(NamedTuple):
 CIPHER = Move("cipher")
 DECLINE = Move("decline")
 
+_PLAYS = {(a, b): Move("play", (a, b)) for a in range(32) for b in range(32) if a != b}
+_PASSES = {(a, b): Move("pass", (a, b)) for a in range(32) for b in range(32) if a != b}
+_TAKES = [Move("take", (c,)) for c in range(32)]
+
 
 def parse_move(text: str) -> Move:
     """The action written ``text`` (pairs in either card order).
@@ -140,13 +144,15 @@ class DyadState(State):
     def legal_actions(self) -> list[Move]:
         phase = self.phase
         if phase == "play":
-            return [Move("play", p) for p in legal_pair_cards(self.hands[self.turn], self.lead_pair())]
+            plays = _PLAYS
+            return [plays[p] for p in legal_pair_cards(self.hands[self.turn], self.trick[0][1] if self.trick else None)]
         if phase == "take":
-            return [Move("take", (c,)) for c in self.retrievable()]
+            return [_TAKES[c] for c in self.retrievable()]
         if phase == "cipher":
             return [CIPHER, DECLINE]
         if phase == "pass":
-            return [Move("pass", p) for p in legal_pair_cards(self.hands[self.turn], None)]
+            passes = _PASSES
+            return [passes[p] for p in legal_pair_cards(self.hands[self.turn], None)]
         return []
 
     def retrievable(self) -> list[int]:

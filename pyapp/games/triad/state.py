@@ -41,6 +41,7 @@ from pyapp.games.triad.rules import (
     SIDES,
     SIZE,
     STACK_TRIADS,
+    THROUGH,
     Board,
     Triad,
     points_of,
@@ -216,15 +217,21 @@ class TriadState(State):
             i = action.row * SIZE + action.col
             board.place(i, SIDES[s])
             self.placed[s] += 1
-            points = 0
-            for side, _ in board.made:
-                if side == s:
-                    points = 3
-                    break
+            # The placed piece is part of a triad of its side: a line through its cell
+            # showing that side three times, or its stack of three (new or not).
+            rows = board.line_triads(s)
+            part = [n for n in THROUGH[i] if n in rows]
+            stacked = board.stacks[i] == SIDES[s] * 3
+            points = 3 if part or stacked else 0
             if points:
                 self.phase1[s] += 3
                 self.events.append((self.moves, seat, s, 1, 3, action))
-            self.last = (seat, action, points, board.made[:], ())
+                made = [(s, LINE_TRIADS[n]) for n in part]
+                if stacked:
+                    made.append((s, STACK_TRIADS[i]))
+            else:
+                made = []
+            self.last = (seat, action, points, made, ())
         elif type(action) is Remove:
             triad = LINE_TRIADS[LINE_NUMBER[action.cells]] if not action.stack else STACK_TRIADS[
                 action.cells[0][0] * SIZE + action.cells[0][1]

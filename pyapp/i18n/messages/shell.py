@@ -25,6 +25,8 @@ EN = {
     "shell.placeholder.body": "This game cannot be played here yet.",
     "shell.rules.title": "Rules of {game}",
     "shell.rules.placeholder": "The rules of {game} will appear here soon.",
+    "shell.screen.error.title": "This page could not be shown",
+    "shell.screen.error.body": "Something went wrong while drawing it. The other pages still work.",
     "shell.notfound.title": "Page not found",
     "shell.notfound.body": "There is nothing at {path}.",
 }
@@ -50,6 +52,8 @@ KO = {
     "shell.placeholder.body": "이 게임은 아직 여기서 할 수 없습니다.",
     "shell.rules.title": "{game} 규칙",
     "shell.rules.placeholder": "{game} 규칙이 곧 여기에 나옵니다.",
+    "shell.screen.error.title": "이 페이지를 보여 드릴 수 없습니다",
+    "shell.screen.error.body": "화면을 그리다 문제가 생겼습니다. 다른 페이지는 그대로 쓸 수 있습니다.",
     "shell.notfound.title": "페이지를 찾을 수 없습니다",
     "shell.notfound.body": "{path}에는 아무것도 없습니다.",
 }

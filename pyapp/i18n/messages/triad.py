@@ -32,7 +32,7 @@ EN = {
     # last move and events
     "triad.last.none": "No move yet.",
     "triad.last.place": "{side} placed on {cell}.",
-    "triad.last.place_scored": "{side} placed on {cell} and made {count} triad(s): +{points}.",
+    "triad.last.place_scored": "{side} placed on {cell}, part of {count} triad(s): +{points}.",
     "triad.last.remove": "{side} removed the triad {cells}: +{points}.",
     "triad.last.remove_stack": "{side} removed the stack triad on {cell}: +{points}.",
     "triad.last.pass": "{side} passes: no triad to remove.",

@@ -1,0 +1,82 @@
+"""Shared fixtures: one build per session, served with netlify.toml's headers, Debian's Chromium.
+
+Set ``E2E_DIST`` to reuse a folder already built by ``tools/build.py``;
+otherwise the session builds into a temporary folder.  ``CHROMIUM_PATH``
+points at another Chromium (default ``/usr/bin/chromium``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402  (tools/ is put on the path just above)
+import serve  # noqa: E402
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 120_000
+"""A cold boot takes 5-10 s on an idle 2-core machine; a busy one has been seen taking 80 s."""
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    if not Path(path).is_file():
+        raise pytest.UsageError(f"Chromium not found at {path}; install it or set CHROMIUM_PATH")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site: ``E2E_DIST`` if given, else a fresh build."""
+    given = os.environ.get("E2E_DIST")
+    if given:
+        path = Path(given).resolve()
+        if not (path / "index.html").is_file():
+            raise pytest.UsageError(f"E2E_DIST={given} holds no built site")
+        return path
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir: Path) -> Iterator[serve.Server]:
+    server = serve.start(site_dir)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_server: serve.Server) -> str:
+    """pytest-playwright resolves ``page.goto("/")`` against this."""
+    return f"http://127.0.0.1:{site_server.server_port}"
+
+
+@pytest.fixture()
+def wait_ready():
+    """Wait for Python's ready signal, the one contract tests rely on."""
+
+    def wait(page) -> None:
+        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+    return wait

@@ -1,0 +1,181 @@
+"""The site in a real browser: boot, no outside request, routes, offline, errors, CSP, looks."""
+
+from __future__ import annotations
+
+import io
+import re
+import tomllib
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT
+from playwright.sync_api import Browser, Page, Route, expect
+
+import serve
+
+GAMES = ["Dyad", "Triad", "Dieci"]
+SCREENSHOTS = ROOT / "e2e" / "screenshots"
+
+
+def wheel_url(site_dir: Path) -> str:
+    (wheel,) = site_dir.glob("app/*/*.whl")
+    return "/" + wheel.relative_to(site_dir).as_posix()
+
+
+def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) -> None:
+    outside: list[str] = []
+    local: list[str] = []
+
+    def guard(route: Route) -> None:
+        if urlsplit(route.request.url).hostname in ("127.0.0.1", "localhost"):
+            local.append(route.request.url)
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/*", guard)
+    page.goto("/")
+    wait_ready(page)
+    assert outside == []
+    assert any(url.endswith("/pyodide.asm.wasm") for url in local), "the guard saw the runtime load"
+
+
+def test_picker_lists_the_games_and_links_work(page: Page, wait_ready) -> None:
+    page.goto("/")
+    # the static shell shows the games before Python is ready
+    expect(page.get_by_test_id("picker").locator(".game-name")).to_have_text(GAMES)
+    wait_ready(page)
+    expect(page.get_by_test_id("boot-status")).to_be_hidden()
+    expect(page.get_by_test_id("picker").locator(".game-name")).to_have_text(GAMES)
+
+    page.get_by_test_id("game-link-triad").click()
+    expect(page).to_have_url(re.compile(r"#/triad$"))
+    expect_screen(page)
+
+    page.get_by_test_id("home-link").click()
+    expect(page.get_by_test_id("picker")).to_be_visible()
+
+
+def expect_screen(page: Page) -> None:
+    """The route drew a screen of its own (a game, its placeholder, rules...), not the picker or an error."""
+    view = page.get_by_test_id("view")
+    expect(view.locator("*").first).to_be_visible()
+    expect(page.get_by_test_id("picker")).to_have_count(0)
+    expect(page.get_by_test_id("not-found")).to_have_count(0)
+    expect(page.get_by_test_id("screen-error")).to_have_count(0)
+
+
+def test_hash_routes_load_directly(page: Page, wait_ready) -> None:
+    page.goto("/#/rules/dyad")
+    wait_ready(page)
+    expect_screen(page)
+    for game in ("dyad", "triad", "dieci"):
+        page.evaluate(f"location.hash = '#/{game}'")
+        expect_screen(page)
+    page.evaluate("location.hash = '#/chess'")
+    expect(page.get_by_test_id("not-found")).to_contain_text("/chess")
+    page.get_by_role("link", name="All games").click()
+    expect(page.get_by_test_id("picker")).to_be_visible()
+
+
+def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir: Path, wait_ready) -> None:
+    server = serve.start(site_dir)  # our own server, so stopping it harms no other test
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/")
+        wait_ready(page)
+        page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        expect(page.get_by_test_id("offline-status")).to_be_visible()
+        server.shutdown()
+        server.server_close()
+
+        page.reload()
+        wait_ready(page)
+        page.get_by_test_id("game-link-dyad").click()
+        expect(page).to_have_url(re.compile(r"#/dyad$"))
+        expect_screen(page)
+    finally:
+        context.close()
+        server.server_close()
+
+
+def _boot_error(browser: Browser, base_url: str, pattern: str, respond) -> Page:
+    """Boot with ``pattern`` answered by ``respond`` (no service worker) and wait for the error panel."""
+    context = browser.new_context(base_url=base_url, service_workers="block")
+    page = context.new_page()
+    page.route(pattern, respond)
+    page.goto("/")
+    expect(page.get_by_test_id("boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_test_id("boot-error")).to_contain_text("The games could not start")
+    expect(page.get_by_test_id("boot-status")).to_be_hidden()
+    assert page.evaluate("document.body.dataset.ready") is None
+    return page
+
+
+def test_missing_runtime_file_shows_a_readable_error(browser: Browser, base_url: str) -> None:
+    page = _boot_error(browser, base_url, "**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.get_by_text("Technical details").click()
+    expect(page.get_by_test_id("boot-error-details")).not_to_be_empty()
+    page.context.close()
+
+
+def test_python_exception_during_start_shows_a_readable_error(browser: Browser, base_url: str, site_dir: Path) -> None:
+    broken = io.BytesIO()
+    with zipfile.ZipFile(site_dir / wheel_url(site_dir).lstrip("/")) as good, zipfile.ZipFile(broken, "w") as bad:
+        for item in good.infolist():
+            data = good.read(item)
+            if item.filename == "pyapp/ui/app.py":
+                data += b"\nraise RuntimeError('forced failure for the e2e test')\n"
+            bad.writestr(item, data)
+    page = _boot_error(
+        browser, base_url, "**/*.whl", lambda route: route.fulfill(body=broken.getvalue(), content_type="application/zip")
+    )
+    page.get_by_text("Technical details").click()
+    expect(page.get_by_test_id("boot-error-details")).to_contain_text("forced failure for the e2e test")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "boot-error.png")
+    page.context.close()
+
+
+def test_csp_and_cache_headers_are_served_and_boot_works(page: Page, wait_ready, site_dir: Path) -> None:
+    with open(ROOT / "netlify.toml", "rb") as f:
+        expected = tomllib.load(f)["headers"][0]["values"]["Content-Security-Policy"]
+    assert "'unsafe-eval'" not in expected and "'unsafe-inline'" not in expected
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+
+    response = page.goto("/")
+    assert response is not None
+    assert response.headers["content-security-policy"] == expected
+    assert response.headers["cache-control"] == "no-cache"
+    wait_ready(page)
+    assert violations == []
+
+    (wasm,) = site_dir.glob("runtime/pyodide-*/pyodide.asm.wasm")
+    wasm_response = page.request.get("/" + wasm.relative_to(site_dir).as_posix())
+    assert wasm_response.headers["content-type"] == "application/wasm"
+    assert "immutable" in wasm_response.headers["cache-control"]
+    assert page.request.get("/sw.js").headers["cache-control"] == "no-cache"
+
+
+def test_screenshots(browser: Browser, base_url: str, wait_ready) -> None:
+    """Pictures for people to look at, plus a check that nothing overflows sideways."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto("/")
+    page.screenshot(path=SCREENSHOTS / "loading-360x640.png")
+    wait_ready(page)
+    for width, height in [(360, 640), (390, 844), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        for name, hash_ in [("picker", "#/"), ("game", "#/triad"), ("not-found", "#/nowhere")]:
+            page.evaluate(f"location.hash = {hash_!r}")
+            expect(page.get_by_test_id("view").locator("section")).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{name} overflows at {width}px"
+            page.screenshot(path=SCREENSHOTS / f"{name}-{width}x{height}.png")
+    context.close()

@@ -1,0 +1,169 @@
+"""Triad in a real browser: a whole game against the computer, resume after reload, phone size.
+
+Uses only the hooks documented in e2e/README.md (section Triad).  Never sleeps:
+every wait is for a state of the page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+GAME_TIMEOUT_MS = 60_000
+"""One computer turn, including a slow first import of the AI, must finish within this."""
+
+# Ready for the person: a legal cell, a removal choice or the pass button; or the game is over.
+READY = """() => {
+  const board = document.querySelector('[data-testid=triad-board]');
+  if (!board) return false;
+  const status = document.querySelector('[data-testid=status]');
+  if (status && status.dataset.thinking === 'true') return false;
+  return !!document.querySelector(
+    '.triad-board .cell.legal, [data-testid=remove-choice], [data-testid=pass], [data-testid=end-breakdown]');
+}"""
+
+
+def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -> None:
+    page.goto("/#/triad")
+    wait_ready(page)
+    new = page.get_by_test_id("new-game")
+    start = page.get_by_test_id("start")
+    expect(new.or_(start).first).to_be_visible(timeout=GAME_TIMEOUT_MS)
+    if not start.is_visible():
+        new.click()
+    page.get_by_test_id("setup-players").select_option("2")
+    page.get_by_test_id("seat-kind-0").select_option("person")
+    page.get_by_test_id("seat-kind-1").select_option(level)
+    page.locator('[data-option="first"]').select_option(str(first))
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("triad-board")).to_be_visible()
+
+
+def wait_for_person(page: Page) -> None:
+    page.wait_for_function(READY, timeout=GAME_TIMEOUT_MS)
+
+
+def moves(page: Page) -> int:
+    return int(page.get_by_test_id("triad-board").get_attribute("data-moves"))
+
+
+def play_one(page: Page) -> None:
+    """Make the person's move (first legal cell, first removal or pass) and wait until it is taken."""
+    before = moves(page)
+    legal = page.locator(".triad-board .cell.legal")
+    if legal.count():
+        legal.first.click()
+    elif page.get_by_test_id("pass").count():
+        expect(page.get_by_test_id("must-pass")).to_contain_text("no triad to remove")
+        page.get_by_test_id("pass").click()
+    else:
+        # tap a highlighted cell first, then pick among the triads through it
+        page.locator(".triad-board .cell.removable").first.click()
+        choice = page.get_by_test_id("remove-choice").first
+        expect(choice).to_be_focused()
+        choice.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=triad-board]').dataset.moves) > n", arg=before,
+        timeout=GAME_TIMEOUT_MS,
+    )
+
+
+def always_visible(page: Page) -> None:
+    for testid in ("score-a", "score-b", "phase", "pieces-a", "pieces-b", "last-move"):
+        expect(page.get_by_test_id(testid)).to_be_visible()
+
+
+def test_whole_game_against_the_computer_to_the_final_score(page: Page, wait_ready) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_game(page, wait_ready)
+    expect(page.get_by_test_id("phase")).to_have_attribute("data-phase", "1")
+    seen_phase_two = False
+    for _ in range(200):
+        wait_for_person(page)
+        if page.get_by_test_id("end-breakdown").count():
+            break
+        always_visible(page)
+        if page.get_by_test_id("phase").get_attribute("data-phase") == "2":
+            if not seen_phase_two:
+                SCREENSHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(SCREENSHOTS / "triad-phase2-390.png"), full_page=True)
+            seen_phase_two = True
+        play_one(page)
+    end = page.get_by_test_id("end-breakdown")
+    expect(end).to_be_visible()
+    expect(page.get_by_test_id("phase")).to_have_attribute("data-phase", "over")
+    for side in "ab":
+        phase1 = int(page.get_by_test_id(f"final-{side}-phase1").inner_text())
+        phase2 = int(page.get_by_test_id(f"final-{side}-phase2").inner_text())
+        total = int(page.get_by_test_id(f"final-{side}-total").inner_text())
+        assert total == phase1 + phase2
+        assert int(page.get_by_test_id(f"score-{side}").inner_text()) == total
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("rematch")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "triad-end-390.png"), full_page=True)
+
+
+def test_reload_mid_game_resumes_at_the_same_position(page: Page, wait_ready) -> None:
+    start_game(page, wait_ready)
+    for _ in range(6):
+        wait_for_person(page)
+        play_one(page)
+    wait_for_person(page)
+    board = page.get_by_test_id("triad-board")
+    position = board.get_attribute("data-position")
+    count = moves(page)
+    scores = page.get_by_test_id("score-a").inner_text(), page.get_by_test_id("score-b").inner_text()
+    assert count >= 12
+    page.reload()
+    wait_ready(page)
+    page.get_by_test_id("resume").click()
+    wait_for_person(page)
+    assert page.get_by_test_id("triad-board").get_attribute("data-position") == position
+    assert moves(page) == count
+    assert (page.get_by_test_id("score-a").inner_text(), page.get_by_test_id("score-b").inner_text()) == scores
+    play_one(page)  # and play on
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, size) -> None:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    start_game(page, wait_ready, first=1)  # the computer (side B) starts
+    wait_for_person(page)
+    assert moves(page) == 1
+    cells = page.locator(".triad-board [data-cell]")
+    assert cells.count() == 64
+    box = page.get_by_test_id("triad-board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # every cell is drawn at its own row and column, the centre block in the middle
+    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.triad-board [data-cell]')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => { const b = e.getBoundingClientRect(); return [e.dataset.cell, [b.x, b.y, b.width]]; }))""")
+    assert len(boxes) == 61  # 60 cells and the centre block
+    for key, (x, y, w) in boxes.items():
+        r, c = map(int, key.split(","))
+        assert abs(x - boxes["0,0"][0] - c * (boxes["0,1"][0] - boxes["0,0"][0])) < 3, key
+        assert abs(y - boxes["0,0"][1] - r * (boxes["1,0"][1] - boxes["0,0"][1])) < 3, key
+    assert boxes["0,0"][2] >= 36  # a finger-sized cell even at 360-390 px
+    # place on a cell by keyboard: focus a cell, move right with the arrow key, press Enter
+    page.locator('[data-cell="0,0"]').focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('[data-cell="0,1"]')).to_be_focused()
+    target = page.locator('[data-cell="0,1"]')
+    had = int(target.get_attribute("data-height"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-cell=\"0,1\"]').dataset.height) > %d" % had, timeout=GAME_TIMEOUT_MS
+    )
+    cell = page.locator('[data-cell="0,1"]')
+    expect(cell.locator(".cell-label")).to_have_text("3")
+    expect(cell.locator(".piece")).to_have_text("A")
+    wait_for_person(page)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"triad-play-{width}.png"), full_page=True)

@@ -1,0 +1,364 @@
+"""Dieci's table: hand, trump, trick, characters on offer, players, goal card, end.
+
+Drawn from ``observation(viewer)`` and the legal actions only, so another
+seat's hand or goal card never reaches the page.  Test hooks are listed in
+``e2e/README.md`` (Dieci section).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, GOALS, SUIT_SYMBOLS, trick_winner
+from pyapp.games.dieci.state import PASS, TOP, Claim, Play
+from pyapp.i18n import t
+from pyapp.ui.dom import h, on
+from pyapp.ui.table import TableContext, route
+
+LOG_SHOWN = 8
+"""Recent events listed under the table."""
+
+
+def rank_text(card: str) -> str:
+    """``TR`` → ``10``; other ranks as they are."""
+    return "10" if card[0] == "T" else card[0]
+
+
+def card_label(card: str) -> str:
+    return t("dieci.card", rank=rank_text(card), suit=t(f"dieci.suit.{card[1]}"))
+
+
+def char_label(char: str) -> str:
+    return t("dieci.char", name=CHARACTERS[char][0], suit=t(f"dieci.suit.{char[0]}"), value=char[1:])
+
+
+def card_face(card: str) -> list[Any]:
+    return [h("span", {"class": "rank"}, rank_text(card)),
+            h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[card[1]])]
+
+
+def mini_card(card: str, **attrs: Any) -> Any:
+    """A small card face (trick, trump, log)."""
+    return h("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": card_label(card), **attrs},
+             *card_face(card))
+
+
+def chip(char: str, **attrs: Any) -> Any:
+    """A small character token: suit symbol and value."""
+    return h("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
+                      "title": char_label(char), **attrs},
+             h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
+
+
+class DieciUI:
+    game = "dieci"
+    hidden_hands = True
+    options = ()
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else t("setup.default_name", n=seat + 1)
+
+    def names_of(self, seats: list[int]) -> str:
+        names = [self.name(s) for s in seats]
+        text = names[-1] if names else ""
+        for other in reversed(names[:-1]):
+            text = t("dieci.and", first=other, second=text)
+        return text
+
+    # -- the table ------------------------------------------------------------------
+
+    def render(self, ctx: TableContext) -> Any:
+        self.names = [seat.name for seat in ctx.seats]
+        obs = ctx.observation
+        root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": obs["phase"],
+                         "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
+                         "data-deal": str(obs["deal"])})
+        if obs["phase"] == "over":
+            root.append(self._end(obs))
+            root.append(self._players(obs, ctx.viewer))
+            root.append(self._log(obs))
+            return root
+        root.append(self._top(obs))
+        root.append(self._offer(obs, ctx))
+        root.append(self._trick(obs))
+        root.append(self._me(obs, ctx))
+        root.append(self._goal(obs))
+        root.append(self._players(obs, ctx.viewer))
+        root.append(self._log(obs))
+        return root
+
+    def _top(self, obs: dict[str, Any]) -> Any:
+        trump = obs["trump_card"]
+        return h("section", {"class": "dieci-top"},
+                 h("span", {"class": "deal"}, t("dieci.deal", deal=obs["deal"])),
+                 h("span", {"class": "trump", "data-testid": "trump", "data-card": trump, "data-suit": obs["trump"]},
+                   h("span", {"class": "label"}, t("dieci.trump")),
+                   mini_card(trump, aria_label=t("dieci.trump.label", card=card_label(trump)))),
+                 h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
+                   h("span", {"class": "label"}, t("dieci.deck")),
+                   h("strong", {}, t("dieci.deck.count", count=obs["char_deck"]))))
+
+    def _offer(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        legal = set(ctx.legal)
+        phase = obs["phase"]
+        box = h("section", {"class": "dieci-offer", "data-testid": "face-up", "aria-label": t("dieci.offer.title")})
+        box.append(h("h2", {}, t("dieci.offer.title")))
+        row = h("div", {"class": "chars"})
+        for char in obs["face_up"]:
+            action = Claim(char)
+            name, theme = CHARACTERS[char]
+            can = action in legal
+            attrs = {"class": f"char suit-{char[0]}" + (" can" if can else ""), "data-char": char,
+                     "data-claimable": "true" if can else "false", "type": "button",
+                     "aria-label": t("dieci.claim", char=char_label(char)) if can else char_label(char),
+                     "title": t("dieci.char.theme", name=name, theme=theme)}
+            if phase == "claim" and char in obs["eligible"]:
+                attrs["data-eligible"] = "true"
+            tile = h("button" if can else "div", attrs,
+                     h("span", {"class": "value"}, h("span", {"class": "sym", "aria-hidden": "true"},
+                                                         SUIT_SYMBOLS[char[0]]), char[1:]),
+                     h("span", {"class": "name"}, name))
+            if can:
+                on(tile, "click", lambda event, action=action: ctx.act(action))
+            row.append(tile)
+        box.append(row)
+        buttons = h("div", {"class": "dieci-buttons"})
+        if TOP in legal:
+            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button"}, t("dieci.take_top"))
+            on(top, "click", lambda event: ctx.act(TOP))
+            buttons.append(top)
+        if PASS in legal:
+            skip = h("button", {"data-testid": "pass", "type": "button"}, t("dieci.pass"))
+            on(skip, "click", lambda event: ctx.act(PASS))
+            buttons.append(skip)
+        box.append(buttons)
+        return box
+
+    def _trick(self, obs: dict[str, Any]) -> Any:
+        box = h("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
+        box.append(h("h2", {}, t("dieci.trick.title")))
+        trick = obs["trick"]
+        winner = obs["trick_winner"]
+        if not trick:
+            box.append(h("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
+            last = obs.get("last_trick")
+            if last:
+                rows = h("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
+                for seat, card in zip(last["seats"], last["cards"]):
+                    won = seat == last["winner"]
+                    rows.append(h("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
+                                  h("span", {"class": "who"}, self.name(seat)), mini_card(card),
+                                  h("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
+                box.append(h("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows)
+            return box
+        best = _leading_index(trick, obs["trump"])
+        rows = h("ol", {"class": "plays"})
+        for index, play in enumerate(trick):
+            mark = None
+            if index == best:
+                mark = "dieci.trick.winner" if winner is not None else "dieci.trick.leading"
+            rows.append(h("li", {"class": "play" + (" best" if mark else ""), "data-seat": str(play["seat"]),
+                                 "data-played": play["card"]},
+                          h("span", {"class": "who"}, self.name(play["seat"])), mini_card(play["card"]),
+                          h("span", {"class": "mark"}, t(mark)) if mark else None))
+        box.append(rows)
+        if winner is not None:
+            box.append(h("p", {"class": "result", "data-testid": "trick-winner", "data-seat": str(winner)},
+                         t("dieci.trick.won", name=self.name(winner))))
+        return box
+
+    def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        wrap = h("section", {"class": "dieci-me"})
+        prompt = h("div", {"class": "prompt", "data-testid": "prompt"})
+        legal = ctx.legal
+        phase = obs["phase"]
+        playable = {a.card for a in legal if isinstance(a, Play)}
+        if not legal:
+            if obs["turn"] >= 0:
+                prompt.append(h("p", {"class": "muted"}, t("dieci.wait", name=self.name(obs["turn"]))))
+        elif phase == "play":
+            led = obs["led"]
+            if led is None:
+                prompt.append(h("p", {}, t("dieci.prompt.lead")))
+            elif any(c[1] == led for c in obs["hand"]):
+                prompt.append(h("p", {}, t("dieci.prompt.follow", suit=SUIT_SYMBOLS[led] + " " + t(f"dieci.suit.{led}"))))
+            else:
+                prompt.append(h("p", {}, t("dieci.prompt.void", suit=SUIT_SYMBOLS[led] + " " + t(f"dieci.suit.{led}"))))
+        elif phase == "claim":
+            prompt.append(h("p", {}, t("dieci.prompt.top" if TOP in legal else "dieci.prompt.claim")))
+        elif phase == "offer":
+            prompt.append(h("p", {}, t("dieci.prompt.offer")))
+        wrap.append(prompt)
+        hand = h("div", {"class": "hand", "data-testid": "hand", "role": "group", "aria-label": t("dieci.hand.title")})
+        for card in obs["hand"]:
+            can = card in playable
+            button = h("button", {"class": f"card suit-{card[1]}" + (" playable" if can else ""), "data-card": card,
+                                  "data-playable": "true" if can else "false", "type": "button",
+                                  "aria-label": t("dieci.hand.playable", card=card_label(card)) if can else card_label(card),
+                                  "disabled": not can},
+                       *card_face(card))
+            if can:
+                on(button, "click", lambda event, card=card: ctx.act(Play(card)))
+            hand.append(button)
+        wrap.append(hand)
+        return wrap
+
+    def _goal(self, obs: dict[str, Any]) -> Any:
+        goal = obs.get("goal")
+        if not goal:
+            return None
+        mine = set(obs["claimed"][obs["seat"]])
+        chars = goal["characters"]
+        matches = sum(1 for c in chars if c in mine)
+        box = h("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
+                            "data-matches": str(matches)})
+        box.append(h("h2", {}, t("dieci.goal.title", name=goal["name"])))
+        row = h("div", {"class": "chips"})
+        for char in chars:
+            row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
+                                     "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
+        box.append(row)
+        box.append(h("p", {"class": "progress", "data-testid": "goal-progress"},
+                     t("dieci.goal.progress", matches=matches, points=GOAL_POINTS[matches])))
+        box.append(h("p", {"class": "muted"}, t("dieci.goal.private")))
+        return box
+
+    def _players(self, obs: dict[str, Any], viewer: int) -> Any:
+        box = h("section", {"class": "dieci-players", "data-testid": "players", "aria-label": t("dieci.players.title")})
+        box.append(h("h2", {}, t("dieci.players.title")))
+        rows = h("ul", {"class": "seats"})
+        for seat in range(obs["players"]):
+            name = t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)
+            claimed = obs["claimed"][seat]
+            score = obs["scores"][seat]
+            top = h("div", {"class": "seat-top"}, h("span", {"class": "seat-name"}, name))
+            if obs["dealer"] == seat:
+                top.append(h("span", {"class": "badge"}, t("dieci.dealer")))
+            facts = h("div", {"class": "facts"},
+                      h("span", {}, t("dieci.in_hand", count=obs["hand_counts"][seat])),
+                      h("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat])),
+                      h("span", {}, t("dieci.char_points", points=score["characters"])))
+            chips = h("div", {"class": "chips"},
+                      *([chip(c) for c in sorted(claimed, key=_char_key)] or [h("span", {"class": "muted"},
+                                                                                t("dieci.no_chars"))]))
+            rows.append(h("li", {"class": "seat" + (" to-act" if obs["turn"] == seat else ""),
+                                 "data-testid": f"player-{seat}", "data-seat": str(seat),
+                                 "data-taken": str(obs["taken"][seat]), "data-chars": ",".join(claimed)},
+                          top, facts, chips))
+        box.append(rows)
+        return box
+
+    def _log(self, obs: dict[str, Any]) -> Any:
+        events = obs["log"][-LOG_SHOWN:]
+        box = h("details", {"class": "dieci-log", "data-testid": "log", "open": True})
+        box.append(h("summary", {}, t("dieci.log.title")))
+        items = h("ol", {})
+        for event in reversed(events):
+            items.append(h("li", {"data-event": event["type"]}, self.sentence(event)))
+        box.append(items)
+        return box
+
+    def sentence(self, event: dict[str, Any]) -> str:
+        kind = event["type"]
+        if kind == "deal":
+            return t("dieci.log.deal", deal=event["deal"], name=self.name(event["dealer"]),
+                     card=card_label(event["trump_card"]))
+        if kind == "play":
+            return t("dieci.log.play", name=self.name(event["seat"]), card=card_label(event["card"]))
+        if kind == "trick":
+            return t("dieci.log.trick", name=self.name(event["winner"]))
+        if kind == "claim":
+            return t("dieci.log.claim", name=self.name(event["seat"]), char=char_label(event["char"]))
+        if kind == "top":
+            return t("dieci.log.top", name=self.name(event["seat"]), char=char_label(event["char"]))
+        if kind == "pass":
+            return t("dieci.log.pass", name=self.name(event["seat"]))
+        if kind == "refill":
+            return t("dieci.log.refill", chars="; ".join(char_label(c) for c in event["chars"]))
+        return t("dieci.log.end")
+
+    # -- the end --------------------------------------------------------------------
+
+    def _end(self, obs: dict[str, Any]) -> Any:
+        winners = obs["winners"]
+        scores = obs["scores"]
+        box = h("section", {"class": "dieci-end panel", "data-testid": "dieci-end",
+                            "data-winners": ",".join(str(w) for w in winners)})
+        box.append(h("h2", {}, t("dieci.end.title")))
+        box.append(h("p", {"class": "winners"}, t("dieci.end.winners", names=self.names_of(winners))))
+        totals = [s["total"] for s in scores]
+        tied = [s for s in range(obs["players"]) if totals[s] == max(totals)]
+        if len(winners) > 1:
+            box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.shared")))
+        elif len(tied) > 1:
+            box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.tiebreak")))
+        table = h("table", {"class": "breakdown"})
+        table.append(h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, t(k)) for k in
+                                                  ("dieci.end.player", "dieci.end.cards", "dieci.end.goal",
+                                                   "dieci.end.chars", "dieci.end.total")])))
+        body = h("tbody", {})
+        order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
+        for seat in order:
+            part = scores[seat]
+            goal = obs["goals"][seat]
+            body.append(h("tr", {"data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
+                                 "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
+                                 "data-characters": str(part["characters"]),
+                                 "class": "won" if seat in winners else ""},
+                          h("th", {"scope": "row"}, self.name(seat)),
+                          h("td", {}, str(part["cards"])),
+                          h("td", {}, h("span", {"class": "num"}, str(part["goal"])),
+                            h("small", {}, t("dieci.end.goal_detail", goal=GOALS[goal][0], matches=part["matches"]))),
+                          h("td", {}, h("span", {"class": "num"}, str(part["characters"])),
+                            h("small", {}, *[h("span", {"class": "suitpart"}, part)
+                                             for part in _suit_breakdown(obs["claimed"][seat])])),
+                          h("td", {"class": "total"}, str(part["total"]))))
+        table.append(body)
+        box.append(h("div", {"class": "breakdown-wrap"}, table))
+        return box
+
+    # -- screen readers -----------------------------------------------------------
+
+    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+        if before is None:
+            return []
+        seen = before.get("events", 0)
+        return [self.sentence(e) for e in after["log"] if e["n"] >= seen]
+
+
+def _char_key(char: str) -> tuple[int, int]:
+    return "RYGBP".index(char[0]), int(char[1:])
+
+
+def _leading_index(trick: list[dict[str, Any]], trump: str) -> int:
+    return trick_winner([p["card"] for p in trick], trump)
+
+
+def _suit_breakdown(claimed: list[str]) -> list[str]:
+    """Per suit held: ``+lowest −other …`` (e.g. ``▲ +3 −8``)."""
+    parts = []
+    for suit in "RYGBP":
+        values = sorted(int(c[1:]) for c in claimed if c[0] == suit)
+        if values:
+            parts.append(SUIT_SYMBOLS[suit] + " +" + str(values[0]) + "".join(f" \u2212{v}" for v in values[1:]))
+    return parts
+
+
+UI = DieciUI()
+"""The Dieci table for :class:`pyapp.ui.table.Table`."""
+
+render = route(UI)
+"""The router view for ``#/dieci``."""
+
+
+def register() -> None:
+    """Plug the Dieci screen into the router (``#/dieci``)."""
+    from pyapp.ui import router  # noqa: PLC0415
+
+    router.register("dieci", render)
+
+
+__all__ = ["UI", "DieciUI", "register", "render"]

@@ -1,0 +1,154 @@
+"""A minimal stand-in for the browser DOM, enough to run ``pyapp.ui.dieci`` in CPython.
+
+``load_ui()`` imports the Dieci table over fake ``pyapp.ui.dom`` and
+``pyapp.ui.local_storage`` modules (the real ones need Pyodide), so the table
+can be rendered and clicked in tests; ``unload_ui`` restores ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+
+
+class Text:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def dump(self) -> str:
+        return self.text
+
+
+class Element:
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+        self.attrs: dict[str, str] = {}
+        self.children: list[Any] = []
+        self.listeners: dict[str, list] = {}
+
+    # DOM-ish API used by the views
+    def setAttribute(self, name: str, value: str) -> None:  # noqa: N802
+        self.attrs[name] = str(value)
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        self.attrs.pop(name, None)
+
+    def getAttribute(self, name: str):  # noqa: N802
+        return self.attrs.get(name)
+
+    def append(self, *nodes: Any) -> None:
+        for node in nodes:
+            self.children.append(Text(node) if isinstance(node, str) else node)
+
+    def appendChild(self, node: Any) -> None:  # noqa: N802
+        self.children.append(node)
+
+    def replaceChildren(self) -> None:  # noqa: N802
+        self.children = []
+
+    def addEventListener(self, event: str, handler) -> None:  # noqa: N802
+        self.listeners.setdefault(event, []).append(handler)
+
+    def focus(self) -> None:
+        pass
+
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return "".join(c.dump() if isinstance(c, Text) else c.textContent for c in self.children)
+
+    @textContent.setter
+    def textContent(self, value: str) -> None:  # noqa: N802
+        self.children = [Text(value)] if value else []
+
+    @property
+    def disabled(self) -> bool:
+        return "disabled" in self.attrs
+
+    @disabled.setter
+    def disabled(self, value: bool) -> None:
+        if value:
+            self.attrs["disabled"] = ""
+        else:
+            self.attrs.pop("disabled", None)
+
+    # test helpers
+    def walk(self):
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.walk()
+
+    def find_all(self, **attrs: str) -> list[Element]:
+        return [e for e in self.walk() if all(e.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())]
+
+    def find(self, **attrs: str) -> Element:
+        found = self.find_all(**attrs)
+        assert found, f"nothing with {attrs}"
+        return found[0]
+
+    def click(self) -> None:
+        assert not self.disabled, "clicked a disabled control"
+        for handler in self.listeners.get("click", []):
+            handler(None)
+
+    def dump(self) -> str:
+        attrs = "".join(f' {k}="{v}"' for k, v in sorted(self.attrs.items()))
+        inner = "".join(c.dump() for c in self.children)
+        return f"<{self.tag}{attrs}>{inner}</{self.tag}>"
+
+
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Element:
+    element = Element(tag)
+    for name, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        element.setAttribute(name, "" if value is True else str(value))
+    _append(element, *children)
+    return element
+
+
+def _append(parent: Element, *children: Any) -> None:
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, (list, tuple)):
+            _append(parent, *child)
+        elif isinstance(child, str):
+            parent.appendChild(Text(child))
+        else:
+            parent.appendChild(child)
+
+
+def on(element: Element, event: str, handler) -> Element:
+    element.addEventListener(event, handler)
+    return element
+
+
+def clear(element: Element) -> None:
+    element.replaceChildren()
+
+
+FAKED = ("pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table", "pyapp.ui.dieci")
+
+
+def load_ui():
+    """Import ``pyapp.ui.dieci`` over the fake DOM; returns (module, saved sys.modules entries)."""
+    import importlib
+
+    saved = {name: sys.modules.pop(name) for name in FAKED if name in sys.modules}
+    dom = types.ModuleType("pyapp.ui.dom")
+    dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
+    sys.modules["pyapp.ui.dom"] = dom
+    storage = types.ModuleType("pyapp.ui.local_storage")
+    storage.shared_store = lambda: None
+    sys.modules["pyapp.ui.local_storage"] = storage
+    return importlib.import_module("pyapp.ui.dieci"), saved
+
+
+def unload_ui(saved: dict) -> None:
+    """Put back whatever ``load_ui`` replaced."""
+    for name in FAKED:
+        sys.modules.pop(name, None)
+    sys.modules.update(saved)

@@ -1,0 +1,126 @@
+"""The platform's pure parts under CPython: routes, headers, build helpers, shell messages."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import string
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pyapp import i18n
+from pyapp.ui import routes
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402  (tools/ is put on the path just above)
+import serve  # noqa: E402
+
+
+def test_tool_doctests() -> None:
+    for module in (serve, routes):
+        assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("hash_", "view", "params"),
+    [
+        ("", "picker", {}),
+        ("#", "picker", {}),
+        ("#/", "picker", {}),
+        ("#/dyad", "dyad", {"game": "dyad"}),
+        ("#/dieci/", "dieci", {"game": "dieci"}),
+        ("#/saves", "saves", {}),
+        ("#/saves/x", "not-found", {"path": "/saves/x"}),
+        ("#/rules/triad", "rules", {"game": "triad"}),
+        ("#/rules", "not-found", {"path": "/rules"}),
+        ("#/rules/chess", "not-found", {"path": "/rules/chess"}),
+        ("#/dyad/extra", "not-found", {"path": "/dyad/extra"}),
+    ],
+)
+def test_routes_parse(hash_: str, view: str, params: dict[str, str]) -> None:
+    assert routes.parse(hash_) == routes.Route(view, params)
+
+
+def test_routes_href_round_trips() -> None:
+    for game in routes.GAMES:
+        assert routes.parse(routes.href(game)) == routes.Route(game, {"game": game})
+        assert routes.parse(routes.href("rules", game)) == routes.Route("rules", {"game": game})
+    assert routes.parse(routes.href("saves")) == routes.Route("saves")
+    with pytest.raises(ValueError, match="no link"):
+        routes.href("rules", "chess")
+    with pytest.raises(ValueError, match="no link"):
+        routes.href("chess")
+
+
+def test_netlify_headers_cover_the_site() -> None:
+    rules = serve.load_rules()
+    csp = serve.headers_for(rules, "/")["Content-Security-Policy"]
+    assert "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp
+    for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest"):
+        assert serve.headers_for(rules, path)["Cache-Control"] == "no-cache", path
+    for path in ("/runtime/pyodide-abc/pyodide.mjs", "/app/abc/pyapp-0.1.0-py3-none-any.whl", "/web/app.abc.css"):
+        assert "immutable" in serve.headers_for(rules, path)["Cache-Control"], path
+    assert serve.headers_for(rules, "/runtime/pyodide-abc/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
+
+
+def test_wheel_is_reproducible_and_complete() -> None:
+    name, first = build.build_wheel("0.1.0")
+    assert name == "pyapp-0.1.0-py3-none-any.whl"
+    assert build.build_wheel("0.1.0")[1] == first
+    with zipfile.ZipFile(io.BytesIO(first)) as wheel:
+        names = set(wheel.namelist())
+    assert {"pyapp/__init__.py", "pyapp/ui/app.py", "pyapp-0.1.0.dist-info/RECORD"} <= names
+    assert not any("__pycache__" in n for n in names)
+
+
+def test_fill_i18n_escapes_and_rejects_unknown_keys() -> None:
+    page = '<p class="x" data-i18n="a"></p><span data-i18n="b"></span>'
+    assert build.fill_i18n(page, {"a": "<b>&", "b": "B"}) == '<p class="x" data-i18n="a">&lt;b&gt;&amp;</p><span data-i18n="b">B</span>'
+    with pytest.raises(SystemExit, match="unknown message key"):
+        build.fill_i18n(page, {"a": "A"})
+
+
+def test_render_and_hashed_names() -> None:
+    assert build.render("<{{ a }}|{{b}}>", {"a": "1", "b": "2"}) == "<1|2>"
+    with pytest.raises(SystemExit, match="no value"):
+        build.render("{{ missing }}", {})
+    assert re.fullmatch(r"app\.[0-9a-f]{10}\.css", build.hashed_name("app.css", b"x"))
+    assert build.script_json({"k": "</script>"}) == '{"k":"\\u003c/script>"}'
+
+
+def _shell_keys_used() -> set[str]:
+    used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "index.html").read_text()))
+    used |= set(re.findall(r'\bt\("([a-z.]+)"', (ROOT / "web/boot.js").read_text()))
+    for name in ("app.py", "router.py", "views.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z.]+)"', (ROOT / "pyapp/ui" / name).read_text()))
+    return used
+
+
+def test_every_shell_string_is_in_the_catalog() -> None:
+    for code in i18n.LANGUAGES:
+        catalog = i18n.catalog(code)
+        missing = _shell_keys_used() - catalog.keys()
+        assert not missing, f"{code}: missing {sorted(missing)}"
+        assert all(build.SHELL_KEY.match(k) for k in _shell_keys_used()), "the page needs them before Python"
+
+
+def test_shell_placeholders_match_across_languages() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    english = i18n.catalog(i18n.LANGUAGES[0])
+    for code in i18n.LANGUAGES[1:]:
+        for key, text in i18n.catalog(code).items():
+            if key.startswith("shell.") and key in english:
+                assert fields(text) == fields(english[key]), f"{code} {key}"
+
+
+def test_templates_keep_their_build_markers() -> None:
+    assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
+    assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
