@@ -125,6 +125,18 @@ def card_table(view: dict[str, Any]) -> Node:
                     [character(c, extra="marked" if c in marked else "") for c in seat["characters"]],
                 )
             )
+        if seat.get("taken_cards") is not None:
+            extra.append(node("span", {"class": "taken-count"}, t("demo.dieci.taken", n=seat["taken_cards"])))
+        if seat.get("goal"):
+            extra.append(
+                node(
+                    "span",
+                    {"class": "goal"},
+                    t("demo.dieci.goal"),
+                    " ",
+                    [character(c, extra="marked" if c in marked else "") for c in seat["goal"]],
+                )
+            )
         if seat.get("score") is not None:
             extra.append(node("span", {"class": "score"}, t("demo.score", points=seat["score"])))
         hand = seat.get("hand")
