@@ -426,7 +426,8 @@ TARGETS = """() => {
     if (el.matches('input[type=checkbox], input[type=radio]')) box = el.closest('label') || el;
     // layout size: a card caught mid-animation (scaled) still has its full target
     const w = box.offsetWidth, h = box.offsetHeight;
-    if (w <= 1 && h <= 1) continue;  // not drawn, or visually hidden behind its label
+    if (w <= 1 && h <= 1) continue;  // not drawn
+    if (getComputedStyle(box).clip.startsWith('rect(0')) continue;  // visually hidden behind its label
     if (w < 43.5 || h < 43.5) {
       bad.push(`${el.tagName.toLowerCase()}[${el.dataset.testid || el.dataset.cell || el.dataset.card || el.className}] `
                + `${w}x${h}`);
