@@ -34,7 +34,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
-    if level in ("easy", "normal", "random"):
+    if level in ("easy", "normal", "random", "rollout", "simple"):
         def pick(state, rng):
             legal = state.legal_actions()
             if len(legal) == 1:

@@ -73,7 +73,7 @@ def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) ->
         updated=float(record["updated"]),
         progress=progress_text(record, state),
         finished=state.is_terminal(),
-        in_play=in_play == entry.record_id,
+        in_play=in_play == entry.record_id and not state.is_terminal(),
     )
 
 

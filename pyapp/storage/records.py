@@ -77,8 +77,10 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
         _require(isinstance(seat, dict) and isinstance(seat.get("name"), str)
                  and len(seat["name"]) <= MAX_NAME_CHARS and seat.get("kind") in SEAT_KINDS,
                  "a seat of the saved game is malformed")
-    if record["finished"] != state.is_terminal():
-        record = dict(record, finished=state.is_terminal())  # the replay is the truth
+    canonical = state.to_save()
+    if record["finished"] != state.is_terminal() or record["game"] != canonical:
+        # the replay is the truth: options filled in, action texts in their normal form
+        record = dict(record, finished=state.is_terminal(), game=canonical)
     return record, state
 
 

@@ -331,10 +331,10 @@ class SavesScreen:
         assert replay is not None
         position = replay.position
         controls = h("div", {"class": "replay-controls"},
-                     self._step_button("saves.replay_first", "replay-first", "⏮", 0, position == 0),
-                     self._step_button("saves.replay_back", "replay-back", "◀", position - 1, position == 0),
-                     self._step_button("saves.replay_forward", "replay-forward", "▶", position + 1, position == len(replay)),
-                     self._step_button("saves.replay_last", "replay-last", "⏭", len(replay), position == len(replay)))
+                     self._step_button("saves.replay_first", "replay-first", "«", 0, position == 0),
+                     self._step_button("saves.replay_back", "replay-back", "‹", position - 1, position == 0),
+                     self._step_button("saves.replay_forward", "replay-forward", "›", position + 1, position == len(replay)),
+                     self._step_button("saves.replay_last", "replay-last", "»", len(replay), position == len(replay)))
         if replay.finished:
             note = t("saves.replay_all")
         else:

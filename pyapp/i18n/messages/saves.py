@@ -47,7 +47,7 @@ EN = {
     "saves.replay_last": "To the end",
     "saves.replay_position": "Step {n} of {total}",
     "saves.replay_hidden": "The game is not finished: only what {name} could see is shown.",
-    "saves.replay_all": "The game is over: every seat is shown.",
+    "saves.replay_all": "The game is over: everything is shown, every seat's cards included.",
     "saves.replay_seat": "{name}'s view",
     "saves.replay_keys": "Use the arrow keys to step.",
     # statistics
@@ -58,7 +58,7 @@ EN = {
     "saves.stats_level": "Opponents",
     "saves.stats_played": "Played",
     "saves.stats_won": "Won",
-    "saves.stats_best": "Best score",
+    "saves.stats_best": "Best",
     "saves.stats_people": "People only",
     "saves.stats_none": "–",
     "stats.reset": "Your statistics were damaged and have been reset.",

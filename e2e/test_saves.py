@@ -1,0 +1,307 @@
+"""The saved-games screen in a real browser: list, rename, export, delete, import, resume,
+replay in both directions, damaged storage, markup in names, storage off or full.
+
+Saves are made in CPython with the same code the page runs (``Session`` on a
+memory store) and put into ``localStorage`` before the screen opens, so these
+tests depend neither on a game's screen nor on the AI.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT
+from playwright.sync_api import Browser, Page, expect
+
+from pyapp.games import NAMES
+from pyapp.play import Seat, Session
+from pyapp.replay import Replay
+from pyapp.storage import MemoryBackend, SaveStore
+from pyapp.storage.store import MAX_FINISHED, PREFIX
+
+SCREENSHOTS = ROOT / "e2e" / "screenshots"
+GAME = "triad" if "triad" in NAMES else (NAMES[0] if NAMES else None)
+XSS = "<img src=x onerror=alert(1)>"
+
+pytestmark = pytest.mark.skipif(GAME is None, reason="no game registered yet")
+
+
+def make_saves(*, finished: bool, names=("Ada", "Bot"), title="Evening game", seed=5, moves=6):
+    """Stored items (key → text) of one game of ``GAME`` played at random."""
+    store = SaveStore(MemoryBackend(), clock=lambda: 1_764_500_000.0 + seed * 3600)
+    kinds = ["person", "easy", "normal", "hard"]
+    players = __import__("pyapp.games", fromlist=["game_class"]).game_class(GAME).PLAYERS[0]
+    seats = [Seat(names[n] if n < len(names) else f"P{n}", kinds[n % 4]) for n in range(players)]
+    session = Session.start(GAME, seats, seed=seed, store=store, name=title)
+    rng = random.Random(seed)
+    while not session.state.is_terminal() and (finished or len(session.state.history) < moves):
+        session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
+    return session, dict(store.backend.items)
+
+
+def put(page: Page, items: dict[str, str]) -> None:
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Browser, base_url: str):
+    """One page booted once for the tests that only need storage and hash changes (boots are slow)."""
+    context = browser.new_context(base_url=base_url, accept_downloads=True)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def spage(booted: Page):
+    """The booted page on the picker with empty storage; listeners added by a test are removed after it."""
+    booted.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
+    expect(booted.get_by_test_id("picker")).to_be_visible()
+    yield booted
+    try:
+        booted.remove_listener("dialog", _record_dialog)
+    except (KeyError, ValueError):
+        pass
+
+
+_dialogs: list[str] = []
+
+
+def _record_dialog(dialog) -> None:
+    _dialogs.append(dialog.message)
+    dialog.dismiss()
+
+
+def open_saves(page: Page, wait_ready=None, items: dict[str, str] | None = None) -> None:
+    """Fill the storage, then open the screen (it reads the storage afresh)."""
+    if wait_ready is not None:
+        page.goto("/")
+        wait_ready(page)
+    page.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
+    if items:
+        put(page, items)
+    page.evaluate("() => { location.hash = '#/saves'; }")
+    expect(page.get_by_test_id("saves")).to_be_visible()
+
+
+def test_picker_links_to_saved_games(spage: Page) -> None:
+    page = spage
+    page.get_by_test_id("saves-link").click()
+    expect(page).to_have_url(re.compile(r"#/saves$"))
+    expect(page.get_by_test_id("saves-bound")).to_contain_text(f"newest {MAX_FINISHED} finished games")
+    expect(page.get_by_test_id("saves-empty")).to_be_visible()
+
+
+def test_rename_export_delete_import_back_and_resume(spage: Page, tmp_path: Path) -> None:
+    page = spage
+    session, items = make_saves(finished=False)
+    open_saves(page, None, items)
+    row = page.get_by_test_id("save")
+    expect(row).to_have_count(1)
+    expect(row.get_by_test_id("save-title")).to_have_text("Evening game")
+    expect(row.get_by_test_id("save-players")).to_contain_text("Ada (Person)")
+    expect(row.get_by_test_id("save-players")).to_contain_text("Bot (Easy)")
+    expect(row.get_by_test_id("save-progress")).to_contain_text(f"Moves played: {len(session.state.history)}")
+
+    # rename (kept after a reload)
+    row.get_by_test_id("save-rename").click()
+    page.get_by_test_id("rename-input").fill("Rainy Sunday")
+    page.get_by_test_id("rename-save").click()
+    expect(row.get_by_test_id("save-title")).to_have_text("Rainy Sunday")
+    page.evaluate("() => { location.hash = '#/'; }")
+    page.evaluate("() => { location.hash = '#/saves'; }")  # read back from storage
+    expect(page.get_by_test_id("save-title")).to_have_text("Rainy Sunday")
+
+    # export: a .json download holding the record
+    with page.expect_download() as info:
+        page.get_by_test_id("save-export").click()
+    download = info.value
+    assert download.suggested_filename.endswith(".json")
+    exported = tmp_path / download.suggested_filename
+    download.save_as(exported)
+    record = json.loads(exported.read_text(encoding="utf-8"))
+    assert record["name"] == "Rainy Sunday" and record["game"] == session.state.to_save()
+
+    # delete, after confirming in the dialog (cancel first keeps it)
+    page.get_by_test_id("save-delete").click()
+    expect(page.get_by_test_id("delete-dialog")).to_be_visible()
+    page.get_by_test_id("cancel-delete").click()
+    expect(page.get_by_test_id("save")).to_have_count(1)
+    page.get_by_test_id("save-delete").click()
+    page.get_by_test_id("confirm-delete").click()
+    expect(page.get_by_test_id("save")).to_have_count(0)
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("Rainy Sunday was deleted")
+
+    # import the exported file back: same game under a fresh id
+    page.get_by_test_id("import-file").set_input_files(exported)
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("Imported Rainy Sunday")
+    expect(page.get_by_test_id("save")).to_have_count(1)
+    new_id = page.get_by_test_id("save").get_attribute("data-id")
+    assert new_id and new_id != record["id"]
+
+    # resume: the game in play is set and the game's screen opens
+    page.get_by_test_id("save-resume").click()
+    expect(page).to_have_url(re.compile(rf"#/{GAME}$"))
+    assert page.evaluate("() => localStorage.getItem('pyapp.current')") == new_id
+    resume = page.get_by_test_id("resume")
+    if page.get_by_test_id("placeholder").count() == 0:  # the game's screen is registered
+        expect(resume).to_be_visible()
+        resume.click()
+        expect(page.get_by_test_id("status")).to_be_visible()
+
+
+def test_import_by_drag_and_drop_and_bad_files_are_refused(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=True, title="Dropped")
+    record_text = items[PREFIX + session.record_id]
+    open_saves(page)
+    drop = page.get_by_test_id("import-drop")
+    for content, message in [(record_text, "Imported Dropped"), ("{broken", "not valid JSON"),
+                             ('{"record": 9}', "newer version")]:
+        handle = page.evaluate_handle(
+            """text => { const dt = new DataTransfer();
+                        dt.items.add(new File([text], 'game.json', {type: 'application/json'})); return dt; }""",
+            content)
+        drop.dispatch_event("drop", {"dataTransfer": handle})
+        expect(page.get_by_test_id("saves-notice")).to_contain_text(message)
+    # invalid UTF-8 bytes
+    page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"record": 1, "name": "\xff\xfe"}'}])
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("not UTF-8")
+    expect(page.get_by_test_id("save")).to_have_count(1)
+
+
+def test_replay_a_finished_game_in_both_directions(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=True, title="Replayed")
+    replay = Replay(session.record(), session.state)
+    total = len(replay)
+    open_saves(page, None, items)
+    page.get_by_test_id("save-replay").click()
+    view = page.get_by_test_id("replay")
+    expect(view).to_be_visible()
+    expect(page.get_by_test_id("replay-note")).to_contain_text("everything is shown")
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step 0 of {total}")
+    expect(page.get_by_test_id("replay-back")).to_be_disabled()
+    for n in range(1, 4):
+        page.get_by_test_id("replay-forward").click()
+        expect(page.get_by_test_id("replay-position")).to_have_text(f"Step {n} of {total}")
+        expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(n))
+    page.get_by_test_id("replay-back").click()
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step 2 of {total}")
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(2))
+    view.press("End")
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step {total} of {total}")
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(total))
+    expect(page.get_by_test_id("replay-forward")).to_be_disabled()
+    view.press("ArrowLeft")
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step {total - 1} of {total}")
+    view.press("Home")
+    expect(page.get_by_test_id("replay-step")).to_have_text("The start of the game.")
+    expect(page.get_by_test_id("replay-board")).to_have_count(len(replay.seats_shown()))
+    page.get_by_test_id("replay-close").click()
+    expect(page.get_by_test_id("save")).to_have_count(1)
+
+
+def test_unfinished_replay_shows_only_the_persons_view(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=False, moves=5)
+    open_saves(page, None, items)
+    page.get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay-note")).to_contain_text("only what Ada could see")
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-position")).to_have_text("Step 5 of 5")
+
+
+def test_corrupted_storage_shows_its_message_and_spoils_nothing_else(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=False, title="Still fine")
+    items[PREFIX + "broken"] = '{"record": 1, "id": "broken"'
+    items[PREFIX + "tampered"] = items[PREFIX + session.record_id].replace('"actions":[', '"actions":["nonsense",')
+    items["pyapp.stats"] = "]] not statistics"
+    open_saves(page, None, items)
+    rows = page.get_by_test_id("save")
+    expect(rows).to_have_count(3)
+    expect(page.locator('[data-id="broken"]').get_by_test_id("save-problem")).to_contain_text("not valid JSON")
+    expect(page.locator('[data-id="tampered"]').get_by_test_id("save-problem")).to_contain_text("cannot be replayed")
+    expect(page.locator(f'[data-id="{session.record_id}"]').get_by_test_id("save-title")).to_have_text("Still fine")
+    expect(page.get_by_test_id("stats-problem")).to_have_text("Your statistics were damaged and have been reset.")
+    page.locator('[data-id="broken"]').get_by_test_id("save-delete").click()
+    page.get_by_test_id("confirm-delete").click()
+    expect(rows).to_have_count(2)
+
+
+def test_markup_in_names_is_shown_as_text_and_runs_nothing(spage: Page) -> None:
+    page = spage
+    _dialogs.clear()
+    page.on("dialog", _record_dialog)
+    session, items = make_saves(finished=True, names=(XSS, "Bot"), title=XSS)
+    open_saves(page, None, items)
+    row = page.get_by_test_id("save")
+    expect(row.get_by_test_id("save-title")).to_have_text(XSS)
+    expect(row.get_by_test_id("save-players")).to_contain_text(XSS)
+    assert page.locator("#view img").count() == 0
+    page.get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay")).to_contain_text(XSS)
+    page.get_by_test_id("replay-forward").click()
+    assert page.locator("#view img").count() == 0
+    assert _dialogs == []
+
+
+def test_storage_unavailable_is_said_and_the_page_works(page: Page, wait_ready) -> None:  # a page of its own
+    page.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });""")
+    page.goto("/#/saves")
+    wait_ready(page)
+    expect(page.get_by_test_id("saves-unavailable")).to_contain_text("does not let the site save")
+    page.goto("/")
+    expect(page.get_by_test_id("picker")).to_be_visible()
+
+
+def test_storage_full_is_said_on_import(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=True, title="Too big")
+    open_saves(page)
+    page.evaluate("""() => { Storage.prototype.realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    try:
+        page.get_by_test_id("import-file").set_input_files(files=[{
+            "name": "game.json", "mimeType": "application/json",
+            "buffer": items[PREFIX + session.record_id].encode()}])
+        expect(page.get_by_test_id("saves-notice")).to_contain_text("Storage is full")
+        expect(page.get_by_test_id("save")).to_have_count(0)
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = Storage.prototype.realSetItem; }")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_screenshots(spage: Page, width: int, height: int) -> None:
+    page = spage
+    page.set_viewport_size({"width": width, "height": height})
+    live, items = make_saves(finished=False, title="Evening game")
+    done, more = make_saves(finished=True, title="Last week", names=("Ada", "Cy"), seed=9)
+    items.update(more)
+    items[PREFIX + "broken"] = "{"
+    from pyapp.storage.stats import count_finished
+    backend = MemoryBackend()
+    count_finished(backend, done.record(), game=GAME, scores=done.state.scores(), winners=done.state.winners())
+    items.update(backend.items)
+    open_saves(page, None, items)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"saves-{width}.png"), full_page=True)
+    page.locator(f'[data-id="{done.record_id}"]').get_by_test_id("save-replay").click()
+    page.get_by_test_id("replay-forward").click()
+    page.get_by_test_id("replay-forward").click()
+    page.screenshot(path=str(SCREENSHOTS / f"saves-replay-{width}.png"), full_page=True)
+    page.get_by_test_id("replay-close").click()
+    page.get_by_test_id("save-delete").first.click()
+    page.screenshot(path=str(SCREENSHOTS / f"saves-delete-{width}.png"))
+    page.get_by_test_id("cancel-delete").click()
+    page.set_viewport_size({"width": 1280, "height": 800})
