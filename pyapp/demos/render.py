@@ -59,7 +59,7 @@ def card(game: str, text: str, *, extra: str = "") -> Node:
     label = t("demo.card", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
     return node(
         "span",
-        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "aria-label": label},
+        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "role": "img", "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, rank),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS[game][suit]),
     )
@@ -71,7 +71,8 @@ def character(char: str, *, extra: str = "") -> Node:
     label = t("demo.character", value=value, suit=t(f"demo.suit.dieci.{suit}"))
     return node(
         "span",
-        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "aria-label": label},
+        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img",
+         "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, value),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS["dieci"][suit]),
     )
