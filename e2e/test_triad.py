@@ -165,5 +165,7 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     expect(cell.locator(".cell-label")).to_have_text("3")
     expect(cell.locator(".piece")).to_have_text("A")
     wait_for_person(page)
+    # after the computer's reply the keyboard player's focus is back on the board
+    expect(page.locator('[data-cell="0,1"]')).to_be_focused()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"triad-play-{width}.png"), full_page=True)
