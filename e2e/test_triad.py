@@ -127,6 +127,13 @@ def test_reload_mid_game_resumes_at_the_same_position(page: Page, wait_ready) ->
     assert moves(page) == count
     assert (page.get_by_test_id("score-a").inner_text(), page.get_by_test_id("score-b").inner_text()) == scores
     play_one(page)  # and play on
+    wait_for_person(page)
+    assert moves(page) == count + 2  # the person's move and the computer's reply
+    # undo goes back to the person's previous turn: before their move and the reply
+    page.get_by_test_id("undo").click()
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=triad-board]').dataset.moves) === n",
+                           arg=count, timeout=GAME_TIMEOUT_MS)
+    assert page.get_by_test_id("triad-board").get_attribute("data-position") == position
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
