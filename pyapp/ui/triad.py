@@ -192,7 +192,7 @@ class TriadUI:
         key = "over" if obs["over"] else str(obs["phase"])
         extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
         return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
-                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, " · " + extra) if extra else None)
+                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
     def _last(self, obs: dict[str, Any]) -> Any:
         last = obs.get("last")
