@@ -29,6 +29,16 @@ SIDES = ("a", "b")
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
+def _later(callback) -> None:
+    """Run ``callback`` once the current handler is done (the new board is on the page by then)."""
+    try:
+        import asyncio  # noqa: PLC0415
+
+        asyncio.get_event_loop().call_soon(callback)
+    except Exception:  # no event loop (tests): nothing to focus anyway
+        pass
+
+
 # -- words (pure, no DOM) -------------------------------------------------------------
 
 
@@ -115,6 +125,8 @@ class TriadUI:
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
+        self.keyboard = False
+        """True while the person plays with the keyboard: each new board gets the focus back."""
 
     # -- frame hooks ------------------------------------------------------------------
 
@@ -133,7 +145,7 @@ class TriadUI:
             self._moves = obs["moves"]
             self.selected = None
         self._removals = [a for a in ctx.legal if type(a) is Remove]
-        return h(
+        table = h(
             "div",
             {"class": "triad", "data-testid": "triad-table"},
             self._scores(obs, ctx),
@@ -143,6 +155,9 @@ class TriadUI:
             self._controls(obs, ctx),
             self._end(obs) if obs["over"] else None,
         )
+        if self.keyboard and self.focus in self._cells and not obs["over"]:
+            _later(self._cells[self.focus].focus)
+        return table
 
     # -- parts ------------------------------------------------------------------------
 
@@ -177,7 +192,7 @@ class TriadUI:
         key = "over" if obs["over"] else str(obs["phase"])
         extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
         return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
-                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, " · " + extra) if extra else None)
+                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
     def _last(self, obs: dict[str, Any]) -> Any:
         last = obs.get("last")
@@ -257,7 +272,7 @@ class TriadUI:
             h("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
             h("span", {"class": "height", "aria-hidden": "true"}, str(cell["height"])) if cell["height"] > 1 else None,
         )
-        on(button, "click", lambda event, rc=rc: self._click(rc))
+        on(button, "click", lambda event, rc=rc: self._click(rc, event))
         on(button, "focus", lambda event, rc=rc: self._focused(rc))
         self._cells[rc] = button
         return button
@@ -333,7 +348,9 @@ class TriadUI:
 
     # -- interaction ------------------------------------------------------------------
 
-    def _click(self, rc: tuple[int, int]) -> None:
+    def _click(self, rc: tuple[int, int], event: Any = None) -> None:
+        # a click made with Enter or Space has no mouse detail: keep the focus on the board
+        self.keyboard = event is not None and not getattr(event, "detail", 1)
         ctx = self._ctx
         if ctx is None or not ctx.legal:
             return

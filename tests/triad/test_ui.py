@@ -314,3 +314,11 @@ def test_every_message_key_used_exists():
     keys |= {f"triad.phase.{p}" for p in ("1", "2", "over")}
     missing = sorted(k for k in keys if k not in catalog("en"))
     assert not missing
+
+
+def test_childrens_game_says_so_next_to_the_phase(triad_ui):
+    game = new_game("triad", seed=1, players=2, children=True)
+    ui, root, _ = render(triad_ui, game)
+    phase = by_testid(root, "phase")
+    assert "Phase 1 — laying pieces" in phase.textContent
+    assert "Children's game: Phase 1 only" in phase.textContent
