@@ -52,6 +52,8 @@ def booted(browser: Browser, base_url: str):
     """One page booted once for the tests that only need storage and hash changes (boots are slow)."""
     context = browser.new_context(base_url=base_url, accept_downloads=True)
     page = context.new_page()
+    page.on("pageerror", lambda error: _errors.append(str(error)))
+    page.on("console", lambda message: _errors.append(message.text) if message.type == "error" else None)
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
     yield page
@@ -63,7 +65,9 @@ def spage(booted: Page):
     """The booted page on the picker with empty storage; listeners added by a test are removed after it."""
     booted.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
     expect(booted.get_by_test_id("picker")).to_be_visible()
+    _errors.clear()
     yield booted
+    assert not [e for e in _errors if "Error" in e], _errors  # no Python or JS error on the way
     try:
         booted.remove_listener("dialog", _record_dialog)
     except (KeyError, ValueError):
@@ -71,6 +75,7 @@ def spage(booted: Page):
 
 
 _dialogs: list[str] = []
+_errors: list[str] = []
 
 
 def _record_dialog(dialog) -> None:
@@ -252,6 +257,33 @@ def test_markup_in_names_is_shown_as_text_and_runs_nothing(spage: Page) -> None:
     page.get_by_test_id("replay-forward").click()
     assert page.locator("#view img").count() == 0
     assert _dialogs == []
+
+
+@pytest.mark.parametrize("game", [g for g in ("dyad", "dieci") if g in NAMES])
+def test_replay_of_hidden_information_games_shows_every_seat_once_over(spage: Page, game: str) -> None:
+    page = spage
+    global GAME
+    kept, GAME = GAME, game
+    try:
+        session, items = make_saves(finished=True, title=f"Old {game}", names=("Ada", "Bot", "Cy", "Di"))
+        live, more = make_saves(finished=False, title=f"Live {game}", names=("Ada", "Bot"), seed=8, moves=7)
+    finally:
+        GAME = kept
+    items.update(more)
+    replay = Replay(session.record(), session.state)
+    open_saves(page, None, items)
+    page.locator(f'[data-id="{session.record_id}"]').get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(session.state.players)
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(len(replay)))
+    page.get_by_test_id("replay-back").click()
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(len(replay) - 1))
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"saves-replay-{game}.png"), full_page=True)
+    page.get_by_test_id("replay-close").click()
+    page.locator(f'[data-id="{live.record_id}"]').get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-board")).to_have_attribute("data-seat", "0")
 
 
 def test_storage_unavailable_is_said_and_the_page_works(page: Page, wait_ready) -> None:  # a page of its own

@@ -105,6 +105,8 @@ class Search:
         margin_scale: float = 10.0,
         use_rollout_policy: bool = True,
         expand_policy: bool = False,
+        favoured: Any = None,
+        favour: float = 0.0,
         slice_ms: float = 15.0,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -121,6 +123,8 @@ class Search:
         self.margin_scale = margin_scale
         self.slice = slice_ms / 1000.0
         self.expand_policy = expand_policy
+        self.favoured = favoured
+        self.favour = favour
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -289,14 +293,21 @@ class Search:
     # -- the answer -----------------------------------------------------------------
 
     def best_action(self) -> Any:
-        """The most visited of the real state's legal actions (ties: higher mean value)."""
+        """The most visited of the real state's legal actions (ties: higher mean value).
+
+        The ``favoured`` action (the game's normal policy's choice, when the
+        level asks for it) counts ``favour`` x the root's visits more, so the
+        search departs from it only when it clearly prefers another action.
+        """
         best = self.legal[0]
-        key = (-1, -math.inf)
+        key = (-math.inf, -math.inf)
+        bonus = self.favour * self.root.visits
         for action in self.legal:
             child = self.root.children.get(action)
             if child is None:
                 continue
-            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            visits = child.visits + (bonus if action == self.favoured else 0.0)
+            k = (visits, child.total / child.visits if child.visits else 0.0)
             if k > key:
                 best, key = action, k
         return best

@@ -245,6 +245,9 @@ class Table:
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
             self.session.undo()
+            # the table goes back: say so, rather than announcing the earlier move again
+            viewer = self.session.viewer()
+            self.last_seen[viewer] = self.session.state.observation(viewer)
             self.say(t("table.say.undone"))
             self.render()
 

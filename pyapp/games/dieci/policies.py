@@ -8,17 +8,20 @@ its hand, its goal card, the public table and the unseen cards as a pool.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
-from pyapp.games.dieci.state import PASS, TOP, Claim, DieciState, Play
+from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
 
 # Tuning of the normal heuristic.
 OFFER_THRESHOLD = 1.5
 CLOSE_PENALTY = 0.5
 COST_FACTOR = 1.2
 BEAT_FACTOR = 0.85
+MC_SAMPLES = 8
+"""Worlds sampled to judge each card's chance of winning the trick (0: a formula instead)."""
 
 _GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
 _VALUE = {c: int(c[1:]) for c in CHARACTER_IDS}
@@ -254,15 +257,11 @@ def evaluate(world: DieciState, seat: int) -> float:
     rival = max(s for p, s in enumerate(scores) if p != seat)
     left = len(world.char_deck) / 27
     scale = 6.0 + 20.0 * left
-    import math
-
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
 
 __all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout", "rollout_simple"]
 
-
-MC_SAMPLES = 8
 
 
 def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
@@ -339,7 +338,4 @@ def rollout(world: DieciState, rng: random.Random) -> Any:
     if choice is None:
         losers = [c for c in cards if c not in winners] if best is not None else cards
         choice = min(losers or cards, key=power.__getitem__)
-    return _PLAY_OF[choice]
-
-
-_PLAY_OF = {c: Play(c) for c in deck(6)}
+    return _PLAYS[choice]
