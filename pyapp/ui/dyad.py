@@ -181,7 +181,7 @@ class DyadUI:
         prompt = h("div", {"class": "dyad-prompt", "data-testid": "prompt", "aria-live": "polite"})
         hand_box = h("div", {"class": "dyad-hand", "data-testid": "hand", "role": "group",
                              "aria-label": t("dyad.hand.title")})
-        wrap.append(prompt, hand_box)
+        wrap.append(prompt, h("h3", {"class": "dyad-hand-title"}, t("dyad.hand.title")), hand_box)
         legal = ctx.legal
         phase = obs["phase"]
         selectable = bool(legal) and phase in ("play", "pass")

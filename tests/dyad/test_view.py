@@ -58,7 +58,12 @@ def test_every_phase_renders(players, options):
     state = new_game("dyad", seed=players, players=players, **options)
     rng = random.Random(players)
     phases = set()
+    step = 0
     while True:
+        step += 1
+        if state.phase == "play" and step % 4 and not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
         viewer = state.current_player() if not state.is_terminal() else 0
         root = draw(state, viewer)
         phases.add(root.find(data_testid="dyad-table").attrs["data-phase"])
