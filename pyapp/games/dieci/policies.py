@@ -21,6 +21,7 @@ CLOSE_PENALTY = 0.5
 COST_FACTOR = 1.2
 BEAT_FACTOR = 0.85
 MC_SAMPLES = 8
+HORIZON = True
 """Worlds sampled to judge each card's chance of winning the trick (0: a formula instead)."""
 
 _GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
@@ -137,6 +138,15 @@ def _win_chance(world: DieciState, seat: int, card: str, unseen: list[str]) -> f
     return chance
 
 
+def _tricks_left(world: DieciState) -> float:
+    """Roughly how many tricks the game has left: the character deck over the
+    characters taken per trick so far (the game ends when the deck runs out)."""
+    tricks = sum(world.taken) / world.players
+    claimed = sum(len(c) for c in world.claimed)
+    rate = claimed / tricks if tricks >= 1 else 2.0
+    return len(world.char_deck) / max(1.0, rate) + 1
+
+
 def _claim_if_won(world: DieciState, seat: int, suits: set[str]) -> float:
     eligible = [c for c in world.face_up if c[0] in suits]
     if eligible:
@@ -155,7 +165,8 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     n = world.players
     trick_suits = {c[1] for c in world.trick}
     # Cards still to come add their suits; assume one more suit for an unfinished trick.
-    future = max(0.0, min(1.0, (len(hand) - 1) / 3))
+    future = max(0.0, min(1.0, (min(len(hand), _tricks_left(world)) - 1) / 3)) if HORIZON else \
+        max(0.0, min(1.0, (len(hand) - 1) / 3))
     typical = n + 1.0
     best_action, best_value = legal[0], float("-inf")
     mc = _mc_win_chances(world, seat, [a.card for a in legal], rng) if MC_SAMPLES else None
