@@ -45,9 +45,13 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 TUNING: dict[str, dict[str, Any]] = {
     # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
-    "triad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dyad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dieci": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+    # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
+    # the rollout policy, low exploration (evaluate's values are close together).
+    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
+    # Dyad / Dieci: policy rollouts to about the end of the round / a few tricks,
+    # then policies.evaluate.
+    "dyad": {"c": 0.7, "rollout_limit": 18, "expand_policy": True},
+    "dieci": {"c": 0.7, "rollout_limit": 12},
 }
 
 SLICE_MS = 15.0
