@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from time import perf_counter
 from typing import Any, Generator
 
 from pyapp.ai.mcts import Search, perfect_information
@@ -107,6 +108,7 @@ def think(
     ``seed`` (for tests and reproducible matches).  Extra keyword arguments
     override the game's search tuning (``c``, ``rollout_limit``, ``blend``...).
     """
+    started = perf_counter()
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVEL_NAMES)})")
     if state.is_terminal():
@@ -150,6 +152,7 @@ def think(
         iterations=limits["iterations"],
         policies=policies,
         slice_ms=slice_ms,
+        started=started,
         **params,
     )
     yield from search.run()
