@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from time import perf_counter
 from typing import Any, Generator
 
 from pyapp.ai.mcts import Search, perfect_information
@@ -45,9 +46,13 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 TUNING: dict[str, dict[str, Any]] = {
     # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
-    "triad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dyad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dieci": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+    # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
+    # the rollout policy, low exploration (evaluate's values are close together).
+    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
+    # Dyad / Dieci: policy rollouts to about the end of the round / a few tricks,
+    # then policies.evaluate.
+    "dyad": {"c": 0.7, "rollout_limit": 18, "expand_policy": True},
+    "dieci": {"c": 0.7, "rollout_limit": 12},
 }
 
 SLICE_MS = 15.0
@@ -103,6 +108,7 @@ def think(
     ``seed`` (for tests and reproducible matches).  Extra keyword arguments
     override the game's search tuning (``c``, ``rollout_limit``, ``blend``...).
     """
+    started = perf_counter()
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVEL_NAMES)})")
     if state.is_terminal():
@@ -146,6 +152,7 @@ def think(
         iterations=limits["iterations"],
         policies=policies,
         slice_ms=slice_ms,
+        started=started,
         **params,
     )
     yield from search.run()

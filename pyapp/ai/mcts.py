@@ -108,6 +108,7 @@ class Search:
         favoured: Any = None,
         favour: float = 0.0,
         slice_ms: float = 15.0,
+        started: float | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -125,6 +126,7 @@ class Search:
         self.expand_policy = expand_policy
         self.favoured = favoured
         self.favour = favour
+        self.started = started
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -142,10 +144,10 @@ class Search:
 
     def run(self) -> Generator[None, None, None]:
         """Search until the cap or the budget; yield between slices."""
-        start = perf_counter()
+        start = perf_counter() if self.started is None else self.started
         deadline = math.inf if self.budget_ms is None else start + self.budget_ms / 1000.0
         cap = math.inf if self.iterations is None else self.iterations
-        self._slice_end = start + self.slice
+        self._slice_end = perf_counter() + self.slice
         self._deadline = deadline
         while self.done < cap:
             finished = yield from self._iterate()
