@@ -292,7 +292,12 @@ def test_storage_unavailable_is_said_and_the_page_works(page: Page, wait_ready) 
     page.goto("/#/saves")
     wait_ready(page)
     expect(page.get_by_test_id("saves-unavailable")).to_contain_text("does not let the site save")
-    page.goto("/")
+    expect(page.get_by_test_id("stats-problem")).to_have_count(0)
+    # a game still starts and is played, and the table says that it is not being saved
+    page.evaluate(f"() => {{ location.hash = '#/{GAME}'; }}")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("save-problem")).to_contain_text("does not let the site save")
+    page.evaluate("() => { location.hash = '#/'; }")
     expect(page.get_by_test_id("picker")).to_be_visible()
 
 
