@@ -38,16 +38,16 @@ def _policy_player(policy):
     return choose
 
 
-def _ai_player(level, budget_ms):
+def _ai_player(level, budget_ms, tuning=None):
     from pyapp.ai import choose_action  # noqa: PLC0415
 
     def choose(game, rng, seed):
-        return choose_action(game, level=level, seed=seed, budget_ms=budget_ms)
+        return choose_action(game, level=level, seed=seed, budget_ms=budget_ms, **(tuning or {}))
 
     return choose
 
 
-def players(budget_ms):
+def players(budget_ms, tuning=None):
     found = {
         "random": _policy_player(_random),
         "easy": _policy_player(policies.easy),
@@ -56,7 +56,7 @@ def players(budget_ms):
     try:
         import pyapp.ai  # noqa: F401, PLC0415
 
-        found["hard"] = _ai_player("hard", budget_ms)
+        found["hard"] = _ai_player("hard", budget_ms, tuning)
         found["ai-normal"] = _ai_player("normal", budget_ms)
     except ImportError:
         pass
@@ -132,14 +132,19 @@ def main(argv=None):
     parser.add_argument("--hard-games", type=int, default=40, help="games of Hard vs Normal (default 40)")
     parser.add_argument("--budget-ms", type=int, default=300, help="Hard's time budget per move (default 300)")
     parser.add_argument("--teams", action="store_true", help="also play the 4-player team game")
+    parser.add_argument("--hard-tuning", default="{}", help='JSON search tuning for Hard, e.g. \'{"rollout_limit": 4}\'')
+    parser.add_argument("--skip-easy", action="store_true", help="only Hard vs Normal (and the speed figures)")
     args = parser.parse_args(argv)
-    table = players(args.budget_ms)
+    import json  # noqa: PLC0415
+
+    table = players(args.budget_ms, json.loads(args.hard_tuning))
     print(f"random playouts/s: {playouts_per_second(_random):.0f}")
     print(f"rollout-policy playouts/s: {playouts_per_second(policies.rollout):.0f}")
-    match("easy", "random", args.games, table)
-    match("normal", "easy", args.games, table)
+    if not args.skip_easy:
+        match("easy", "random", args.games, table)
+        match("normal", "easy", args.games, table)
     if "hard" in table:
-        match("hard", "normal", args.hard_games, table)
+        match("hard", "normal", args.hard_games, table, label=f"hard (budget {args.budget_ms} ms, tuning {args.hard_tuning}) vs normal")
     else:
         print("hard vs normal: pyapp.ai is not available here (merge main once it lands)")
     if args.teams:

@@ -122,8 +122,8 @@ def build_wheel(version: str) -> tuple[str, bytes]:
 
     dist_info = f"pyapp-{version}.dist-info"
     entries: dict[str, bytes] = {}
-    for path in sorted((ROOT / "pyapp").rglob("*.py")):
-        if "__pycache__" not in path.parts:
+    for path in sorted((ROOT / "pyapp").rglob("*")):  # modules and any data files beside them
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -199,19 +199,27 @@ def build(out: Path) -> Site:
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
-    stylesheets = [site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())]
-    for sheet in sorted((ROOT / "web/css").glob("*.css")):
-        stylesheets.append(site.add_hashed("web/css", sheet.name, sheet.read_bytes()))
+    css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
+    screen_css = {
+        sheet.name: site.add_hashed("web/css", sheet.name, sheet.read_bytes())
+        for sheet in sorted((ROOT / "web/css").glob("*.css"))
+    }
+    stylesheets = [css, *screen_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
     manifest = {
+        "id": "./",
         "name": default["app.title"],
         "short_name": default["app.title"],
+        "description": default["shell.tagline"],
         "lang": languages[0],
+        "dir": "ltr",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
+        "orientation": "any",
+        "categories": ["games", "entertainment"],
         "background_color": "#f6f3ee",
         "theme_color": "#2f5d62",
         "icons": [
@@ -250,7 +258,7 @@ def build(out: Path) -> Site:
         render=render,
         script_json=script_json,
         css=css,
-        rules_css=extra_css["rules.css"],
+        rules_css=screen_css["rules.css"],
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
         py_config=py_config,

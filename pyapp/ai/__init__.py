@@ -131,6 +131,14 @@ def think(
         limits["budget_ms"] = budget_ms
     params = dict(TUNING.get(state.GAME, {}))
     params.update(tuning)
+    favour = params.pop("favour_normal", 0.0)
+    if favour and policies is not None and getattr(policies, "normal", None) is not None:
+        world = state.sample_world(state.current_player(), rng)
+        if perfect_information(state):
+            world.rng = random.Random(rng.getrandbits(64))
+        params["favoured"] = _pick(state, legal, policies.normal(world, rng), rng)
+        params["favour"] = favour
+        yield
     search = Search(
         state,
         seed=rng.getrandbits(64),

@@ -39,7 +39,7 @@ from pyapp.engine.state import State
 class Node:
     """One action sequence from the root: statistics for the seat that moved into it."""
 
-    __slots__ = ("action", "mover", "children", "visits", "avail", "total")
+    __slots__ = ("action", "mover", "children", "visits", "avail", "total", "untried")
 
     def __init__(self, action: Any, mover: int) -> None:
         self.action = action
@@ -48,6 +48,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.untried: dict[Any, None] | None = None  # perfect information only
 
 
 def perfect_information(state: State) -> bool:
@@ -103,6 +104,9 @@ class Search:
         blend: float = 0.0,
         margin_scale: float = 10.0,
         use_rollout_policy: bool = True,
+        expand_policy: bool = False,
+        favoured: Any = None,
+        favour: float = 0.0,
         slice_ms: float = 15.0,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -118,6 +122,9 @@ class Search:
         self.blend = blend
         self.margin_scale = margin_scale
         self.slice = slice_ms / 1000.0
+        self.expand_policy = expand_policy
+        self.favoured = favoured
+        self.favour = favour
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -170,34 +177,74 @@ class Search:
         log = math.log
         sqrt = math.sqrt
         # Selection and expansion.
-        while not world.is_terminal():
-            legal = world.legal_actions()
-            mover = world.current_player()
-            children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                world.step(action)
-                child = Node(action, mover)
-                children[action] = child
-                path.append(child)
-                break
-            best = None
-            best_score = -math.inf
-            for action in legal:
-                child = children[action]
-                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if score > best_score:
-                    best, best_score = child, score
-            world.step(best.action)
-            node = best
-            path.append(node)
+        expand_policy = self.rollout if self.expand_policy else None
+        if self.perfect:
+            # The legal actions at a node never change: keep its untried ones.
+            while not world.is_terminal():
+                untried = node.untried
+                if untried is None:
+                    legal = world.legal_actions()
+                    rng.shuffle(legal)
+                    untried = node.untried = dict.fromkeys(legal)
+                if untried:
+                    action = None
+                    if expand_policy is not None:
+                        action = expand_policy(world, rng)
+                        if action not in untried:
+                            action = None
+                    if action is None:
+                        action = next(iter(untried))
+                    del untried[action]
+                    child = Node(action, world.current_player())
+                    world.step(action)
+                    node.children[action] = child
+                    path.append(child)
+                    break
+                best = None
+                best_score = -math.inf
+                log_n = log(node.visits)
+                for child in node.children.values():
+                    score = child.total / child.visits + c * sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+                world.step(best.action)
+                node = best
+                path.append(node)
+        else:
+            while not world.is_terminal():
+                legal = world.legal_actions()
+                mover = world.current_player()
+                children = node.children
+                untried = []
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                    else:
+                        child.avail += 1
+                if untried:
+                    action = None
+                    if expand_policy is not None:
+                        action = expand_policy(world, rng)
+                        if action in children:
+                            action = None
+                    if action is None:
+                        action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    world.step(action)
+                    child = Node(action, mover)
+                    children[action] = child
+                    path.append(child)
+                    break
+                best = None
+                best_score = -math.inf
+                for action in legal:
+                    child = children[action]
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+                world.step(best.action)
+                node = best
+                path.append(node)
         # Rollout.
         steps = 0
         limit = self.rollout_limit
@@ -246,14 +293,21 @@ class Search:
     # -- the answer -----------------------------------------------------------------
 
     def best_action(self) -> Any:
-        """The most visited of the real state's legal actions (ties: higher mean value)."""
+        """The most visited of the real state's legal actions (ties: higher mean value).
+
+        The ``favoured`` action (the game's normal policy's choice, when the
+        level asks for it) counts ``favour`` x the root's visits more, so the
+        search departs from it only when it clearly prefers another action.
+        """
         best = self.legal[0]
-        key = (-1, -math.inf)
+        key = (-math.inf, -math.inf)
+        bonus = self.favour * self.root.visits
         for action in self.legal:
             child = self.root.children.get(action)
             if child is None:
                 continue
-            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            visits = child.visits + (bonus if action == self.favoured else 0.0)
+            k = (visits, child.total / child.visits if child.visits else 0.0)
             if k > key:
                 best, key = action, k
         return best

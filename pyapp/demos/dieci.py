@@ -193,12 +193,13 @@ def replay(demo: Demo) -> list[Frame]:
         elif kind is not None:
             raise DemoError(f"{where}: unknown action {action!r}")
 
+        summary = not any(setup.get("hands", {}).values())  # a scoring demo: no table, only what was taken
         view = {
             "kind": "cards",
             "game": "dieci",
-            "trump": trump_card,
-            "faceup": list(faceup),
-            "deck": len(deck),
+            "trump": None if summary else trump_card,
+            "faceup": None if summary else list(faceup),
+            "deck": None if summary else len(deck),
             "seats": [
                 {
                     "id": s,
@@ -209,13 +210,14 @@ def replay(demo: Demo) -> list[Frame]:
                     "characters": list(claimed[s]),
                     "score": scores.get(s),
                     "attempt": [attempt[1]] if attempt and attempt[0] == s else None,
+                    "taken_cards": taken[s] if summary else None,
+                    "goal": list(dieci.GOALS[goals[s]][1]) if summary and s in goals else None,
                 }
                 for s in seats
             ],
             "marked": marked,
+            "hands_hidden": True,
         }
-        if not any(hands[s] for s in seats) and not trick:
-            view["hands_hidden"] = True
         frames.append(Frame(step.caption, dict(facts), view, facts))
     return frames
 
@@ -226,6 +228,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="follow-suit",
+        height=520,
         title="demo.dieci.follow.title",
         setup={
             "seats": SEATS,
@@ -246,6 +249,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="highest-rank",
+        height=550,
         title="demo.dieci.rank.title",
         setup={
             "seats": SEATS,
@@ -269,11 +273,11 @@ DEMOS: tuple[Demo, ...] = (
             Step(("play", "west", "8P"), "demo.dieci.rank.s11", {"follows": True}),
             Step(("take",), "demo.dieci.rank.s12", {"winner": "north"}),
         ),
-        height=620,
     ),
     Demo(
         game="dieci",
         id="forced-claim",
+        height=560,
         title="demo.dieci.forced.title",
         setup={
             "seats": SEATS,
@@ -296,6 +300,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dieci",
         id="round-of-offers",
+        height=560,
         title="demo.dieci.offers.title",
         setup={
             "seats": SEATS,
@@ -316,11 +321,11 @@ DEMOS: tuple[Demo, ...] = (
             Step(("pass", "north"), "demo.dieci.offers.s7"),
             Step(("refill",), "demo.dieci.offers.s8", {"refilled": 2}),
         ),
-        height=600,
     ),
     Demo(
         game="dieci",
         id="suit-scoring",
+        height=400,
         title="demo.dieci.scoring.title",
         setup={
             "seats": ("west",),
@@ -339,6 +344,5 @@ DEMOS: tuple[Demo, ...] = (
             Step(("score-cards", "west"), "demo.dieci.scoring.s6", {"points": 12}),
             Step(("score", "west"), "demo.dieci.scoring.s7", {"points": 8}),
         ),
-        height=420,
     ),
 )

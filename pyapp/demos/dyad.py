@@ -163,6 +163,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dyad",
         id="matched-lead",
+        height=470,
         title="demo.dyad.matched.title",
         setup={
             "seats": SEATS3,
@@ -180,6 +181,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dyad",
         id="lower-card",
+        height=460,
         title="demo.dyad.lower.title",
         setup={
             "seats": ("north", "east", "west"),
@@ -196,6 +198,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dyad",
         id="double",
+        height=430,
         title="demo.dyad.double.title",
         setup={
             "seats": SEATS3,
@@ -212,6 +215,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="dyad",
         id="retrieve",
+        height=440,
         title="demo.dyad.retrieve.title",
         setup={
             "seats": ("east", "west", "north"),
@@ -227,11 +231,11 @@ DEMOS: tuple[Demo, ...] = (
             Step(("retrieve", "east", "7C"), "demo.dyad.retrieve.s6", {"legal": True}),
             Step(("score", "east"), "demo.dyad.retrieve.s7", {"score": 7}),
         ),
-        height=600,
     ),
     Demo(
         game="dyad",
         id="cipher",
+        height=460,
         title="demo.dyad.cipher.title",
         setup={
             "seats": ("north", "east", "west"),
@@ -248,6 +252,5 @@ DEMOS: tuple[Demo, ...] = (
             Step(("score", "west"), "demo.dyad.cipher.s6", {"score": 20, "cards": 0}),
             Step(("score", "west", ["6H"]), "demo.dyad.cipher.s7", {"score": 0, "cards": 1}),
         ),
-        height=600,
     ),
 )

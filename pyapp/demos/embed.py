@@ -5,7 +5,7 @@
 >>> embed_path(demo, "ko")
 'embed.html?game=triad&demo=stack-removal&lang=ko'
 >>> print(snippet("https://example.org/games/", demo, "en", "Triad rules demo"))
-<iframe src="https://example.org/games/embed.html?game=triad&amp;demo=stack-removal&amp;lang=en" title="Triad rules demo" width="100%" height="560" style="border:0;max-width:800px" loading="lazy"></iframe>
+<iframe src="https://example.org/games/embed.html?game=triad&amp;demo=stack-removal&amp;lang=en" title="Triad rules demo" width="100%" height="590" style="border:0;max-width:800px" loading="lazy"></iframe>
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def card(game: str, text: str, *, extra: str = "") -> Node:
     label = t("demo.card", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
     return node(
         "span",
-        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "aria-label": label},
+        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "role": "img", "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, rank),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS[game][suit]),
     )
@@ -71,7 +71,8 @@ def character(char: str, *, extra: str = "") -> Node:
     label = t("demo.character", value=value, suit=t(f"demo.suit.dieci.{suit}"))
     return node(
         "span",
-        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "aria-label": label},
+        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img",
+         "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, value),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS["dieci"][suit]),
     )
@@ -123,6 +124,18 @@ def card_table(view: dict[str, Any]) -> Node:
                     "span",
                     {"class": "taken"},
                     [character(c, extra="marked" if c in marked else "") for c in seat["characters"]],
+                )
+            )
+        if seat.get("taken_cards") is not None:
+            extra.append(node("span", {"class": "taken-count"}, t("demo.dieci.taken", n=seat["taken_cards"])))
+        if seat.get("goal"):
+            extra.append(
+                node(
+                    "span",
+                    {"class": "goal"},
+                    t("demo.dieci.goal"),
+                    " ",
+                    [character(c, extra="marked" if c in marked else "") for c in seat["goal"]],
                 )
             )
         if seat.get("score") is not None:

@@ -260,6 +260,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="triad",
         id="row-and-stack",
+        height=590,
         title="demo.triad.rows.title",
         setup={"board": ROW_AND_STACK},
         steps=(
@@ -273,6 +274,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="triad",
         id="covering",
+        height=590,
         title="demo.triad.covering.title",
         setup={"board": COVERING},
         steps=(
@@ -285,6 +287,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="triad",
         id="forced-removal",
+        height=590,
         title="demo.triad.forced.title",
         setup={"board": FORCED},
         steps=(
@@ -297,6 +300,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="triad",
         id="stack-removal",
+        height=590,
         title="demo.triad.stack.title",
         setup={"board": STACK},
         steps=(
@@ -309,6 +313,7 @@ DEMOS: tuple[Demo, ...] = (
     Demo(
         game="triad",
         id="phase-two-pass",
+        height=590,
         title="demo.triad.pass.title",
         setup={"board": PASSING},
         steps=(

@@ -61,6 +61,7 @@ EN = Rules(
                 "Removing a stack triad empties its cell and scores the cell's label doubled (6 or 12).",
                 "Removing pieces shows the pieces beneath them, which can make new triads for either side.",
                 "If your side has no triad to remove, you pass, and the other side keeps moving until you have one again.",
+                di("A pass is a move of its own: the side that cannot remove says so, and the turn goes to the other side."),
                 "Phase 2 ends when neither side has a triad to remove.",
             ),
             demo("forced-removal"),
@@ -75,6 +76,7 @@ EN = Rules(
                 di("Equal totals are a draw."),
                 "Children's game (an option): only Phase 1 is played.",
                 "Teams (an option, 4 players): the turn order is A1, B1, A2, B2; each team shares its 30 pieces and its score.",
+                di("When side B starts a team game, B1 plays first and the turn goes on round the table: B1, A2, B2, A1."),
             ),
         ),
         section(
@@ -154,6 +156,7 @@ KO = Rules(
                 "탑 트라이어드를 걷어 내면 그 칸이 비고, 칸의 숫자를 두 배(6 또는 12)로 얻습니다.",
                 "말을 치우면 그 밑의 말이 드러나고, 어느 편에든 새 트라이어드가 생길 수 있습니다.",
                 "걷어 낼 트라이어드가 없으면 차례를 넘깁니다. 그러면 다시 걷어 낼 트라이어드가 생길 때까지 상대 편이 계속 둡니다.",
+                di("넘기기도 한 번의 수입니다. 걷어 낼 수 없는 편이 넘긴다고 밝히면 차례가 상대 편으로 갑니다."),
                 "양쪽 모두 걷어 낼 트라이어드가 없으면 2단계가 끝납니다.",
             ),
             demo("forced-removal"),
@@ -168,6 +171,7 @@ KO = Rules(
                 di("총점이 같으면 무승부입니다."),
                 "어린이 규칙(선택): 1단계만 합니다.",
                 "팀전(선택, 4명): 차례는 A1, B1, A2, B2 순서이고, 각 팀은 말 30개와 점수를 함께 씁니다.",
+                di("팀전에서 B편이 먼저 두면 B1부터 시작해 자리 순서대로 B1, A2, B2, A1로 돌아갑니다."),
             ),
         ),
         section(

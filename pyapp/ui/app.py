@@ -5,7 +5,7 @@ from __future__ import annotations
 from pyscript import document
 
 from pyapp import i18n
-from pyapp.ui import language, router, saves_link, views
+from pyapp.ui import language, router, settings
 
 
 def main() -> None:
@@ -14,6 +14,6 @@ def main() -> None:
     chosen = str(document.documentElement.lang)
     i18n.set_language(chosen if chosen in i18n.LANGUAGES else i18n.LANGUAGES[0])
     language.install(document.querySelector(".topbar"), router.show)
-    saves_link.add_to_picker(views)
+    settings.install(document.querySelector(".topbar"))
     router.start(document.getElementById("view"))
     document.body.dataset.ready = "true"

@@ -144,6 +144,15 @@ class DieciUI:
         winner = obs["trick_winner"]
         if not trick:
             box.append(h("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
+            last = obs.get("last_trick")
+            if last:
+                rows = h("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
+                for seat, card in zip(last["seats"], last["cards"]):
+                    won = seat == last["winner"]
+                    rows.append(h("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
+                                  h("span", {"class": "who"}, self.name(seat)), mini_card(card),
+                                  h("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
+                box.append(h("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows)
             return box
         best = _leading_index(trick, obs["trump"])
         rows = h("ol", {"class": "plays"})
@@ -304,7 +313,8 @@ class DieciUI:
                           h("td", {}, h("span", {"class": "num"}, str(part["goal"])),
                             h("small", {}, t("dieci.end.goal_detail", goal=GOALS[goal][0], matches=part["matches"]))),
                           h("td", {}, h("span", {"class": "num"}, str(part["characters"])),
-                            h("small", {}, _suit_breakdown(obs["claimed"][seat]))),
+                            h("small", {}, *[h("span", {"class": "suitpart"}, part)
+                                             for part in _suit_breakdown(obs["claimed"][seat])])),
                           h("td", {"class": "total"}, str(part["total"]))))
         table.append(body)
         box.append(h("div", {"class": "breakdown-wrap"}, table))
@@ -327,14 +337,14 @@ def _leading_index(trick: list[dict[str, Any]], trump: str) -> int:
     return trick_winner([p["card"] for p in trick], trump)
 
 
-def _suit_breakdown(claimed: list[str]) -> str:
-    """Per suit: ``+lowest −other …`` (e.g. ``▲ +3 −8``), suits joined by spaces."""
+def _suit_breakdown(claimed: list[str]) -> list[str]:
+    """Per suit held: ``+lowest −other …`` (e.g. ``▲ +3 −8``)."""
     parts = []
     for suit in "RYGBP":
         values = sorted(int(c[1:]) for c in claimed if c[0] == suit)
         if values:
             parts.append(SUIT_SYMBOLS[suit] + " +" + str(values[0]) + "".join(f" \u2212{v}" for v in values[1:]))
-    return "  ".join(parts)
+    return parts
 
 
 UI = DieciUI()

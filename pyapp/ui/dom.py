@@ -14,6 +14,11 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+try:  # Pyodide turns a JavaScript null into this object, not into None
+    from pyodide.ffi import jsnull as _jsnull
+except ImportError:  # older Pyodide: null is None
+    _jsnull = None
+
 Child = Any  # a DOM node, a str, None (skipped) or a list/tuple of children
 
 _page_handlers: list[Any] = []
@@ -85,6 +90,14 @@ def begin_view() -> None:
         proxy.destroy()
     _view_handlers.clear()
     _handlers = _view_handlers
+
+
+def found(node: Any) -> bool:
+    """Whether a DOM lookup (``querySelector``, ``activeElement``, ``closest``…) found something.
+
+    Pyodide gives JavaScript's ``null`` as ``jsnull``, which ``is None`` does not catch.
+    """
+    return node is not None and node is not _jsnull
 
 
 def clear(element: Any) -> None:

@@ -104,7 +104,8 @@ class DyadUI:
                                 "data-total": str(obs["totals"][seat])},
                          h("span", {"class": "seat-name"}, name),
                          h("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
-                         h("span", {"class": "seat-cards"}, t("dyad.cards_held", count=obs["hand_counts"][seat])),
+                         h("span", {"class": "seat-cards"}, t("dyad.cards_held_one" if obs["hand_counts"][seat] == 1 else "dyad.cards_held",
+                                                                count=obs["hand_counts"][seat])),
                          *badges))
         box.append(row)
         if obs["options"].get("teams"):
@@ -197,8 +198,14 @@ class DyadUI:
                 on_now = text in selected
                 button.setAttribute("aria-pressed", "true" if on_now else "false")
             status = selection_status(obs, selected)
-            status_line.textContent = "" if status["value"] is None else t("dyad.preview", value=status["value"])
-            problem_line.textContent = t(status["problem"], **status["params"]) if status["problem"] else ""
+            problem = status["problem"]
+            if status["value"] is not None:
+                status_line.textContent = t("dyad.preview", value=status["value"])
+            elif problem == "dyad.pick_two":
+                status_line.textContent = t(problem, **status["params"])
+            else:
+                status_line.textContent = ""
+            problem_line.textContent = t(problem, **status["params"]) if problem and problem != "dyad.pick_two" else ""
             status_line.setAttribute("data-value", "" if status["value"] is None else str(status["value"]))
             status_line.setAttribute("data-ready", "true" if status["ready"] else "false")
             submit.disabled = not status["ready"]

@@ -308,7 +308,9 @@ class SavesScreen:
             body.append(h("tr", {"data-testid": "stats-row", "data-game": game, "data-level": level},
                           h("th", {"scope": "row"}, t(f"game.{game}")), h("td", {}, level_text),
                           h("td", {}, str(line["played"])), h("td", {}, str(line["won"])), h("td", {}, best)))
-        section.append(h("div", {"class": "table-scroll"},
+        # focusable and named: a keyboard user can scroll a table wider than the phone
+        section.append(h("div", {"class": "table-scroll", "tabindex": "0", "role": "region",
+                                 "aria-label": t("saves.stats")},
                          h("table", {"class": "stats-table"}, h("thead", {}, head), h("tbody", {}, *body))))
         return section
 

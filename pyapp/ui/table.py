@@ -20,10 +20,17 @@ from pyapp.games import game_class
 from pyapp.i18n import t
 from pyapp.play import PERSON, Seat, Session
 from pyapp.storage import SaveStore, StorageError
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.local_storage import shared_store
+from pyscript import document
 
 COMPUTER_KINDS = ("easy", "normal", "hard")
+
+FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-char", "data-action", "data-testid")
+"""Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
+
+FRESH_KEYS = ("data-card", "data-played", "data-pair", "data-char", "data-cell", "data-testid")
+"""Attributes whose new values mark an element as just arrived (class ``fresh``: CSS animates it)."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,9 @@ class Table:
         self.last_seen: dict[int, dict[str, Any]] = {}
         self.error: str | None = None
         self.thinking = False
-        self.live = h("p", {"class": "sr-only", "aria-live": "polite", "data-testid": "announce"})
+        self.acting = False
+        """Whether the last drawn table let the person on screen act (focus moves when that starts)."""
+        self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
         self.body = h("div", {"class": "table-body"})
         clear(root)
         root.append(self.body, self.live)
@@ -171,7 +180,7 @@ class Table:
         options: dict[str, Any] = {}
         for option in self.ui.options:
             element = options_box.querySelector(f'[data-option="{option.name}"]')
-            if element is None:
+            if not found(element):
                 continue
             if option.choices:
                 options[option.name] = option.choices[int(element.value)][0]
@@ -236,6 +245,10 @@ class Table:
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
             self.session.undo()
+            # the table goes back: say so, rather than announcing the earlier move again
+            viewer = self.session.viewer()
+            self.last_seen[viewer] = self.session.state.observation(viewer)
+            self.say(t("table.say.undone"))
             self.render()
 
     def render(self) -> None:
@@ -249,28 +262,96 @@ class Table:
             return
         self.shown_to = viewer
         observation = session.state.observation(viewer)
-        for sentence in self.ui.announcements(self.last_seen.get(viewer), observation):
-            self.say(sentence)
+        said = list(self.ui.announcements(self.last_seen.get(viewer), observation))
         self.last_seen[viewer] = observation
         person_to_act = session.to_act() == viewer and session.seats[viewer].is_person
-        ctx = TableContext(observation=observation, viewer=viewer,
-                           legal=session.state.legal_actions() if person_to_act and not self.thinking else [],
+        legal = session.state.legal_actions() if person_to_act and not self.thinking else []
+        starts_acting = bool(legal) and not self.acting
+        if starts_acting:
+            said.append(t("table.say.your_turn", name=session.seats[viewer].name))
+        if said:
+            self.say(" ".join(said))
+        ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
                            seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
-        self._show(h("div", {"class": f"table table-{self.ui.game}"},
+        focus_key, may_focus = self._focus_key()
+        seen = self._fresh_keys()
+        self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      self._status_bar(session), self.ui.render(ctx), self._footer(session)))
+        self._mark_fresh(seen)
+        self.acting = bool(legal)
+        if may_focus:
+            self._restore_focus(None if starts_acting else focus_key)
+
+    # -- focus and motion --------------------------------------------------------------
+
+    def _focus_key(self) -> tuple[tuple[str, str] | None, bool]:
+        """What has the focus now (an attribute naming it) and whether the table may move the focus.
+
+        The table only moves the focus when it is inside the table or nowhere (on
+        the page or the view), never away from a menu or a dialog the person opened.
+        """
+        active = document.activeElement
+        if not found(active) or active == document.body or active == self.root:
+            return None, True
+        if not self.body.contains(active):
+            return None, False
+        for name in FOCUS_KEYS:
+            value = active.getAttribute(name)
+            if found(value) and str(value):
+                return (name, str(value)), True
+        return None, True
+
+    def _restore_focus(self, key: tuple[str, str] | None) -> None:
+        """Focus the element that had it before the re-render, else where the game says, else the status.
+
+        A game marks the natural next stop (the first playable card, the board's
+        current cell, the prompt's first button) with ``data-autofocus``.
+        """
+        target = None
+        if key is not None and key not in (("data-testid", "status"), ("data-testid", "undo")):
+            target = self.body.querySelector(f'[{key[0]}="{_css_string(key[1])}"]')
+            if found(target) and target.hasAttribute("disabled"):
+                target = None
+        if not found(target):
+            target = self.body.querySelector("[data-autofocus]")
+        if not found(target) and key is not None:
+            target = self.body.querySelector(f'[{key[0]}="{_css_string(key[1])}"]:not([disabled])')
+        if not found(target):
+            target = self.body.querySelector("[data-testid=status]")
+        if found(target) and target != document.activeElement:
+            target.focus()
+
+    def _fresh_keys(self) -> set[str]:
+        """Identities of the elements on screen now (see :data:`FRESH_KEYS`)."""
+        seen: set[str] = set()
+        for element in self.body.querySelectorAll(",".join(f"[{k}]" for k in FRESH_KEYS)):
+            seen.add(_identity(element))
+        return seen
+
+    def _mark_fresh(self, seen: set[str]) -> None:
+        """Give elements that were not on screen before the class ``fresh`` (dealt, played, stacked…)."""
+        if not seen:
+            return  # the first table drawn: nothing to compare with
+        for element in self.body.querySelectorAll(",".join(f"[{k}]" for k in FRESH_KEYS)):
+            if _identity(element) not in seen:
+                element.classList.add("fresh")
 
     def _status_bar(self, session: Session) -> Any:
         state = session.state
         if state.is_terminal():
             names = ", ".join(session.seats[s].name for s in state.winners())
-            text = t("table.winner", names=names)
+            text, turn = t("table.winner", names=names), "over"
         elif self.thinking or session.is_computer_turn():
-            text = t("table.thinking", name=session.seats[state.current_player()].name)
+            text, turn = t("table.thinking", name=session.seats[state.current_player()].name), "computer"
+        elif session.seats[session.to_act()].is_person and session.to_act() == session.viewer():
+            text, turn = t("table.your_move", name=session.seats[session.to_act()].name), "you"
         else:
-            text = t("table.your_turn", name=session.seats[state.current_player()].name)
-        bar = h("div", {"class": "status", "data-testid": "status", "role": "status",
+            text, turn = t("table.your_turn", name=session.seats[state.current_player()].name), "other"
+        # not a live region: it is drawn anew each time; the frame's one live region speaks
+        bar = h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
                         "data-thinking": "true" if self.thinking else "false"},
-                h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}), text)
+                h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
+                h("span", {"class": "status-text"}, text))
         if self.error:
             bar.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
         problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
@@ -315,11 +396,34 @@ class Table:
 
     def say(self, sentence: str) -> None:
         """Tell screen-reader users what happened (the live region reads it out)."""
+        self.live.textContent = ""  # the same sentence twice in a row is still read
         self.live.textContent = sentence
 
     def _show(self, element: Any) -> None:
         clear(self.body)
         self.body.append(element)
+
+
+def _css_string(value: str) -> str:
+    """``value`` escaped for a double-quoted CSS attribute selector (backslashes and quotes)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _identity(element: Any) -> str:
+    """Where an element sits (its nearest labelled section) and what it shows, for :meth:`Table._mark_fresh`."""
+    parts = []
+    for name in FRESH_KEYS:
+        value = element.getAttribute(name)
+        if found(value):
+            parts.append(f"{name}={value}")
+    height = element.getAttribute("data-height")
+    if found(height):
+        parts.append(f"h={height}")
+    parent = element.parentElement
+    section = parent.closest("[data-testid]") if found(parent) else None
+    if found(section):
+        parts.append(f"in={section.getAttribute('data-testid')}")
+    return " ".join(parts)
 
 
 def route(ui: GameUI) -> Callable[[Any, dict[str, str]], None]:

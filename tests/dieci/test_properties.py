@@ -135,3 +135,30 @@ def test_clone_is_independent_and_undo_restores(spec, steps):
         s.apply_action(s.legal_actions()[0])
         s.undo()
         assert s.to_save() == save and s.observation(0) == obs
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_observations_never_leak_a_hand_or_goal_card(spec):
+    n, seed = spec
+    s = new_game("dieci", seed=seed, players=n)
+    rng = random.Random(seed)
+    step = 0
+    while not s.is_terminal():
+        step += 1
+        if step % 5 == 0:
+            for seat in range(n):
+                obs = s.observation(seat)
+                # Earlier deals' cards are public history; this deal's hidden cards must not show.
+                deals = [i for i, e in enumerate(obs["log"]) if e["type"] == "deal"]
+                recent = obs["log"][deals[-1]:] if deals else obs["log"]
+                last = obs["last_trick"]
+                rest = {k: v for k, v in obs.items() if k not in ("log", "last_trick")}
+                text = json.dumps([rest, recent, last])
+                hidden = {c for p, hand in enumerate(s.hands) if p != seat for c in hand} | set(s.rest)
+                assert not any(f'"{c}"' in text for c in hidden)
+                assert obs["hand"] == s.hands[seat]
+                assert [g for p, g in enumerate(obs["goals"]) if p != seat] == [None] * (n - 1)
+                assert all(set(part) == {"cards", "characters"} for p, part in enumerate(obs["scores"]) if p != seat)
+                assert obs["goal"]["index"] == s.goals[seat]
+        s.apply_action(rng.choice(s.legal_actions()))

@@ -89,3 +89,10 @@ def test_goal_points_table():
     for k in range(7):
         assert dieci.goal_points(4, chars[:k] + ["R2"] * 0) == dieci.GOAL_POINTS[k]
     assert dieci.goal_matches(4, chars + ["R2", "B2"]) == 6
+
+
+def test_suit_symbols_are_distinct_and_match_the_rules_page():
+    from pyapp.demos.dieci import SYMBOLS
+
+    assert len(set(dieci.SUIT_SYMBOLS.values())) == 5
+    assert dieci.SUIT_SYMBOLS == SYMBOLS

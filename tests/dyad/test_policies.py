@@ -75,3 +75,19 @@ def test_teams_pass_weak_sends_best_strong_sends_worst():
     assert str(policies.normal(state, random.Random(0))) == "pass 9D+8C"
     state.hands[0] = cards("9S", "9H", "8D", "8C", "7S", "2D", "7D", "3C")
     assert str(policies.normal(state, random.Random(0))) == "pass 3C+2D"
+
+
+def test_best_value_matches_brute_force():
+    from pyapp.games.dyad.rules import deck, legal_pair_cards, value_of
+
+    rng = random.Random(7)
+    for _ in range(400):
+        players = rng.choice([2, 3, 4])
+        cards_ = deck(players)
+        rng.shuffle(cards_)
+        hand = cards_[: rng.randrange(2, 13)]
+        rest = cards_[len(hand):]
+        lead = tuple(rng.sample(rest, 2))
+        matched = lead[0] % 4 == lead[1] % 4
+        brute = max(value_of(matched, a, b) for a, b in legal_pair_cards(hand, lead))
+        assert policies.best_value(hand, lead[0] % 4 if matched else -1) == brute, (hand, lead)

@@ -162,3 +162,34 @@ def test_swapping_hidden_cards_changes_no_view(players, options, seed, steps):
     w1 = state.sample_world(seat, random.Random(5))
     w2 = swapped.sample_world(seat, random.Random(5))
     assert w1.hands == w2.hands
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_ai_cannot_read_other_hands(level):
+    """Swapping unseen cards between two other players never changes the computer's choice."""
+    from pyapp.ai import choose_action
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(40):
+        state = new_game("dyad", seed=seed, players=3, cipher=True)
+        for _ in range(rng.randrange(3, 25)):
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player()
+        known, _, _ = knowledge(state.observation(seat), seat)
+        p, q = [s for s in range(3) if s != seat]
+        a = next((c for c in state.hands[p] if c not in known[p]), None)
+        b = next((c for c in state.hands[q] if c not in known[q]), None)
+        if a is None or b is None:
+            continue
+        swapped = state.clone()
+        swapped.hands[p][swapped.hands[p].index(a)] = b
+        swapped.hands[q][swapped.hands[q].index(b)] = a
+        extra = {"iterations": 40} if level == "hard" else {}
+        assert choose_action(state, level=level, seed=seed, **extra) == choose_action(swapped, level=level, seed=seed, **extra)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked

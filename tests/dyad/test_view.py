@@ -151,3 +151,24 @@ def test_the_page_cannot_show_hidden_cards(players, options):
         swapped.hands[p][swapped.hands[p].index(a)] = b
         swapped.hands[q][swapped.hands[q].index(b)] = a
         assert draw(state, viewer).dump() == draw(swapped, viewer).dump()
+
+
+def test_announcements_tell_plays_and_retrievals():
+    state = new_game("dyad", seed=2, players=3, cipher=True)
+    draw(state, 0)  # names known to the UI
+    before = state.observation(0)
+    state.apply_action("cipher")
+    state.apply_action("no cipher")
+    state.apply_action("no cipher")
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    said = dyad_ui.UI.announcements(before, state.observation(0))
+    assert said[0] == "P0 declares Cipher."
+    assert said[-1].startswith(f"P0 played {first}")
+    before = state.observation(0)
+    while state.phase != "take":
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    said = dyad_ui.UI.announcements(before, state.observation(0))
+    assert "took the trick and retrieved" in said[-1]
+    assert sum("played" in line for line in said) == 2

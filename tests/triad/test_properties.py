@@ -45,7 +45,7 @@ def every_candidate():
         yield Remove(tuple(CELL[i] for i in line), False)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(games)
 def test_random_games_keep_every_invariant(params):
     seed, players, children, first = params

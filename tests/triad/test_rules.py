@@ -154,7 +154,7 @@ def test_incremental_triads_match_a_fresh_count():
 
     rng = random.Random(5)
     cells = [i for i in range(64) if divmod(i, 8) in triad.LABELS]
-    for _ in range(200):
+    for _ in range(120):
         i = rng.choice(cells)
         if board.stacks[i] and (len(board.stacks[i]) == 3 or rng.random() < 0.3):
             board.pop(i)

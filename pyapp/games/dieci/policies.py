@@ -8,17 +8,20 @@ its hand, its goal card, the public table and the unseen cards as a pool.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
-from pyapp.games.dieci.state import PASS, TOP, Claim, DieciState, Play
+from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
 
 # Tuning of the normal heuristic.
 OFFER_THRESHOLD = 1.5
 CLOSE_PENALTY = 0.5
 COST_FACTOR = 1.2
 BEAT_FACTOR = 0.85
+MC_SAMPLES = 8
+"""Worlds sampled to judge each card's chance of winning the trick (0: a formula instead)."""
 
 _GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
 _VALUE = {c: int(c[1:]) for c in CHARACTER_IDS}
@@ -222,9 +225,9 @@ def easy(world: DieciState, rng: random.Random) -> Any:
     return Claim(char) if char is not None and worth > 0 else PASS
 
 
-def rollout(world: DieciState, rng: random.Random) -> Any:
-    """Cheap and decent, for thousands of playouts: greedy cards with noise,
-    characters by their immediate worth."""
+def rollout_simple(world: DieciState, rng: random.Random) -> Any:
+    """The cheapest playout policy: greedy cards with noise, characters by
+    their immediate worth (kept for comparison in the benchmark)."""
     legal = world.legal_actions()
     phase = world.phase
     seat = world.turn
@@ -254,15 +257,11 @@ def evaluate(world: DieciState, seat: int) -> float:
     rival = max(s for p, s in enumerate(scores) if p != seat)
     left = len(world.char_deck) / 27
     scale = 6.0 + 20.0 * left
-    import math
-
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
 
-__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout"]
+__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout", "rollout_simple"]
 
-
-MC_SAMPLES = 8
 
 
 def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
@@ -288,3 +287,55 @@ def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.
             if best_seat == seat:
                 wins[card] += 1
     return {c: wins[c] / MC_SAMPLES for c in cards}
+
+
+def rollout(world: DieciState, rng: random.Random) -> Any:
+    """Cheap and decent, for thousands of playouts: win tricks worth winning with the
+    cheapest card that does it, otherwise throw the weakest card."""
+    legal = world.legal_actions()
+    phase = world.phase
+    seat = world.turn
+    if phase != "play":
+        if phase == "claim" and legal[0] is TOP:
+            return TOP
+        chars = [a.char for a in legal] if phase == "claim" else world.face_up
+        claimed, goal = world.claimed[seat], world.goals[seat]
+        best, score = None, (OFFER_THRESHOLD if phase == "offer" else float("-inf"))
+        for c in chars:
+            d = claim_delta(claimed, goal, c)
+            if not any(x[0] == c[0] for x in claimed) and _VALUE[c] < 6:
+                d -= 1.5 * len(world.char_deck) / 27
+            if d > score:
+                best, score = c, d
+        return Claim(best) if best is not None else PASS
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return legal[rng.randrange(len(legal))]
+    trump = world.trump
+    trick = world.trick
+    cards = [a.card for a in legal]
+    power = {c: _power(c, trump) for c in cards}
+    best = _current_best(world)
+    if best is None:
+        winners = cards
+    else:
+        winners = [c for c in cards if beats(c, best, trump)]
+    suits = {c[1] for c in trick}
+    claimed, goal = world.claimed[seat], world.goals[seat]
+    face = world.face_up
+    n = world.players
+    last = len(trick) == n - 1
+    choice = None
+    if winners:
+        strong = winners if last else [c for c in winners if power[c] >= 0.9]
+        if strong:
+            card = min(strong, key=power.__getitem__)
+            eligible = [x for x in face if x[0] in suits or x[0] == card[1]]
+            claim = max((claim_delta(claimed, goal, x) for x in eligible), default=0)
+            if n + claim > 0:
+                choice = card
+    if choice is None:
+        losers = [c for c in cards if c not in winners] if best is not None else cards
+        choice = min(losers or cards, key=power.__getitem__)
+    return _PLAYS[choice]

@@ -177,8 +177,9 @@ def character_points(values_by_suit: Mapping[str, Iterable[int]]) -> int:
 
 # -- characters and goal cards -----------------------------------------------------------
 
-SUIT_SYMBOLS = {"R": "\u25b2", "Y": "\u25cf", "G": "\u25a0", "B": "\u25c6", "P": "\u2605"}
-"""A distinct shape per suit (triangle, circle, square, diamond, star), so colour is never needed."""
+SUIT_SYMBOLS = {"R": "\u25cf", "Y": "\u25b2", "G": "\u25a0", "B": "\u25c6", "P": "\u2605"}
+"""A distinct shape per suit (red circle, yellow triangle, green square, blue diamond, purple
+star, as on the rules page), so colour is never needed."""
 
 SUIT_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
 

@@ -128,6 +128,7 @@ class DieciState(State):
         self.deal_no += 1
         self.voids: list[set[str]] = [set() for _ in range(n)]
         self.played: list[str] = []
+        self.last_trick = None  # the last trick of this deal
         self.trick: list[str] = []
         self.trick_seats: list[int] = []
         self.leader = (self.dealer + 1) % n

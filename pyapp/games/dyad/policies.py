@@ -137,11 +137,10 @@ def _ciphering(world, seat: int) -> bool:
 # -- the rollout policy: cheap rules --------------------------------------------------
 
 
-def rollout(world, rng: random.Random):
-    """Fast rules: win cheaply when possible, else dump the lowest pair.
+def simple(world, rng: random.Random):
+    """Plain rules (Easy's base): win cheaply when possible, else dump the lowest pair.
 
-    Written with plain loops over card numbers: the search calls it thousands
-    of times per move.
+    Written with plain loops over card numbers.
     """
     phase = world.phase
     if phase != "play":
@@ -205,7 +204,7 @@ def easy(world, rng: random.Random):
         return legal[rng.randrange(len(legal))]
     if world.phase == "cipher":
         return _cipher_choice(world, -1.2)
-    return rollout(world, rng)
+    return simple(world, rng)
 
 
 # -- normal: a real heuristic -----------------------------------------------------------
@@ -215,12 +214,171 @@ SAMPLES = 10
 
 def _response(world, seat: int, lead: tuple[int, int] | None, matched: bool | None) -> int:
     """The highest value ``seat`` can play in this trick (its strongest legal pair)."""
-    from pyapp.games.dyad.rules import legal_pair_cards
+    return best_value(world.hands[seat], lead[0] % 4 if matched else -1)
 
-    pairs = legal_pair_cards(world.hands[seat], lead)
-    if matched is None:
-        return max(_rank(a) + _rank(b) for a, b in pairs)
-    return max(value_of(matched, a, b) for a, b in pairs)
+
+def best_value(hand: list[int], suit: int) -> int:
+    """The most ``hand`` can count in a trick whose lead is matched in ``suit`` (-1: unmatched).
+
+    Follows the follow rule: two cards of the suit if it holds two; its one
+    card of the suit with another; otherwise its best pair of any kind.
+    """
+    if suit < 0:
+        top = second = -1
+        for c in hand:
+            if c > top:
+                top, second = c, top
+            elif c > second:
+                second = c
+        return top // 4 + second // 4 + 4
+    same = [c for c in hand if c % 4 == suit]
+    if len(same) >= 2:
+        same.sort()
+        return same[-1] // 4 + same[-2] // 4 + 4
+    if len(same) == 1:
+        s = same[0]
+        rs = s // 4 + 2
+        best = 0
+        for c in hand:
+            if c == s:
+                continue
+            r = c // 4 + 2
+            if c % 4 == suit:
+                v = rs + r
+            elif rs == 2 or r == 2:
+                v = 2 * (rs if rs > r else r)
+            else:
+                v = rs if rs < r else r
+            if v > best:
+                best = v
+        return best
+    best = 0
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        by_suit[c % 4].append(c // 4 + 2)
+    for ranks in by_suit:
+        if len(ranks) >= 2:
+            ranks.sort()
+            if ranks[-1] + ranks[-2] > best:
+                best = ranks[-1] + ranks[-2]
+    for c in hand:
+        if c < 4:  # a 2: doubled with the highest card of another suit
+            high = max((d // 4 + 2 for d in hand if d % 4 != c % 4), default=0)
+            if high and 2 * high > best:
+                best = 2 * high
+    ordered = sorted(hand, reverse=True)
+    first = ordered[0]
+    for c in ordered[1:]:
+        if c % 4 != first % 4:
+            low = c // 4 + 2
+            if low > best:
+                best = low
+            break
+    return best
+
+
+def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
+    """Every legal pair of the player to act with a quick score (higher is better).
+
+    A pair scores the card a trick brings back if it takes the trick against the
+    strongest answers of the players still to come (their hands are known in a
+    sampled world), minus the good cards it spends.  A ciphering player scores
+    low values best.
+    """
+    n = world.players
+    seat = world.turn
+    hand = world.hands[seat]
+    trick = world.trick
+    teams = world.teams
+    won = 0
+    for record in world.tricks:
+        if record[1] == seat:
+            won += 1
+    lead = trick[0][1] if trick else None
+    pairs = legal_pair_cards(hand, lead)
+    if world.ciphers[seat] and not won:
+        matched = lead is not None and lead[0] % 4 == lead[1] % 4
+        return [(-value_of(matched, a, b) + (a + b) / 64, (a, b)) for a, b in pairs]
+    later = [(seat + k) % n for k in range(1, n - len(trick))]
+    if teams:
+        later = [q for q in later if (q - seat) % 2]
+    hands = world.hands
+    left = world.round_len - len(world.tricks)
+    keep = won + max(1, round(left / n))
+    keepers = sorted(hand, reverse=True)[:keep]
+    twos = world.options["twos"]
+    top = 9 if n == 4 else 7
+    gain = top + (0.5 if left > 1 else -0.5)
+    if teams and world.ciphers[(seat + 2) % 4] and not any(r[1] == (seat + 2) % 4 for r in world.tricks):
+        gain += 6.0
+    cost = {}
+    for c in hand:
+        r = c // 4 + 2
+        if r == 2:
+            cost[c] = 0.5 if twos else 2.5
+        else:
+            cost[c] = float(r) if c in keepers else 0.3 * r
+    out = []
+    if lead is None:
+        threat_un = max((best_value(hands[q], -1) for q in later), default=-1)
+        threat_suit: dict[int, int] = {}
+        for a, b in pairs:
+            if a % 4 == b % 4:
+                suit = a % 4
+                threat = threat_suit.get(suit)
+                if threat is None:
+                    threat = threat_suit[suit] = max((best_value(hands[q], suit) for q in later), default=-1)
+            else:
+                threat = threat_un
+            v = a // 4 + b // 4 + 4
+            out.append(((gain if v >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+        return out
+    matched = lead[0] % 4 == lead[1] % 4
+    best, holder = -1, -1
+    for s_, (a, b) in trick:
+        v = value_of(matched, a, b)
+        if v > best:
+            best, holder = v, s_
+    ours_already = holder == seat or (teams and (holder - seat) % 2 == 0)
+    threat = max((best_value(hands[q], lead[0] % 4 if matched else -1) for q in later), default=-1)
+    for a, b in pairs:
+        v = value_of(matched, a, b)
+        ours = v if v > best else (best if ours_already else -1)
+        out.append(((gain if ours >= 0 and ours >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+    return out
+
+
+def candidates(world, k: int = 8, legal: list | None = None) -> list:
+    """The ``k`` most promising legal actions by ``pair_scores`` (all of them outside play).
+
+    Offered to search code that wants to narrow a wide choice of pairs.
+    """
+    if legal is None:
+        legal = world.legal_actions()
+    if world.phase != "play" or len(legal) <= k:
+        return legal
+    ranked = sorted(pair_scores(world), key=lambda row: -row[0])[:k]
+    return [_PLAYS[pair] for _, pair in ranked]
+
+
+def rollout(world, rng: random.Random):
+    """Fast and decent: the best pair by ``pair_scores``; the cheap rules elsewhere."""
+    phase = world.phase
+    if phase != "play":
+        legal = world.legal_actions()
+        if phase == "take":
+            return _retrieve_choice(world, legal)
+        if phase == "cipher":
+            return _cipher_choice(world, -0.9)
+        return _pass_choice(world, legal)
+    if rng.random() < 0.03:
+        legal = world.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    best_score, best_pair = -1e9, None
+    for score, pair in pair_scores(world):
+        if score > best_score:
+            best_score, best_pair = score, pair
+    return _PLAYS[best_pair]
 
 
 def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:
@@ -248,7 +406,7 @@ def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[floa
             for i, action in enumerate(legal):
                 v = value_of(matched, *action.cards)
                 ours = v if v > best else (best if ours_already else -1)
-                if ours > top:
+                if ours >= 0 and ours >= top:  # later equal values lose to ours
                     wins[i] += 1
         else:
             cache: dict[bool, int] = {}
@@ -329,6 +487,45 @@ def normal(world, rng: random.Random):
 # -- evaluation for search cut-offs --------------------------------------------------------
 
 
+def projected_round(world) -> list[float]:
+    """Each seat's likely score for the round in play, from the cards it holds.
+
+    A player ends with as many cards as tricks taken and keeps its best ones,
+    so the estimate is the sum of its best ``k`` cards, ``k`` being the tricks
+    taken plus a fair share of those left (fractional for the last card).
+    """
+    n = world.players
+    twos = world.options["twos"]
+    won = [0] * n
+    for record in world.tricks:
+        won[record[1]] += 1
+    done = len(world.tricks)
+    if world.phase == "take":
+        won[world.turn] += 1
+        done += 1
+    share = (world.round_len - done) / n
+    top = 9 if n == 4 else 7
+    out = []
+    for p in range(n):
+        if world.ciphers[p]:
+            out.append(0.0 if won[p] else 20.0 * (1 - 1 / n) ** (world.round_len - done))
+            continue
+        values = sorted(((-2 if twos and c < 4 else c // 4 + 2) for c in world.hands[p]), reverse=True)
+        k = won[p] + share
+        whole = int(k)
+        est = float(sum(values[:whole]))
+        if whole < len(values):
+            est += (k - whole) * values[whole]
+        # Before the first pair of a round the cards held say little about the cards
+        # kept: use the average (a fair share of tricks, each bringing a good card) so
+        # that a fresh deal adds no noise to the evaluation.
+        if done or world.trick:
+            out.append(est)
+        else:
+            out.append(k * (top - 1.5))
+    return out
+
+
 def evaluate(world, seat: int) -> float:
     """A rough chance that ``seat`` (or its team) wins, from totals and the round so far.
 
@@ -336,17 +533,7 @@ def evaluate(world, seat: int) -> float:
     """
     if world.is_terminal():
         return world.returns()[seat]
-    n = world.players
-    top = 9 if n == 4 else 7
-    left = world.round_len - len(world.tricks)
-    projected = []
-    for p in range(n):
-        won = _won_so_far(world, p)
-        if world.ciphers[p]:
-            est = 0.0 if won else 20.0 * (1 - 1 / n) ** left
-        else:
-            est = (won + left / n) * (top - 1.5)
-        projected.append(world.totals[p] + est)
+    projected = [t + r for t, r in zip(world.totals, projected_round(world))]
     if world.teams:
         sides = [projected[0] + projected[2], projected[1] + projected[3]]
         mine = seat % 2
@@ -355,12 +542,10 @@ def evaluate(world, seat: int) -> float:
         sides = projected
         mine = seat
         share = 1.0
-    target = world.target
-    gap = max(1.0, target - max(sides))
-    scale = 4.0 + gap / 3
     m = max(sides)
-    weights = [math.exp((s - m) / scale) for s in sides]
+    scale = 3.0 + max(0.0, world.target - m) / 5
+    weights = [math.exp((v - m) / scale) for v in sides]
     return share * weights[mine] / sum(weights)
 
 
-__all__ = ["easy", "evaluate", "hand_strength", "normal", "rollout"]
+__all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "projected_round", "rollout", "simple"]

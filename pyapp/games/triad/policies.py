@@ -252,7 +252,7 @@ def placement_values(world: TriadState) -> list[tuple[float, Place]]:
 def normal(world: TriadState, rng: random.Random):
     """One placement ahead with a threat and label-aware evaluation; Phase 2 searched."""
     if world.moves >= PLACEMENTS:
-        return _phase2_choice(world, rng, depth=3)
+        return _phase2_choice(world, rng, depth=2)
     values = placement_values(world)
     best_value = max(v for v, _ in values)
     best = [a for v, a in values if v > best_value - 1e-9]
@@ -264,7 +264,7 @@ def _phase2_choice(world: TriadState, rng: random.Random, depth: int):
     if len(legal) == 1:
         return legal[0]
     s = world.side_to_move()
-    budget = [500]
+    budget = [80]
     scored = [(_value_after(world, action, s, depth - 1, budget), action) for action in legal]
     best = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= best - 1e-9])
@@ -296,15 +296,31 @@ def _negamax(world: TriadState, depth: int, budget: list[int]) -> float:
 
 
 def evaluate(world: TriadState, seat: int) -> float:
-    """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs)."""
+    """Chance-like value in [0, 1] of the position for ``seat`` (for search cut-offs).
+
+    Normal's judgement seen from the side that just moved: the score
+    difference, minus the triad the side to move can make at once (more if it
+    has several threats), plus the just-moved side's own threats, plus the
+    Phase 2 value of the triads on the board (weighted more as Phase 1 ends;
+    in Phase 2 at 60%), squashed by a logistic curve.
+    """
     s = seat % 2
     totals = world.side_totals()
     diff = totals[s] - totals[1 - s]
     if world.is_terminal():
         return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     board = world.board
-    progress = world.moves / PLACEMENTS if world.moves < PLACEMENTS else 1.0
-    diff += (0.2 + 0.6 * progress) * (phase2_value(board, s) - phase2_value(board, 1 - s))
+    mover = world.side_to_move()
+    moved = 1 - mover
+    if world.moves < PLACEMENTS:
+        progress = world.moves / PLACEMENTS
+        theirs = len(set(making_cells(board, mover)))
+        mine = len(set(making_cells(board, moved)))
+        extra = (-(3.0 + 0.75 * (theirs - 1)) if theirs else 0.0) + 0.9 * min(mine, 3)
+        extra += (0.15 + 0.65 * progress * progress) * (phase2_value(board, moved) - phase2_value(board, mover))
+    else:
+        extra = 0.6 * (phase2_value(board, moved) - phase2_value(board, mover))
+    diff += extra if s == moved else -extra
     return 1.0 / (1.0 + math.exp(-diff / 10.0))
 
 

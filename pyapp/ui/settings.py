@@ -1,0 +1,118 @@
+"""The settings dialog, opened from the top bar: card faces and animations, remembered.
+
+Each choice is stored in ``localStorage`` and applied as a data attribute on
+``<html>`` (``data-cards``, ``data-motion``) that the style sheets read, so it
+holds on every screen and survives a reload.  The dialog is a modal
+``<dialog>``: the browser keeps the focus inside it, Escape closes it, and
+the focus goes back to the button that opened it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+
+from pyapp.i18n import t
+from pyapp.ui.dom import clear, found, h, on
+
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "cards": ("classic", "contrast"),
+    "motion": ("system", "reduce"),
+}
+"""Each setting's choices, the first being the default; ``<html data-NAME>`` holds the choice."""
+
+STORAGE_PREFIX = "pyapp.setting."
+
+_button: Any = None
+_dialog: Any = None
+
+
+def stored(name: str) -> str:
+    """The remembered choice for ``name``, else its default."""
+    default = SETTINGS[name][0]
+    try:
+        value = window.localStorage.getItem(STORAGE_PREFIX + name)
+    except Exception:  # storage disabled: defaults for this visit
+        return default
+    return str(value) if found(value) and str(value) in SETTINGS[name] else default
+
+
+def choose(name: str, value: str) -> None:
+    """Apply ``value`` now and remember it."""
+    if value not in SETTINGS[name]:
+        return
+    document.documentElement.setAttribute(f"data-{name}", value)
+    try:
+        window.localStorage.setItem(STORAGE_PREFIX + name, value)
+    except Exception:  # remembered for this visit only
+        pass
+
+
+def apply_stored() -> None:
+    """Put every remembered choice on ``<html>`` (called once at boot)."""
+    for name in SETTINGS:
+        document.documentElement.setAttribute(f"data-{name}", stored(name))
+
+
+def _sample() -> Any:
+    """Two card faces and a piece, drawn in the chosen face, so the choice can be seen."""
+    return h("div", {"class": "settings-sample", "aria-hidden": "true"},
+             h("span", {"class": "sample-card suit-S"}, h("span", {"class": "rank"}, "A"), h("span", {"class": "suit"}, "♠")),
+             h("span", {"class": "sample-card suit-H"}, h("span", {"class": "rank"}, "10"), h("span", {"class": "suit"}, "♥")),
+             h("span", {"class": "sample-card suit-D"}, h("span", {"class": "rank"}, "7"), h("span", {"class": "suit"}, "♦")))
+
+
+def _group(name: str) -> Any:
+    current = stored(name)
+    box = h("fieldset", {"class": "settings-group", "data-setting": name},
+            h("legend", {}, t(f"settings.{name}")))
+    for value in SETTINGS[name]:
+        ident = f"setting-{name}-{value}"
+        radio = h("input", {"type": "radio", "name": f"setting-{name}", "id": ident, "value": value,
+                            "data-testid": ident, "checked": value == current})
+        on(radio, "change", lambda event, name=name, value=value: choose(name, value))
+        box.append(h("label", {"class": "settings-choice", "for": ident}, radio,
+                     h("span", {}, t(f"settings.{name}.{value}"))))
+    return box
+
+
+def _fill() -> None:
+    """(Re)build the dialog's content in the current language."""
+    clear(_dialog)
+    close = h("button", {"type": "button", "class": "primary", "data-testid": "settings-close"}, t("settings.close"))
+    on(close, "click", lambda event: _dialog.close())
+    _dialog.append(
+        h("h2", {"id": "settings-title"}, t("settings.title")),
+        _group("cards"),
+        _sample(),
+        _group("motion"),
+        h("p", {"class": "settings-note"}, t("settings.note")),
+        h("div", {"class": "settings-actions"}, close),
+    )
+
+
+def open_dialog(event: Any = None) -> None:
+    _fill()
+    _dialog.showModal()
+    checked = _dialog.querySelector("input:checked")
+    if found(checked):
+        checked.focus()
+
+
+def install(bar: Any) -> Any:
+    """Apply the stored choices and put the settings button and its dialog in the top bar."""
+    global _button, _dialog
+    apply_stored()
+    _button = h("button", {"type": "button", "class": "settings-open", "data-testid": "settings-open",
+                           "aria-haspopup": "dialog"},
+                h("span", {"class": "settings-icon", "aria-hidden": "true"}, "⚙"),
+                # data-i18n: the language switch re-translates it with the shell's other strings
+                h("span", {"class": "settings-label", "data-i18n": "settings.open"}, t("settings.open")))
+    _dialog = h("dialog", {"class": "settings", "data-testid": "settings", "aria-labelledby": "settings-title"})
+    on(_button, "click", open_dialog)
+    # the browser restores the focus on close; this covers engines that do not
+    on(_dialog, "close", lambda event: _button.focus())
+    bar.append(_button)
+    document.body.append(_dialog)
+    return _button

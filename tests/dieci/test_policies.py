@@ -1,0 +1,101 @@
+"""Dieci's computer players: always legal, and sensible in clear situations."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyapp.games import new_game
+from pyapp.games.dieci import PASS, TOP, Claim, Play, policies
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 10**6))
+def test_every_policy_returns_a_legal_action(n, seed):
+    s = new_game("dieci", seed=seed, players=n)
+    rng = random.Random(seed)
+    names = ["easy", "normal", "rollout", "rollout_simple"]
+    k = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        world = s.sample_world(seat, rng)
+        policy = getattr(policies, names[k % len(names)])
+        action = policy(world, rng)
+        assert action in s.legal_actions()
+        value = policies.evaluate(world, seat)
+        assert 0.0 <= value <= 1.0
+        s.apply_action(action)
+        k += 1
+
+
+def rigged(players=3):
+    s = new_game("dieci", seed=1, players=players)
+    s.goals = list(range(players))
+    return s
+
+
+def deal(s, hands, trump_card="8P"):
+    """Rig the hands, keeping every card accounted for (the rest holds the others)."""
+    from pyapp.games.dieci import deck
+
+    s.hands = [list(h) for h in hands]
+    s.trump_card, s.trump = trump_card, trump_card[1]
+    used = {c for h in hands for c in h} | {trump_card}
+    s.rest = [c for c in deck(s.players) if c not in used]
+    s.played = []
+
+
+def test_claim_delta_counts_goal_and_suit_penalty():
+    # Goal 0 shows R2 R6 Y3 G3 B2 P3.
+    assert policies.claim_delta([], 0, "R10") == 10
+    assert policies.claim_delta([], 0, "R6") == 6 + 1
+    assert policies.claim_delta(["R10"], 0, "R2") == (2 - 10) - 10 + 1  # R2 is on goal card 0
+    assert policies.claim_delta(["R6", "Y3"], 0, "R2") == (2 - 6) - 6 + (6 - 3)
+
+
+def test_normal_passes_on_a_costly_character_and_takes_a_good_one():
+    s = rigged()
+    s.phase, s.turn, s.winner, s.offer_order = "offer", 1, 0, [1, 2]
+    s.claimed[1] = ["R10", "Y10", "G10"]
+    s.face_up = ["R8", "Y8", "G8"]  # all would cost 8
+    assert policies.normal(s, random.Random(1)) == PASS
+    s.face_up = ["R8", "B10", "G8"]  # a fresh suit worth 10
+    assert policies.normal(s, random.Random(1)) == Claim("B10")
+
+
+def test_normal_forced_claim_picks_the_least_harmful():
+    s = rigged()
+    deal(s, [["8R"], ["9Y"], ["TG"]])
+    for card in ("8R", "9Y", "TG"):
+        s.apply_action(Play(card))
+    assert s.phase == "claim" and s.current_player() == 2
+    s.claimed[2] = ["R10"]
+    s.face_up = ["R2", "Y10", "B4"]
+    assert policies.normal(s, random.Random(1)) == Claim("Y10")
+    s.face_up = ["P2", "P3", "B4"]
+    assert policies.normal(s, random.Random(1)) == TOP
+
+
+def test_normal_last_to_play_wins_a_good_trick_cheaply_or_throws_its_lowest():
+    s = rigged()
+    s.face_up = ["R10", "Y10", "G10"]
+    deal(s, [["9R", "8G"], ["TR", "9G"], ["QR", "KR", "AR", "8B"]])
+    s.apply_action(Play("9R"))
+    s.apply_action(Play("TR"))
+    assert policies.normal(s, random.Random(1)) == Play("QR")
+    s = rigged()
+    deal(s, [["AR", "8G"], ["TR", "9G"], ["QR", "KR", "JR", "8B"]])
+    s.apply_action(Play("AR"))
+    s.apply_action(Play("TR"))
+    assert policies.normal(s, random.Random(1)) == Play("JR")
+
+
+def test_easy_takes_a_trick_it_can_take_as_last_player_most_of_the_time():
+    wins = 0
+    for k in range(40):
+        s = rigged()
+        deal(s, [["9R", "8G"], ["TR", "9G"], ["QR", "8R", "8B"]])
+        s.apply_action(Play("9R"))
+        s.apply_action(Play("TR"))
+        wins += policies.easy(s, random.Random(k)) == Play("QR")
+    assert wins >= 25
