@@ -286,13 +286,40 @@ def test_replay_of_hidden_information_games_shows_every_seat_once_over(spage: Pa
     expect(page.get_by_test_id("replay-board")).to_have_attribute("data-seat", "0")
 
 
+@pytest.mark.skipif("dieci" not in NAMES, reason="dieci not registered")
+def test_unfinished_hidden_hand_replay_between_people_asks_the_others_to_look_away(spage: Page) -> None:
+    page = spage
+    global GAME
+    kept, GAME = GAME, "dieci"
+    try:
+        session, items = make_saves(finished=False, moves=4)
+    finally:
+        GAME = kept
+    record = json.loads(items[PREFIX + session.record_id])
+    for seat in record["seats"]:
+        seat["kind"] = "person"
+    items[PREFIX + session.record_id] = json.dumps(record)
+    open_saves(page, None, items)
+    page.get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("handover")).to_contain_text("Pass the device to Ada")
+    expect(page.get_by_test_id("replay")).to_have_count(0)
+    page.get_by_test_id("handover-ready").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-note")).to_contain_text("only what Ada could see")
+
+
 def test_storage_unavailable_is_said_and_the_page_works(page: Page, wait_ready) -> None:  # a page of its own
     page.add_init_script("""Object.defineProperty(window, 'localStorage', {
         get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });""")
     page.goto("/#/saves")
     wait_ready(page)
     expect(page.get_by_test_id("saves-unavailable")).to_contain_text("does not let the site save")
-    page.goto("/")
+    expect(page.get_by_test_id("stats-problem")).to_have_count(0)
+    # a game still starts and is played, and the table says that it is not being saved
+    page.evaluate(f"() => {{ location.hash = '#/{GAME}'; }}")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("save-problem")).to_contain_text("does not let the site save")
+    page.evaluate("() => { location.hash = '#/'; }")
     expect(page.get_by_test_id("picker")).to_be_visible()
 
 

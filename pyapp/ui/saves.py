@@ -324,7 +324,26 @@ class SavesScreen:
             return
         self.replay = Replay(record, state)
         self.replay_title = record["name"] or t(f"game.{state.GAME}")
-        self._draw_replay(focus=True)
+        people = sum(kind == "person" for kind in self.replay.kinds)
+        if not self.replay.finished and not self.replay.perfect and people > 1:
+            self._handover()  # people sharing the device: the replay shows one person's cards
+        else:
+            self._draw_replay(focus=True)
+
+    def _handover(self) -> None:
+        """Like the table's hand-over screen: the others look away before a person's cards show."""
+        assert self.replay is not None
+        name = self.replay.names[self.replay.viewer]
+        ready = h("button", {"type": "button", "class": "primary", "data-testid": "handover-ready"},
+                  t("table.handover_ready", name=name))
+        back = self._button("saves.back", "replay-close", lambda e: self.show())
+        on(ready, "click", lambda e: self._draw_replay(focus=True))
+        clear(self.root)
+        self.root.append(h("section", {"class": "panel handover", "data-testid": "handover"},
+                           h("h1", {}, t("table.handover_title", name=name)),
+                           h("p", {}, t("table.handover_text", name=name)),
+                           h("div", {"class": "save-actions"}, ready, back)))
+        ready.focus()
 
     def _draw_replay(self, focus: bool = False) -> None:
         replay = self.replay
