@@ -254,6 +254,8 @@ def test_settings_by_keyboard_change_the_card_faces_and_are_remembered(app: Page
     page.keyboard.press("ArrowDown")  # radio group: the arrow picks the next face
     expect(page.get_by_test_id("setting-cards-contrast")).to_be_checked()
     assert page.evaluate("document.documentElement.dataset.cards") == "contrast"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "a11y-settings-390x844.png")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.get_by_test_id("settings-open")).to_be_focused()
