@@ -22,21 +22,11 @@ from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.i18n import t
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
-
-def _later(callback) -> None:
-    """Run ``callback`` once the current handler is done (the new board is on the page by then)."""
-    try:
-        import asyncio  # noqa: PLC0415
-
-        asyncio.get_event_loop().call_soon(callback)
-    except Exception:  # no event loop (tests): nothing to focus anyway
-        pass
 
 
 # -- words (pure, no DOM) -------------------------------------------------------------
@@ -125,8 +115,6 @@ class TriadUI:
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
-        self.keyboard = False
-        """True while the person plays with the keyboard: each new board gets the focus back."""
 
     # -- frame hooks ------------------------------------------------------------------
 
@@ -155,8 +143,6 @@ class TriadUI:
             self._controls(obs, ctx),
             self._end(obs) if obs["over"] else None,
         )
-        if self.keyboard and self.focus in self._cells and not obs["over"]:
-            _later(self._cells[self.focus].focus)
         return table
 
     # -- parts ------------------------------------------------------------------------
@@ -265,7 +251,9 @@ class TriadUI:
             {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
              "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
              "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
-             "tabindex": "0" if rc == self.focus else "-1"},
+             "tabindex": "0" if rc == self.focus else "-1",
+             # the frame focuses this when the person's turn begins (the board's current cell)
+             "data-autofocus": "" if rc == self.focus and rc in legal_cells else None},
             h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
             h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true"}, t(f"triad.piece.{cell['top']}"))
             if cell["top"] else None,
@@ -287,7 +275,8 @@ class TriadUI:
             box.append(h("p", {"class": "hint"}, t("triad.waiting", side=side_name(side))))
             return box
         if ctx.legal == [PASS] or (len(ctx.legal) == 1 and type(ctx.legal[0]) is Pass):
-            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass"}, t("triad.pass"))
+            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass", "data-autofocus": ""},
+                       t("triad.pass"))
             on(button, "click", lambda event: ctx.act(PASS))
             box.append(h("p", {"class": "must-pass", "role": "status", "data-testid": "must-pass"},
                          t("triad.must_pass", side=side_name(side))), button)
@@ -322,7 +311,8 @@ class TriadUI:
             else:
                 label = t("triad.remove_row", cells=triad_name(action.cells), points=points.get(str(action), 0))
             button = h("button", {"type": "button", "class": "remove-choice" + (" stack" if action.stack else ""),
-                                  "data-testid": "remove-choice", "data-action": str(action)}, label)
+                                  "data-testid": "remove-choice", "data-action": str(action),
+                                  "data-autofocus": "" if action is shown[0] else None}, label)
             on(button, "click", lambda event, a=action: ctx.act(a))
             for name in ("mouseenter", "focus"):
                 on(button, name, lambda event, a=action: self._preview(a, True))
@@ -349,8 +339,6 @@ class TriadUI:
     # -- interaction ------------------------------------------------------------------
 
     def _click(self, rc: tuple[int, int], event: Any = None) -> None:
-        # a click made with Enter or Space has no mouse detail: keep the focus on the board
-        self.keyboard = event is not None and not getattr(event, "detail", 1)
         ctx = self._ctx
         if ctx is None or not ctx.legal:
             return
@@ -372,7 +360,7 @@ class TriadUI:
         self._fill_choices()
         if rc is not None and self._choices is not None:
             first = self._choices.querySelector("[data-testid=remove-choice]")
-            if first is not None:
+            if found(first):
                 first.focus()
 
     def _preview(self, action: Remove, on_: bool) -> None:
