@@ -84,6 +84,7 @@ KO = {
     "dyad.you": "{name}(나)",
     "dyad.partner": "{name}(같은 팀)",
     "dyad.cards_held": "카드 {count}장",
+    "dyad.cards_held_one": "카드 1장",
     "dyad.total": "{total}점",
     "dyad.dealer": "딜러",
     "dyad.ciphering": "사이퍼",
