@@ -122,8 +122,9 @@ class DieciUI:
                 attrs["data-autofocus"] = True
                 focus_set = True
             tile = h("button" if can else "div", attrs,
-                     h("span", {"class": "value"}, h("span", {"class": "sym", "aria-hidden": "true"},
-                                                         SUIT_SYMBOLS[char[0]]), char[1:]),
+                     # drawn by CSS from data-glyph: the button's name ("Claim Pelo, yellow 2")
+                     # then holds all its visible text
+                     h("span", {"class": "value", "aria-hidden": "true", "data-glyph": SUIT_SYMBOLS[char[0]] + char[1:]}),
                      h("span", {"class": "name"}, name))
             if can:
                 on(tile, "click", lambda event, action=action: ctx.act(action))
@@ -333,7 +334,12 @@ class DieciUI:
         if before is None:
             return []
         seen = before.get("events", 0)
-        return [self.sentence(e) for e in after["log"] if e["n"] >= seen]
+        said = [self.sentence(e) for e in after["log"] if e["n"] >= seen]
+        if after["phase"] == "over" and before.get("phase") != "over":
+            said.append(t("dieci.end.winners", names=self.names_of(after["winners"])))
+            said.extend(t("say.dieci.final", name=self.name(seat), points=score["total"])
+                        for seat, score in enumerate(after["scores"]))
+        return said
 
 
 def _char_key(char: str) -> tuple[int, int]:

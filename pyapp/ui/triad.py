@@ -252,13 +252,16 @@ class TriadUI:
              "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
              "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
              "tabindex": "0" if rc == self.focus else "-1",
-             # the frame focuses this when the person's turn begins (the board's current cell)
-             "data-autofocus": "" if rc == self.focus and rc in legal_cells else None},
+             # the frame moves the focus here when the person's turn starts
+             "data-autofocus": rc == self.focus and self._acting_on_board()},
             h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
-            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true"}, t(f"triad.piece.{cell['top']}"))
+            # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
+            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
+                       "data-glyph": t(f"triad.piece.{cell['top']}")})
             if cell["top"] else None,
             h("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-            h("span", {"class": "height", "aria-hidden": "true"}, str(cell["height"])) if cell["height"] > 1 else None,
+            h("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
+            if cell["height"] > 1 else None,
         )
         on(button, "click", lambda event, rc=rc: self._click(rc, event))
         on(button, "focus", lambda event, rc=rc: self._focused(rc))
@@ -275,7 +278,7 @@ class TriadUI:
             box.append(h("p", {"class": "hint"}, t("triad.waiting", side=side_name(side))))
             return box
         if ctx.legal == [PASS] or (len(ctx.legal) == 1 and type(ctx.legal[0]) is Pass):
-            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass", "data-autofocus": ""},
+            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass", "data-autofocus": True},
                        t("triad.pass"))
             on(button, "click", lambda event: ctx.act(PASS))
             box.append(h("p", {"class": "must-pass", "role": "status", "data-testid": "must-pass"},
@@ -349,6 +352,11 @@ class TriadUI:
             return
         if any(rc in a.cells for a in self._removals):
             self._select(rc)
+
+    def _acting_on_board(self) -> bool:
+        """Whether the person to act plays on the board now (not only a pass)."""
+        legal = self._ctx.legal if self._ctx is not None else []
+        return bool(legal) and not all(type(a) is Pass for a in legal)
 
     def _select(self, rc: tuple[int, int] | None) -> None:
         old = self.selected

@@ -169,7 +169,9 @@ def test_announcements_tell_plays_and_retrievals():
     state.apply_action(first)
     said = dyad_ui.UI.announcements(before, state.observation(0))
     assert said[0] == "P0 declares Cipher."
-    assert said[-1].startswith(f"P0 played {first}")
+    cards = str(first).split("+")
+    assert said[-1].startswith(f"P0 played {cards[0][0]} of ")  # spoken: "7 of hearts and 2 of spades"
+    assert " and " in said[-1]
     before = state.observation(0)
     while state.phase != "take":
         state.apply_action(state.legal_actions()[0])
