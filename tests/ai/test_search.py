@@ -222,18 +222,20 @@ def test_think_yields_in_short_slices_and_returns_the_same_action_as_choose_acti
     state = nim_with_heap(40, max_take=5)
     thinking = think(state, level="hard", seed=4, iterations=800, slice_ms=5)
     slices = []
-    last = time.perf_counter()
+    # CPU time, so that a busy machine descheduling the test does not fail it
+    # (the search ends its slices by the wall clock, which only makes them shorter).
+    last = time.process_time()
     while True:
         try:
             next(thinking)
         except StopIteration as done:
             action = done.value
             break
-        now = time.perf_counter()
+        now = time.process_time()
         slices.append(now - last)
         last = now
     assert len(slices) >= 2
-    assert sorted(slices)[len(slices) // 2] < 0.05  # loose (shared CI machines): precise figures are in bench/speed.py
+    assert max(slices) < 0.05  # loose: precise figures are in bench/speed.py
     assert action == choose_action(state, level="hard", seed=4, iterations=800)
 
 
