@@ -215,7 +215,9 @@ def test_a_time_budget_is_kept():
     start = time.perf_counter()
     choose_action(state, level="hard", seed=1, budget_ms=200)
     elapsed = (time.perf_counter() - start) * 1000
-    assert 150 <= elapsed < 300
+    # Loose: on an idle machine this is ~200-205 ms; a busy shared machine can
+    # deschedule the process after the deadline check (precise figures: bench/speed.py).
+    assert 150 <= elapsed < 400
 
 
 def test_think_yields_in_short_slices_and_returns_the_same_action_as_choose_action():
