@@ -6,7 +6,8 @@
 
 For each pair (stronger-weaker) it plays ``--games`` games; one seat plays the
 stronger level and every other seat the weaker; the stronger seat rotates over
-all seats (game k: seat k mod players).  It prints the stronger side's win rate
+all seats (game k: seat k mod players) over the same deal (game k: deal k div players),
+so each deal is played with the stronger level at every seat.  It prints the stronger side's win rate
 (shared wins count as a share) with a 95% Wilson interval, that rate as a
 multiple of the fair share 1/players, the mean score margin (stronger seat's
 score minus the mean of the others'), and the median and 95th-percentile time
@@ -64,7 +65,9 @@ def play_one(task: dict) -> dict:
 
     game, players, strong_level, weak_level = task["game"], task["players"], task["strong"], task["weak"]
     index = task["index"]
-    seed = task["seed"] * 100_003 + index
+    # Duplicate format: each deal (seed) is played once with the stronger level at
+    # every seat, which removes most of the luck of the deal from the comparison.
+    seed = task["seed"] * 100_003 + index // players
     strong = index % players
     state = new_game(game, seed=seed, players=players, **task["options"])
     times: dict[str, list[float]] = {strong_level: [], weak_level: []}

@@ -51,10 +51,11 @@ TUNING: dict[str, dict[str, Any]] = {
     "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
     # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
     # when this attribute of the world changes), then policies.evaluate.
-    # Dieci: policy rollouts of a few tricks, then policies.evaluate.
+    # Dieci: policy rollouts of a few tricks, then policies.evaluate; Normal's move
+    # favoured, root narrowed to what the policies play.
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
              "favour_normal": 0.1, "root_candidates": 12},
-    "dieci": {"c": 0.7, "rollout_limit": 12},
+    "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8},
 }
 
 SLICE_MS = 15.0
@@ -152,13 +153,16 @@ def think(
     if samples and policies is not None and getattr(policies, "rollout", None) is not None:
         # Narrow the root to what the game's policies would play in sampled worlds.
         found = [params["favoured"]] if "favoured" in params else []
+        mark = perf_counter()
         for _ in range(samples):
             world = state.sample_world(seat, rng)
             action = _pick(state, legal, policies.rollout(world, rng), rng)
             if action not in found:
                 found.append(action)
+            if perf_counter() - mark > slice_ms / 1000.0:
+                yield
+                mark = perf_counter()
         params["candidates"] = found
-        yield
     search = Search(
         state,
         seed=rng.getrandbits(64),

@@ -215,25 +215,29 @@ def test_a_time_budget_is_kept():
     start = time.perf_counter()
     choose_action(state, level="hard", seed=1, budget_ms=200)
     elapsed = (time.perf_counter() - start) * 1000
-    assert 150 <= elapsed < 300
+    # Loose: on an idle machine this is ~200-205 ms; a busy shared machine can
+    # deschedule the process after the deadline check (precise figures: bench/speed.py).
+    assert 150 <= elapsed < 400
 
 
 def test_think_yields_in_short_slices_and_returns_the_same_action_as_choose_action():
     state = nim_with_heap(40, max_take=5)
     thinking = think(state, level="hard", seed=4, iterations=800, slice_ms=5)
     slices = []
-    last = time.perf_counter()
+    # CPU time, so that a busy machine descheduling the test does not fail it
+    # (the search ends its slices by the wall clock, which only makes them shorter).
+    last = time.process_time()
     while True:
         try:
             next(thinking)
         except StopIteration as done:
             action = done.value
             break
-        now = time.perf_counter()
+        now = time.process_time()
         slices.append(now - last)
         last = now
     assert len(slices) >= 2
-    assert sorted(slices)[len(slices) // 2] < 0.05  # loose (shared CI machines): precise figures are in bench/speed.py
+    assert max(slices) < 0.05  # loose: precise figures are in bench/speed.py
     assert action == choose_action(state, level="hard", seed=4, iterations=800)
 
 
