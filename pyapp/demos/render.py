@@ -9,7 +9,7 @@ Texts come from :func:`pyapp.i18n.t` in the current language.
 >>> from pyapp.i18n import set_language
 >>> set_language("en")
 >>> card("dyad", "7H")
-['span', {'class': 'card suit-H', 'data-card': '7H', 'aria-label': '7 of hearts'}, ['span', {'class': 'rank', 'aria-hidden': 'true'}, '7'], ['span', {'class': 'suit', 'aria-hidden': 'true'}, '♥']]
+['span', {'class': 'card suit-H', 'data-card': '7H', 'role': 'img', 'aria-label': '7 of hearts'}, ['span', {'class': 'rank', 'aria-hidden': 'true'}, '7'], ['span', {'class': 'suit', 'aria-hidden': 'true'}, '♥']]
 >>> text_of(card("dieci", "TB"))
 '10◆'
 """
@@ -56,10 +56,10 @@ def card(game: str, text: str, *, extra: str = "") -> Node:
     """One playing card as text plus suit symbol; the label names the suit in words."""
     rank, suit = text[:-1], text[-1]
     rank = RANK_TEXT.get(rank, rank)
-    label = t("demo.card", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
+    label = t(f"demo.card.{game}", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
     return node(
         "span",
-        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "aria-label": label},
+        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "role": "img", "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, rank),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS[game][suit]),
     )
@@ -71,7 +71,7 @@ def character(char: str, *, extra: str = "") -> Node:
     label = t("demo.character", value=value, suit=t(f"demo.suit.dieci.{suit}"))
     return node(
         "span",
-        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "aria-label": label},
+        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img", "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, value),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS["dieci"][suit]),
     )

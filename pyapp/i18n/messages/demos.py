@@ -19,7 +19,8 @@ EN = {
     "demo.error": "This demo could not be shown.",
     "demo.frame_title": "{game} rules demo: {demo}",
     # -- drawings -----------------------------------------------------------------
-    "demo.card": "{rank} of {suit}",
+    "demo.card.dyad": "{rank} of {suit}",
+    "demo.card.dieci": "{suit} {rank}",
     "demo.character": "character {value} of {suit}",
     "demo.suit.dyad.S": "spades",
     "demo.suit.dyad.H": "hearts",
@@ -188,7 +189,8 @@ KO = {
     "demo.error": "이 예시를 보여 줄 수 없습니다.",
     "demo.frame_title": "{game} 규칙 예시: {demo}",
     # -- drawings -----------------------------------------------------------------
-    "demo.card": "{suit} {rank}",
+    "demo.card.dyad": "{suit} {rank}",
+    "demo.card.dieci": "{suit} {rank}",
     "demo.character": "{suit} 캐릭터 {value}",
     "demo.suit.dyad.S": "스페이드",
     "demo.suit.dyad.H": "하트",
