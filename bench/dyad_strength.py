@@ -33,6 +33,38 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def pruned_classes(k: int):
+    """State classes whose worlds offer the search only ``policies.candidates`` (top ``k``) pairs.
+
+    An experiment for the search (``--pairs hardk-normal``): the real state keeps every
+    legal action at the root; only the sampled worlds are narrowed.
+    """
+    from pyapp.games.dyad.state import DyadState
+
+    class Pruned(DyadState):
+        def legal_actions(self):
+            legal = DyadState.legal_actions(self)
+            return policies.candidates(self, k, legal) if self.phase == "play" else legal
+
+        def sample_world(self, seat, rng):
+            world = DyadState.sample_world(self, seat, rng)
+            world.__class__ = Pruned
+            return world
+
+        def clone(self):
+            world = DyadState.clone(self)
+            world.__class__ = Pruned
+            return world
+
+    class Root(DyadState):
+        def sample_world(self, seat, rng):
+            world = DyadState.sample_world(self, seat, rng)
+            world.__class__ = Pruned
+            return world
+
+    return Root
+
+
 def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
     if level in ("easy", "normal", "random", "rollout", "simple"):
         def pick(state, rng):
@@ -46,6 +78,29 @@ def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
             return next(a for a in legal if a == action)
         return pick
     from pyapp.ai import choose_action
+
+    if level == "hardk":
+        from pyapp.ai.mcts import Search
+
+        tuning = dict(tuning or {})
+        root_class = pruned_classes(tuning.pop("prune", 6))
+        iterations = tuning.pop("iterations", None)
+
+        def pick_pruned(state, rng):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            view = state.clone()
+            view.__class__ = root_class
+            params = {"c": 0.7, "rollout_limit": 18, **tuning}
+            search = Search(view, seed=rng.getrandbits(32), budget_ms=budget_ms if iterations is None else None,
+                            iterations=iterations, policies=policies, **params)
+            for _ in search.run():
+                pass
+            return search.best_action()
+        return pick_pruned
+
+    tuning = {k: v for k, v in (tuning or {}).items() if k not in ("prune", "iterations")}
 
     def pick(state, rng):
         return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms, **(tuning or {}))
@@ -116,7 +171,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per player count and pairing")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--pairs", nargs="+", default=["normal-easy", "easy-random"],
-                        help="strong-weak level pairs, e.g. hard-normal")
+                        help="strong-weak level pairs, e.g. hard-normal; hardk = the search over "
+                             "policies.candidates (an experiment, see pruned_classes)")
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget per hard move")
     parser.add_argument("--cipher", action="store_true")
     parser.add_argument("--twos", action="store_true")
@@ -125,10 +181,12 @@ def main() -> None:
     parser.add_argument("--rollout-limit", type=int, default=None, help="search tuning override")
     parser.add_argument("--c", type=float, default=None, help="search tuning override")
     parser.add_argument("--blend", type=float, default=None, help="search tuning override")
+    parser.add_argument("--prune", type=int, default=None, help="hardk: pairs kept per decision in the search")
+    parser.add_argument("--iterations", type=int, default=None, help="hardk: iterations per move instead of time")
     args = parser.parse_args()
     options = {"cipher": args.cipher, "twos": args.twos}
-    tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend))
-              if v is not None}
+    tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),
+                                ("prune", args.prune), ("iterations", args.iterations)) if v is not None}
     for players in args.players:
         opts = dict(options)
         if args.teams and players == 4:

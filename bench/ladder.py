@@ -155,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tune", action="append", default=[], help="search tuning name=value (c, blend, rollout_limit...)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", action="store_true", help="print each game's result to stderr")
     args = parser.parse_args(argv)
 
     _setup_games()
@@ -188,8 +189,15 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games)
     ]
     started = time.perf_counter()
+    results = []
     with Pool(args.workers) as pool:
-        results = pool.map(play_one, tasks, chunksize=1)
+        for result in pool.imap_unordered(play_one, tasks, chunksize=1):
+            results.append(result)
+            if args.progress:
+                done = [r for r in results if r["pair"] == result["pair"]]
+                rate = sum(r["win"] for r in done) / len(done)
+                print(f"  {result['pair']}: game {len(done)} win {result['win']:.2f} margin {result['margin']:+.1f}"
+                      f"  (so far {rate:.0%})", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
 
     opts = " ".join(f"{k}={v}" for k, v in options.items())

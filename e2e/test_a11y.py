@@ -83,12 +83,18 @@ def wait_person(page: Page) -> None:
     page.wait_for_function(PERSON_READY, timeout=TURN_MS)
 
 
+_record_id: list[str] = []
+"""The id of the game last seen in play (a finished game leaves the 'current' slot)."""
+
+
 def state_of(page: Page) -> State:
     """The game in play, replayed in this process from the page's autosave."""
-    text = page.evaluate(
-        "() => { const id = localStorage.getItem('pyapp.current'); return id && localStorage.getItem('pyapp.save.' + id); }"
-    )
-    assert text, "the page autosaves the game in play"
+    current = page.evaluate("() => localStorage.getItem('pyapp.current')")
+    if current:
+        _record_id[:] = [current]
+    assert _record_id, "the page autosaves the game in play"
+    text = page.evaluate("id => localStorage.getItem('pyapp.save.' + id)", _record_id[0])
+    assert text, "the autosave is readable"
     return decode_record(text)[1]
 
 
@@ -248,6 +254,8 @@ def test_settings_by_keyboard_change_the_card_faces_and_are_remembered(app: Page
     page.keyboard.press("ArrowDown")  # radio group: the arrow picks the next face
     expect(page.get_by_test_id("setting-cards-contrast")).to_be_checked()
     assert page.evaluate("document.documentElement.dataset.cards") == "contrast"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "a11y-settings-390x844.png")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.get_by_test_id("settings-open")).to_be_focused()
@@ -284,9 +292,18 @@ def keyboard_setup(page: Page, game: str, players: int) -> None:
     wait_person(page)
 
 
-def test_keyboard_only_finishes_a_triad_game(app: Page) -> None:
+def test_keyboard_only_finishes_a_triad_game_with_undo(app: Page) -> None:
     page = app
     keyboard_setup(page, "triad", 2)
+    play_turn(page, "triad")
+    play_turn(page, "triad")
+    before = len(state_of(page).to_save()["actions"])
+    tab_to(page, "[data-testid=undo]:not([disabled])")
+    page.keyboard.press("Enter")
+    wait_person(page)
+    assert len(state_of(page).to_save()["actions"]) < before
+    assert page.evaluate(IN_TABLE), "after undo the focus stays on the table"
+    expect(page.get_by_test_id("announce")).to_contain_text(i18n.catalog("en")["table.say.undone"])
     for _ in range(200):
         if over(page):
             break
@@ -310,18 +327,14 @@ def test_keyboard_only_plays_a_dyad_round_with_cipher_and_retrieval(app: Page) -
     assert over(page) or page.get_by_test_id("dyad-table").get_attribute("data-round") != round_
 
 
-def test_keyboard_plays_dieci_and_undo(app: Page) -> None:
+def test_keyboard_plays_dieci(app: Page) -> None:
     page = app
     keyboard_setup(page, "dieci", 3)
-    for _ in range(4):
+    for _ in range(5):
+        if over(page):
+            break
+        assert page.evaluate(IN_TABLE), "after each move the focus is back on the table"
         play_turn(page, "dieci")
-    before = len(state_of(page).to_save()["actions"])
-    tab_to(page, "[data-testid=undo]:not([disabled])")
-    page.keyboard.press("Enter")
-    wait_person(page)
-    assert len(state_of(page).to_save()["actions"]) < before
-    assert page.evaluate(IN_TABLE), "after undo the focus stays on the table"
-    expect(page.get_by_test_id("announce")).to_contain_text(i18n.catalog("en")["table.say.undone"])
 
 
 # -- tests: screen readers ------------------------------------------------------------------------------
@@ -408,16 +421,18 @@ def test_announcements_tell_what_the_others_did(app: Page) -> None:
 
 TARGETS = """() => {
   const bad = [];
-  const sel = 'button, select, input, textarea, summary, a.button, a.game-card, [role=button], [tabindex="0"]';
+  const sel = 'button, select, input, textarea, summary, a.button, label.button, a.game-card, [role=button], [tabindex="0"]';
   for (const el of document.querySelectorAll(sel)) {
     if (el.closest('[hidden], dialog:not([open])')) continue;
     let box = el;
     if (el.matches('input[type=checkbox], input[type=radio]')) box = el.closest('label') || el;
-    const r = box.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    if (r.width < 43.5 || r.height < 43.5) {
+    // layout size: a card caught mid-animation (scaled) still has its full target
+    const w = box.offsetWidth, h = box.offsetHeight;
+    if (w <= 1 && h <= 1) continue;  // not drawn
+    if (getComputedStyle(box).clip.startsWith('rect(0')) continue;  // visually hidden behind its label
+    if (w < 43.5 || h < 43.5) {
       bad.push(`${el.tagName.toLowerCase()}[${el.dataset.testid || el.dataset.cell || el.dataset.card || el.className}] `
-               + `${Math.round(r.width)}x${Math.round(r.height)}`);
+               + `${w}x${h}`);
     }
   }
   return bad;
@@ -487,14 +502,22 @@ def axe(page: Page, context: str) -> list[str]:
     """Serious and critical axe-core violations on the page as it is."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated over CDP: the page's CSP does not apply
-    result = page.evaluate(
+    page.emulate_media(reduced_motion="reduce")  # judge the page at rest, not cards fading in
+    try:
+        result = _axe_run(page)
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    return [f"{context}: {line}" for line in result]
+
+
+def _axe_run(page: Page) -> list[str]:
+    return page.evaluate(
         """async () => {
             const r = await axe.run(document, {resultTypes: ['violations']});
             return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
               .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')}`);
         }"""
     )
-    return [f"{context}: {line}" for line in result]
 
 
 def test_axe_finds_nothing_serious_on_the_shell_screens(app: Page) -> None:

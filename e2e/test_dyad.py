@@ -25,21 +25,21 @@ READY = """() => {
     '[data-testid=hand] [data-card]:not([disabled]), [data-testid=cipher-yes], [data-take], [data-testid=dyad-end]');
 }"""
 
-# Try pairs of hand cards through the page's own selection until one is accepted; report a
-# refused pair too.  Leaves nothing selected.
-FIND_PAIR = """() => {
+# Try pairs of hand cards through the page's own selection until one is accepted (and, when
+# asked, one is refused).  Leaves nothing selected.
+FIND_PAIR = """(wantRefused) => {
   const cards = [...document.querySelectorAll('[data-testid=hand] [data-card]')];
   const status = document.querySelector('[data-testid=pair-status]');
   const clear = document.querySelector('[data-testid=clear-selection]');
   let legal = null, illegal = null;
-  for (let i = 0; i < cards.length && !legal; i++) {
+  for (let i = 0; i < cards.length; i++) {
     for (let j = i + 1; j < cards.length; j++) {
       cards[i].click(); cards[j].click();
       const pair = [cards[i].dataset.card, cards[j].dataset.card];
       if (status.dataset.ready === 'true') { legal = legal || pair; }
       else { illegal = illegal || pair; }
       clear.click();
-      if (legal && illegal) break;
+      if (legal && (illegal || !wantRefused)) return {legal, illegal};
     }
   }
   return {legal, illegal};
@@ -105,7 +105,7 @@ class Person:
         elif page.locator("[data-take]").count():
             clicked = page.locator("[data-take]").first
         else:
-            found = page.evaluate(FIND_PAIR)
+            found = page.evaluate(FIND_PAIR, not self.checked_refusal)
             if found["illegal"] and not self.checked_refusal and page.get_by_test_id("submit-pair").count():
                 self.check_refusal(found["illegal"])
             for card in found["legal"]:

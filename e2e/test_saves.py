@@ -52,6 +52,8 @@ def booted(browser: Browser, base_url: str):
     """One page booted once for the tests that only need storage and hash changes (boots are slow)."""
     context = browser.new_context(base_url=base_url, accept_downloads=True)
     page = context.new_page()
+    page.on("pageerror", lambda error: _errors.append(str(error)))
+    page.on("console", lambda message: _errors.append(message.text) if message.type == "error" else None)
     page.goto("/")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
     yield page
@@ -63,7 +65,9 @@ def spage(booted: Page):
     """The booted page on the picker with empty storage; listeners added by a test are removed after it."""
     booted.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
     expect(booted.get_by_test_id("picker")).to_be_visible()
+    _errors.clear()
     yield booted
+    assert not [e for e in _errors if "Error" in e], _errors  # no Python or JS error on the way
     try:
         booted.remove_listener("dialog", _record_dialog)
     except (KeyError, ValueError):
@@ -71,6 +75,7 @@ def spage(booted: Page):
 
 
 _dialogs: list[str] = []
+_errors: list[str] = []
 
 
 def _record_dialog(dialog) -> None:
@@ -254,13 +259,67 @@ def test_markup_in_names_is_shown_as_text_and_runs_nothing(spage: Page) -> None:
     assert _dialogs == []
 
 
+@pytest.mark.parametrize("game", [g for g in ("dyad", "dieci") if g in NAMES])
+def test_replay_of_hidden_information_games_shows_every_seat_once_over(spage: Page, game: str) -> None:
+    page = spage
+    global GAME
+    kept, GAME = GAME, game
+    try:
+        session, items = make_saves(finished=True, title=f"Old {game}", names=("Ada", "Bot", "Cy", "Di"))
+        live, more = make_saves(finished=False, title=f"Live {game}", names=("Ada", "Bot"), seed=8, moves=7)
+    finally:
+        GAME = kept
+    items.update(more)
+    replay = Replay(session.record(), session.state)
+    open_saves(page, None, items)
+    page.locator(f'[data-id="{session.record_id}"]').get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(session.state.players)
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(len(replay)))
+    page.get_by_test_id("replay-back").click()
+    expect(page.get_by_test_id("replay-step")).to_have_text(replay.text(len(replay) - 1))
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"saves-replay-{game}.png"), full_page=True)
+    page.get_by_test_id("replay-close").click()
+    page.locator(f'[data-id="{live.record_id}"]').get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-board")).to_have_attribute("data-seat", "0")
+
+
+@pytest.mark.skipif("dieci" not in NAMES, reason="dieci not registered")
+def test_unfinished_hidden_hand_replay_between_people_asks_the_others_to_look_away(spage: Page) -> None:
+    page = spage
+    global GAME
+    kept, GAME = GAME, "dieci"
+    try:
+        session, items = make_saves(finished=False, moves=4)
+    finally:
+        GAME = kept
+    record = json.loads(items[PREFIX + session.record_id])
+    for seat in record["seats"]:
+        seat["kind"] = "person"
+    items[PREFIX + session.record_id] = json.dumps(record)
+    open_saves(page, None, items)
+    page.get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("handover")).to_contain_text("Pass the device to Ada")
+    expect(page.get_by_test_id("replay")).to_have_count(0)
+    page.get_by_test_id("handover-ready").click()
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-note")).to_contain_text("only what Ada could see")
+
+
 def test_storage_unavailable_is_said_and_the_page_works(page: Page, wait_ready) -> None:  # a page of its own
     page.add_init_script("""Object.defineProperty(window, 'localStorage', {
         get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });""")
     page.goto("/#/saves")
     wait_ready(page)
     expect(page.get_by_test_id("saves-unavailable")).to_contain_text("does not let the site save")
-    page.goto("/")
+    expect(page.get_by_test_id("stats-problem")).to_have_count(0)
+    # a game still starts and is played, and the table says that it is not being saved
+    page.evaluate(f"() => {{ location.hash = '#/{GAME}'; }}")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("save-problem")).to_contain_text("does not let the site save")
+    page.evaluate("() => { location.hash = '#/'; }")
     expect(page.get_by_test_id("picker")).to_be_visible()
 
 

@@ -127,6 +127,13 @@ def test_reload_mid_game_resumes_at_the_same_position(page: Page, wait_ready) ->
     assert moves(page) == count
     assert (page.get_by_test_id("score-a").inner_text(), page.get_by_test_id("score-b").inner_text()) == scores
     play_one(page)  # and play on
+    wait_for_person(page)
+    assert moves(page) == count + 2  # the person's move and the computer's reply
+    # undo goes back to the person's previous turn: before their move and the reply
+    page.get_by_test_id("undo").click()
+    page.wait_for_function("n => Number(document.querySelector('[data-testid=triad-board]').dataset.moves) === n",
+                           arg=count, timeout=GAME_TIMEOUT_MS)
+    assert page.get_by_test_id("triad-board").get_attribute("data-position") == position
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
@@ -163,7 +170,9 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     )
     cell = page.locator('[data-cell="0,1"]')
     expect(cell.locator(".cell-label")).to_have_text("3")
-    expect(cell.locator(".piece")).to_have_text("A")
+    expect(cell.locator(".piece")).to_have_attribute("data-glyph", "A")  # the letter is drawn by CSS
     wait_for_person(page)
+    # after the computer's reply the keyboard player's focus is back on the board
+    expect(page.locator('[data-cell="0,1"]')).to_be_focused()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"triad-play-{width}.png"), full_page=True)

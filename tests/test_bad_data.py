@@ -23,7 +23,7 @@ from pyapp.storage import CorruptRecord, MemoryBackend, SaveStore, StorageFull, 
 from pyapp.storage.transfer import export_text, import_file
 
 GAMES = ["nim", *NAMES]
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache

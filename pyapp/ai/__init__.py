@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from time import perf_counter
 from typing import Any, Generator
 
 from pyapp.ai.mcts import Search, perfect_information
@@ -45,9 +46,15 @@ LEVELS: dict[str, dict[str, Any]] = {
 
 TUNING: dict[str, dict[str, Any]] = {
     # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
-    "triad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dyad": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
-    "dieci": {"c": 0.7, "rollout_limit": None, "blend": 0.0},
+    # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
+    # the rollout policy, low exploration (evaluate's values are close together).
+    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
+    # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
+    # when this attribute of the world changes), then policies.evaluate.
+    # Dieci: policy rollouts of a few tricks, then policies.evaluate.
+    "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
+             "favour_normal": 0.1, "root_candidates": 12},
+    "dieci": {"c": 0.7, "rollout_limit": 12},
 }
 
 SLICE_MS = 15.0
@@ -101,8 +108,9 @@ def think(
     ``budget_ms`` and ``iterations`` override the level's defaults; giving only
     ``iterations`` removes the time limit, which makes the choice depend only on
     ``seed`` (for tests and reproducible matches).  Extra keyword arguments
-    override the game's search tuning (``c``, ``rollout_limit``, ``blend``...).
+    override the game's search tuning (``c``, ``rollout_limit``, ``horizon``, ``blend``, ``expand_policy``, ``favour_normal``...).
     """
+    started = perf_counter()
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVEL_NAMES)})")
     if state.is_terminal():
@@ -131,6 +139,26 @@ def think(
         limits["budget_ms"] = budget_ms
     params = dict(TUNING.get(state.GAME, {}))
     params.update(tuning)
+    favour = params.pop("favour_normal", 0.0)
+    samples = params.pop("root_candidates", 0)
+    seat = state.current_player()
+    if favour and policies is not None and getattr(policies, "normal", None) is not None:
+        world = state.sample_world(seat, rng)
+        if perfect_information(state):
+            world.rng = random.Random(rng.getrandbits(64))
+        params["favoured"] = _pick(state, legal, policies.normal(world, rng), rng)
+        params["favour"] = favour
+        yield
+    if samples and policies is not None and getattr(policies, "rollout", None) is not None:
+        # Narrow the root to what the game's policies would play in sampled worlds.
+        found = [params["favoured"]] if "favoured" in params else []
+        for _ in range(samples):
+            world = state.sample_world(seat, rng)
+            action = _pick(state, legal, policies.rollout(world, rng), rng)
+            if action not in found:
+                found.append(action)
+        params["candidates"] = found
+        yield
     search = Search(
         state,
         seed=rng.getrandbits(64),
@@ -138,6 +166,7 @@ def think(
         iterations=limits["iterations"],
         policies=policies,
         slice_ms=slice_ms,
+        started=started,
         **params,
     )
     yield from search.run()

@@ -105,7 +105,12 @@ class Search:
         margin_scale: float = 10.0,
         use_rollout_policy: bool = True,
         expand_policy: bool = False,
+        favoured: Any = None,
+        favour: float = 0.0,
         slice_ms: float = 15.0,
+        started: float | None = None,
+        horizon: str | None = None,
+        candidates: list[Any] | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -121,6 +126,12 @@ class Search:
         self.margin_scale = margin_scale
         self.slice = slice_ms / 1000.0
         self.expand_policy = expand_policy
+        self.favoured = favoured
+        self.favour = favour
+        self.started = started
+        self.horizon = horizon
+        # Root actions the search may consider (None: all legal ones).
+        self.candidates = candidates if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -138,10 +149,10 @@ class Search:
 
     def run(self) -> Generator[None, None, None]:
         """Search until the cap or the budget; yield between slices."""
-        start = perf_counter()
+        start = perf_counter() if self.started is None else self.started
         deadline = math.inf if self.budget_ms is None else start + self.budget_ms / 1000.0
         cap = math.inf if self.iterations is None else self.iterations
-        self._slice_end = start + self.slice
+        self._slice_end = perf_counter() + self.slice
         self._deadline = deadline
         while self.done < cap:
             finished = yield from self._iterate()
@@ -180,6 +191,8 @@ class Search:
                 untried = node.untried
                 if untried is None:
                     legal = world.legal_actions()
+                    if node is self.root and self.candidates is not None:
+                        legal = [a for a in legal if a in self.candidates]
                     rng.shuffle(legal)
                     untried = node.untried = dict.fromkeys(legal)
                 if untried:
@@ -209,6 +222,8 @@ class Search:
         else:
             while not world.is_terminal():
                 legal = world.legal_actions()
+                if node is self.root and self.candidates is not None:
+                    legal = [a for a in legal if a in self.candidates]
                 mover = world.current_player()
                 children = node.children
                 untried = []
@@ -245,8 +260,12 @@ class Search:
         steps = 0
         limit = self.rollout_limit
         policy = self.rollout
+        horizon = self.horizon
+        segment = getattr(world, horizon) if horizon is not None else None
         while not world.is_terminal():
             if limit is not None and steps >= limit:
+                break
+            if horizon is not None and getattr(world, horizon) != segment:
                 break
             if policy is not None:
                 action = policy(world, rng)
@@ -289,14 +308,21 @@ class Search:
     # -- the answer -----------------------------------------------------------------
 
     def best_action(self) -> Any:
-        """The most visited of the real state's legal actions (ties: higher mean value)."""
+        """The most visited of the real state's legal actions (ties: higher mean value).
+
+        The ``favoured`` action (the game's normal policy's choice, when the
+        level asks for it) counts ``favour`` x the root's visits more, so the
+        search departs from it only when it clearly prefers another action.
+        """
         best = self.legal[0]
-        key = (-1, -math.inf)
+        key = (-math.inf, -math.inf)
+        bonus = self.favour * self.root.visits
         for action in self.legal:
             child = self.root.children.get(action)
             if child is None:
                 continue
-            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            visits = child.visits + (bonus if action == self.favoured else 0.0)
+            k = (visits, child.total / child.visits if child.visits else 0.0)
             if k > key:
                 best, key = action, k
         return best

@@ -8,11 +8,11 @@ offer to delete them.  Every text comes from :func:`pyapp.i18n.t`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pyapp.i18n import t
-from pyapp.storage import SaveStore
+from pyapp.i18n import language, t
+from pyapp.storage import CorruptRecord, SaveStore, decode_record
 from pyapp.storage.store import Entry
 
 
@@ -60,6 +60,7 @@ def progress_text(record: dict[str, Any], state: Any) -> str:
 
 def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) -> Summary:
     """The row for one entry (``state`` is its replayed game, when the entry is readable)."""
+    state = state if state is not None else entry.state
     if entry.record is None or state is None:
         return Summary(entry.record_id, None, entry.problem or t("saves.unreadable"))
     record = entry.record
@@ -77,14 +78,39 @@ def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) ->
     )
 
 
+_ROWS: dict[tuple[str, str, str], Summary] = {}
+"""Rows already worked out, by (id, stored text, language): replaying every game on each redraw is slow."""
+_MAX_CACHED = 400
+
+
+def _row(record_id: str, text: str) -> Summary:
+    key = (record_id, text, language())
+    row = _ROWS.get(key)
+    if row is None:
+        try:
+            record, state = decode_record(text)
+        except CorruptRecord as error:
+            row = summarize(Entry(record_id, None, str(error)))
+        else:
+            if record["id"] != record_id:
+                record = dict(record, id=record_id)
+            row = summarize(Entry(record_id, record, None, state))
+        if len(_ROWS) >= _MAX_CACHED:
+            _ROWS.clear()
+        _ROWS[key] = row
+    return row
+
+
 def summaries(store: SaveStore) -> list[Summary]:
-    """Every stored game, newest first, broken ones included with their problem.
+    """Every stored game, newest first, broken ones last with their problem.
 
     ``StorageError`` passes through when the store cannot be read at all.
     """
     in_play = store.current()
-    rows = [summarize(entry, entry.state, in_play=in_play) for entry in store.entries()]
-    return rows
+    rows = [_row(record_id, text) for record_id, text in store.texts()]
+    rows = [replace(row, in_play=True) if row.record_id == in_play and not row.finished and not row.broken else row
+            for row in rows]
+    return sorted(rows, key=lambda row: (row.broken, -row.updated))
 
 
 __all__ = ["Summary", "progress_text", "seat_text", "summaries", "summarize"]

@@ -116,6 +116,16 @@ class SaveStore:
             return None
         return record_id
 
+    def texts(self) -> list[tuple[str, str]]:
+        """``(id, stored text)`` of every stored game, unchecked (for callers that cache by text)."""
+        found = []
+        for key in self.backend.keys():
+            if key.startswith(PREFIX):
+                text = self.backend.get(key)
+                if text is not None:
+                    found.append((key[len(PREFIX):], text))
+        return found
+
     def entries(self) -> list[Entry]:
         """Every stored game, newest first; unreadable ones carry their problem."""
         found: list[Entry] = []

@@ -107,6 +107,7 @@ class DieciUI:
         box = h("section", {"class": "dieci-offer", "data-testid": "face-up", "aria-label": t("dieci.offer.title")})
         box.append(h("h2", {}, t("dieci.offer.title")))
         row = h("div", {"class": "chars"})
+        focus_set = False
         for char in obs["face_up"]:
             action = Claim(char)
             name, theme = CHARACTERS[char]
@@ -117,9 +118,13 @@ class DieciUI:
                      "title": t("dieci.char.theme", name=name, theme=theme)}
             if phase == "claim" and char in obs["eligible"]:
                 attrs["data-eligible"] = "true"
+            if can and not focus_set:
+                attrs["data-autofocus"] = True
+                focus_set = True
             tile = h("button" if can else "div", attrs,
-                     h("span", {"class": "value"}, h("span", {"class": "sym", "aria-hidden": "true"},
-                                                         SUIT_SYMBOLS[char[0]]), char[1:]),
+                     # drawn by CSS from data-glyph: the button's name ("Claim Pelo, yellow 2")
+                     # then holds all its visible text
+                     h("span", {"class": "value", "aria-hidden": "true", "data-glyph": SUIT_SYMBOLS[char[0]] + char[1:]}),
                      h("span", {"class": "name"}, name))
             if can:
                 on(tile, "click", lambda event, action=action: ctx.act(action))
@@ -127,7 +132,8 @@ class DieciUI:
         box.append(row)
         buttons = h("div", {"class": "dieci-buttons"})
         if TOP in legal:
-            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button"}, t("dieci.take_top"))
+            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button", "data-autofocus": True},
+                    t("dieci.take_top"))
             on(top, "click", lambda event: ctx.act(TOP))
             buttons.append(top)
         if PASS in legal:
@@ -193,13 +199,15 @@ class DieciUI:
             prompt.append(h("p", {}, t("dieci.prompt.offer")))
         wrap.append(prompt)
         hand = h("div", {"class": "hand", "data-testid": "hand", "role": "group", "aria-label": t("dieci.hand.title")})
+        first = True
         for card in obs["hand"]:
             can = card in playable
             button = h("button", {"class": f"card suit-{card[1]}" + (" playable" if can else ""), "data-card": card,
                                   "data-playable": "true" if can else "false", "type": "button",
                                   "aria-label": t("dieci.hand.playable", card=card_label(card)) if can else card_label(card),
-                                  "disabled": not can},
+                                  "disabled": not can, "data-autofocus": can and first},
                        *card_face(card))
+            first = first and not can
             if can:
                 on(button, "click", lambda event, card=card: ctx.act(Play(card)))
             hand.append(button)
@@ -326,7 +334,12 @@ class DieciUI:
         if before is None:
             return []
         seen = before.get("events", 0)
-        return [self.sentence(e) for e in after["log"] if e["n"] >= seen]
+        said = [self.sentence(e) for e in after["log"] if e["n"] >= seen]
+        if after["phase"] == "over" and before.get("phase") != "over":
+            said.append(t("dieci.end.winners", names=self.names_of(after["winners"])))
+            said.extend(t("say.dieci.final", name=self.name(seat), points=score["total"])
+                        for seat, score in enumerate(after["scores"]))
+        return said
 
 
 def _char_key(char: str) -> tuple[int, int]:

@@ -23,7 +23,9 @@ def _card_label(text: str) -> str:
 
 def _face(text: str) -> list[Any]:
     return [h("span", {"class": "rank"}, text[0]),
-            h("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS[text[1]] + text[1])]
+            # the suit is drawn by CSS from data-glyph, so a card button's name ("7 of hearts")
+            # contains all of its visible text (label in name, for speech input)
+            h("span", {"class": "suit", "aria-hidden": "true", "data-glyph": SUIT_SYMBOLS[text[1]] + text[1]})]
 
 
 def mini(text: str) -> Any:
@@ -34,6 +36,12 @@ def mini(text: str) -> Any:
 
 def _pair_text(cards: list[str]) -> str:
     return "+".join(cards)
+
+
+def _pair_spoken(cards: list[str]) -> str:
+    """``7 of hearts and 2 of spades``: a pair as a screen reader should say it."""
+    return t("dyad.and", first=_card_label(cards[0]), second=_card_label(cards[1])) if len(cards) == 2 else \
+        ", ".join(_card_label(c) for c in cards)
 
 
 class DyadUI:
@@ -181,7 +189,7 @@ class DyadUI:
         prompt = h("div", {"class": "dyad-prompt", "data-testid": "prompt", "aria-live": "polite"})
         hand_box = h("div", {"class": "dyad-hand", "data-testid": "hand", "role": "group",
                              "aria-label": t("dyad.hand.title")})
-        wrap.append(prompt, hand_box)
+        wrap.append(prompt, h("h3", {"class": "dyad-hand-title"}, t("dyad.hand.title")), hand_box)
         legal = ctx.legal
         phase = obs["phase"]
         selectable = bool(legal) and phase in ("play", "pass")
@@ -227,9 +235,11 @@ class DyadUI:
             if action in legal:
                 ctx.act(action)
 
-        for text in obs["hand"]:
+        for index, text in enumerate(obs["hand"]):
             button = h("button", {"class": f"card suit-{text[1]}", "data-card": text, "aria-pressed": "false",
-                                  "aria-label": _card_label(text), "disabled": not selectable, "type": "button"},
+                                  "aria-label": _card_label(text), "disabled": not selectable, "type": "button",
+                                  # where the frame puts the focus when this person's turn starts
+                                  "data-autofocus": selectable and index == 0},
                        *_face(text))
             if selectable:
                 on(button, "click", lambda event, text=text: toggle(text))
@@ -243,7 +253,7 @@ class DyadUI:
                 prompt.append(h("p", {"data-testid": "pass-chosen"},
                                 t("dyad.pass.chosen", cards=", ".join(obs["my_pass"]))))
         elif phase == "cipher":
-            yes = h("button", {"class": "primary", "data-testid": "cipher-yes"}, t("dyad.cipher.yes"))
+            yes = h("button", {"class": "primary", "data-testid": "cipher-yes", "data-autofocus": True}, t("dyad.cipher.yes"))
             no = h("button", {"data-testid": "cipher-no"}, t("dyad.cipher.no"))
             on(yes, "click", lambda event: ctx.act(parse_move("cipher")))
             on(no, "click", lambda event: ctx.act(parse_move("no cipher")))
@@ -251,9 +261,10 @@ class DyadUI:
         elif phase == "take":
             prompt.append(h("p", {}, t("dyad.take.prompt")))
             row = h("div", {"class": "dyad-buttons dyad-take"})
-            for action in legal:
+            for index, action in enumerate(legal):
                 card = str(action).split()[1]
                 button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
+                                      "data-autofocus": index == 0,
                                       "aria-label": t("dyad.take.button", card=_card_label(card))}, *_face(card))
                 on(button, "click", lambda event, action=action: ctx.act(action))
                 row.append(button)
@@ -324,8 +335,6 @@ class DyadUI:
         if before is None:
             return []
         said: list[str] = []
-        if after["round"] != before["round"]:
-            said.append(t("dyad.say.round", round=before["round"]))
         for seat, (was, now) in enumerate(zip(before["ciphers"], after["ciphers"])):
             if now and not was:
                 said.append(t("dyad.say.cipher", name=self.name(seat)))
@@ -334,12 +343,19 @@ class DyadUI:
         last = after.get("last_trick")
         if last and last != before.get("last_trick"):
             for play in last["plays"][len(old):] if len(old) <= len(last["plays"]) else []:
-                said.append(t("dyad.say.play", name=self.name(play["seat"]), pair=_pair_text(play["pair"]),
+                said.append(t("dyad.say.play", name=self.name(play["seat"]), pair=_pair_spoken(play["pair"]),
                               value=play["value"]))
-            said.append(t("dyad.say.took", name=self.name(last["winner"]), card=last["retrieved"]))
+            said.append(t("dyad.say.took", name=self.name(last["winner"]), card=_card_label(last["retrieved"])))
             old = []
+        if after["round"] != before["round"]:  # the round's scores, after its last trick
+            said.append(t("dyad.say.round", round=before["round"]))
+            entry = next((e for e in after["sheet"] if e["round"] == before["round"]), None)
+            if entry is not None:
+                for seat, score in enumerate(entry["scores"]):
+                    said.append(t("say.dyad.round_score", name=self.name(seat), score=score, total=after["totals"][seat]))
         for play in plays[len(old):]:
-            said.append(t("dyad.say.play", name=self.name(play["seat"]), pair=_pair_text(play["pair"]), value=play["value"]))
+            said.append(t("dyad.say.play", name=self.name(play["seat"]), pair=_pair_spoken(play["pair"]),
+                          value=play["value"]))
         return said
 
 

@@ -308,7 +308,9 @@ class SavesScreen:
             body.append(h("tr", {"data-testid": "stats-row", "data-game": game, "data-level": level},
                           h("th", {"scope": "row"}, t(f"game.{game}")), h("td", {}, level_text),
                           h("td", {}, str(line["played"])), h("td", {}, str(line["won"])), h("td", {}, best)))
-        section.append(h("div", {"class": "table-scroll"},
+        # focusable and named: a keyboard user can scroll a table wider than the phone
+        section.append(h("div", {"class": "table-scroll", "tabindex": "0", "role": "region",
+                                 "aria-label": t("saves.stats")},
                          h("table", {"class": "stats-table"}, h("thead", {}, head), h("tbody", {}, *body))))
         return section
 
@@ -322,7 +324,26 @@ class SavesScreen:
             return
         self.replay = Replay(record, state)
         self.replay_title = record["name"] or t(f"game.{state.GAME}")
-        self._draw_replay(focus=True)
+        people = sum(kind == "person" for kind in self.replay.kinds)
+        if not self.replay.finished and not self.replay.perfect and people > 1:
+            self._handover()  # people sharing the device: the replay shows one person's cards
+        else:
+            self._draw_replay(focus=True)
+
+    def _handover(self) -> None:
+        """Like the table's hand-over screen: the others look away before a person's cards show."""
+        assert self.replay is not None
+        name = self.replay.names[self.replay.viewer]
+        ready = h("button", {"type": "button", "class": "primary", "data-testid": "handover-ready"},
+                  t("table.handover_ready", name=name))
+        back = self._button("saves.back", "replay-close", lambda e: self.show())
+        on(ready, "click", lambda e: self._draw_replay(focus=True))
+        clear(self.root)
+        self.root.append(h("section", {"class": "panel handover", "data-testid": "handover"},
+                           h("h1", {}, t("table.handover_title", name=name)),
+                           h("p", {}, t("table.handover_text", name=name)),
+                           h("div", {"class": "save-actions"}, ready, back)))
+        ready.focus()
 
     def _draw_replay(self, focus: bool = False) -> None:
         replay = self.replay
@@ -377,7 +398,7 @@ class SavesScreen:
         self.replay.go(position)
         self._draw_replay()
         again = self.root.querySelector(f'[data-testid="{keep_focus}"]')
-        if again is not None and not again.disabled:
+        if again is not None and not again.hasAttribute("disabled"):
             again.focus()
         else:
             section = self.root.querySelector('[data-testid="replay"]')

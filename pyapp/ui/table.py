@@ -20,9 +20,9 @@ from pyapp.games import game_class
 from pyapp.i18n import t
 from pyapp.play import PERSON, Seat, Session
 from pyapp.storage import SaveStore, StorageError
-from pyapp.ui.dom import clear, found, h, on
+from pyapp.ui import dom
+from pyapp.ui.dom import clear, h, on
 from pyapp.ui.local_storage import shared_store
-from pyscript import document
 
 COMPUTER_KINDS = ("easy", "normal", "hard")
 
@@ -180,7 +180,7 @@ class Table:
         options: dict[str, Any] = {}
         for option in self.ui.options:
             element = options_box.querySelector(f'[data-option="{option.name}"]')
-            if not found(element):
+            if not dom.found(element):
                 continue
             if option.choices:
                 options[option.name] = option.choices[int(element.value)][0]
@@ -245,6 +245,9 @@ class Table:
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
             self.session.undo()
+            # the table goes back: say so, rather than announcing the earlier move again
+            viewer = self.session.viewer()
+            self.last_seen[viewer] = self.session.state.observation(viewer)
             self.say(t("table.say.undone"))
             self.render()
 
@@ -287,14 +290,16 @@ class Table:
         The table only moves the focus when it is inside the table or nowhere (on
         the page or the view), never away from a menu or a dialog the person opened.
         """
+        from pyscript import document  # noqa: PLC0415  (the browser; CPython tests never draw a live table)
+
         active = document.activeElement
-        if not found(active) or active == document.body or active == self.root:
+        if not dom.found(active) or active == document.body or active == self.root:
             return None, True
         if not self.body.contains(active):
             return None, False
         for name in FOCUS_KEYS:
             value = active.getAttribute(name)
-            if found(value) and str(value):
+            if dom.found(value) and str(value):
                 return (name, str(value)), True
         return None, True
 
@@ -307,15 +312,15 @@ class Table:
         target = None
         if key is not None and key not in (("data-testid", "status"), ("data-testid", "undo")):
             target = self.body.querySelector(f'[{key[0]}="{_css_string(key[1])}"]')
-            if found(target) and target.hasAttribute("disabled"):
+            if dom.found(target) and target.hasAttribute("disabled"):
                 target = None
-        if not found(target):
+        if not dom.found(target):
             target = self.body.querySelector("[data-autofocus]")
-        if not found(target) and key is not None:
+        if not dom.found(target) and key is not None:
             target = self.body.querySelector(f'[{key[0]}="{_css_string(key[1])}"]:not([disabled])')
-        if not found(target):
+        if not dom.found(target):
             target = self.body.querySelector("[data-testid=status]")
-        if found(target) and target != document.activeElement:
+        if dom.found(target):
             target.focus()
 
     def _fresh_keys(self) -> set[str]:
@@ -411,14 +416,14 @@ def _identity(element: Any) -> str:
     parts = []
     for name in FRESH_KEYS:
         value = element.getAttribute(name)
-        if found(value):
+        if dom.found(value):
             parts.append(f"{name}={value}")
     height = element.getAttribute("data-height")
-    if found(height):
+    if dom.found(height):
         parts.append(f"h={height}")
     parent = element.parentElement
-    section = parent.closest("[data-testid]") if found(parent) else None
-    if found(section):
+    section = parent.closest("[data-testid]") if dom.found(parent) else None
+    if dom.found(section):
         parts.append(f"in={section.getAttribute('data-testid')}")
     return " ".join(parts)
 

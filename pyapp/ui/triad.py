@@ -22,7 +22,7 @@ from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.i18n import t
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
@@ -133,7 +133,7 @@ class TriadUI:
             self._moves = obs["moves"]
             self.selected = None
         self._removals = [a for a in ctx.legal if type(a) is Remove]
-        return h(
+        table = h(
             "div",
             {"class": "triad", "data-testid": "triad-table"},
             self._scores(obs, ctx),
@@ -143,6 +143,7 @@ class TriadUI:
             self._controls(obs, ctx),
             self._end(obs) if obs["over"] else None,
         )
+        return table
 
     # -- parts ------------------------------------------------------------------------
 
@@ -177,7 +178,7 @@ class TriadUI:
         key = "over" if obs["over"] else str(obs["phase"])
         extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
         return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
-                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, " · " + extra) if extra else None)
+                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
     def _last(self, obs: dict[str, Any]) -> Any:
         last = obs.get("last")
@@ -250,14 +251,19 @@ class TriadUI:
             {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
              "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
              "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
-             "tabindex": "0" if rc == self.focus else "-1"},
+             "tabindex": "0" if rc == self.focus else "-1",
+             # the frame moves the focus here when the person's turn starts
+             "data-autofocus": rc == self.focus and self._acting_on_board()},
             h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
-            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true"}, t(f"triad.piece.{cell['top']}"))
+            # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
+            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
+                       "data-glyph": t(f"triad.piece.{cell['top']}")})
             if cell["top"] else None,
             h("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-            h("span", {"class": "height", "aria-hidden": "true"}, str(cell["height"])) if cell["height"] > 1 else None,
+            h("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
+            if cell["height"] > 1 else None,
         )
-        on(button, "click", lambda event, rc=rc: self._click(rc))
+        on(button, "click", lambda event, rc=rc: self._click(rc, event))
         on(button, "focus", lambda event, rc=rc: self._focused(rc))
         self._cells[rc] = button
         return button
@@ -272,7 +278,8 @@ class TriadUI:
             box.append(h("p", {"class": "hint"}, t("triad.waiting", side=side_name(side))))
             return box
         if ctx.legal == [PASS] or (len(ctx.legal) == 1 and type(ctx.legal[0]) is Pass):
-            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass"}, t("triad.pass"))
+            button = h("button", {"type": "button", "class": "primary", "data-testid": "pass", "data-autofocus": True},
+                       t("triad.pass"))
             on(button, "click", lambda event: ctx.act(PASS))
             box.append(h("p", {"class": "must-pass", "role": "status", "data-testid": "must-pass"},
                          t("triad.must_pass", side=side_name(side))), button)
@@ -307,7 +314,8 @@ class TriadUI:
             else:
                 label = t("triad.remove_row", cells=triad_name(action.cells), points=points.get(str(action), 0))
             button = h("button", {"type": "button", "class": "remove-choice" + (" stack" if action.stack else ""),
-                                  "data-testid": "remove-choice", "data-action": str(action)}, label)
+                                  "data-testid": "remove-choice", "data-action": str(action),
+                                  "data-autofocus": "" if action is shown[0] else None}, label)
             on(button, "click", lambda event, a=action: ctx.act(a))
             for name in ("mouseenter", "focus"):
                 on(button, name, lambda event, a=action: self._preview(a, True))
@@ -333,7 +341,7 @@ class TriadUI:
 
     # -- interaction ------------------------------------------------------------------
 
-    def _click(self, rc: tuple[int, int]) -> None:
+    def _click(self, rc: tuple[int, int], event: Any = None) -> None:
         ctx = self._ctx
         if ctx is None or not ctx.legal:
             return
@@ -345,6 +353,11 @@ class TriadUI:
         if any(rc in a.cells for a in self._removals):
             self._select(rc)
 
+    def _acting_on_board(self) -> bool:
+        """Whether the person to act plays on the board now (not only a pass)."""
+        legal = self._ctx.legal if self._ctx is not None else []
+        return bool(legal) and not all(type(a) is Pass for a in legal)
+
     def _select(self, rc: tuple[int, int] | None) -> None:
         old = self.selected
         self.selected = rc
@@ -355,7 +368,7 @@ class TriadUI:
         self._fill_choices()
         if rc is not None and self._choices is not None:
             first = self._choices.querySelector("[data-testid=remove-choice]")
-            if first is not None:
+            if found(first):
                 first.focus()
 
     def _preview(self, action: Remove, on_: bool) -> None:

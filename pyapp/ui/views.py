@@ -33,6 +33,11 @@ def picker(root: Any, params: dict[str, str]) -> None:
             h("p", {"class": "tagline"}, t("shell.tagline")),
             h("h1", {"class": "picker-title"}, t("shell.choose")),
             h("ul", {"class": "games"}, cards),
+            h(
+                "p",
+                {"class": "picker-saves"},
+                h("a", {"class": "button secondary", "href": routes.href("saves"), "data_testid": "saves-link"}, t("saves.link")),
+            ),
         )
     )
 

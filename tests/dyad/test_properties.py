@@ -187,9 +187,9 @@ def test_the_ai_cannot_read_other_hands(level):
         swapped = state.clone()
         swapped.hands[p][swapped.hands[p].index(a)] = b
         swapped.hands[q][swapped.hands[q].index(b)] = a
-        extra = {"iterations": 40} if level == "hard" else {}
+        extra = {"iterations": 20} if level == "hard" else {}
         assert choose_action(state, level=level, seed=seed, **extra) == choose_action(swapped, level=level, seed=seed, **extra)
         checked += 1
-        if checked == 4:
+        if checked == 2:
             break
     assert checked

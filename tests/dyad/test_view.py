@@ -58,7 +58,12 @@ def test_every_phase_renders(players, options):
     state = new_game("dyad", seed=players, players=players, **options)
     rng = random.Random(players)
     phases = set()
+    step = 0
     while True:
+        step += 1
+        if state.phase == "play" and step % 4 and not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
         viewer = state.current_player() if not state.is_terminal() else 0
         root = draw(state, viewer)
         phases.add(root.find(data_testid="dyad-table").attrs["data-phase"])
@@ -164,7 +169,9 @@ def test_announcements_tell_plays_and_retrievals():
     state.apply_action(first)
     said = dyad_ui.UI.announcements(before, state.observation(0))
     assert said[0] == "P0 declares Cipher."
-    assert said[-1].startswith(f"P0 played {first}")
+    cards = str(first).split("+")
+    assert said[-1].startswith(f"P0 played {cards[0][0]} of ")  # spoken: "7 of hearts and 2 of spades"
+    assert " and " in said[-1]
     before = state.observation(0)
     while state.phase != "take":
         state.apply_action(state.legal_actions()[0])

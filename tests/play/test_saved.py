@@ -24,3 +24,15 @@ def test_rows_describe_each_game_and_mark_the_one_in_play():
     assert "Winner: " in finished.progress
     assert rows["broken"].broken and "not valid JSON" in rows["broken"].problem
     assert list(rows)[-1] == "broken"
+
+
+def test_rows_follow_changes_to_the_stored_text():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("nim", [Seat("Ada"), Seat("Bea")], seed=6, store=store, name="Before")
+    assert [row.title for row in summaries(store)] == ["Before"]
+    store.rename(session.record_id, "After")
+    assert [row.title for row in summaries(store)] == ["After"]
+    session.play("take1")
+    assert "Moves played: 1." in summaries(store)[0].progress
+    store.backend.set("pyapp.save." + session.record_id, "{")
+    assert summaries(store)[0].broken

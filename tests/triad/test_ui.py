@@ -134,12 +134,18 @@ def fake_dom_module():
         element.replaceChildren()
 
     dom.h, dom.append, dom.on, dom.clear = h, append, on, clear
+    dom.found = lambda node: node is not None
+    dom.set_style = lambda element, declarations: element.setAttribute("style", declarations)
     return dom
 
 
 @pytest.fixture()
 def triad_ui(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyapp.ui.dom", fake_dom_module())
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = types.SimpleNamespace(activeElement=None)
+    pyscript.window = types.SimpleNamespace()
+    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
     local = types.ModuleType("pyapp.ui.local_storage")
     local.shared_store = lambda: None
     monkeypatch.setitem(sys.modules, "pyapp.ui.local_storage", local)
@@ -177,7 +183,12 @@ def test_every_cell_has_a_data_cell_hook_and_the_board_text(triad_ui):
     corner = root.select("data-cell", "0,0")[0]
     assert corner.attrs["data-stack"] == "ab" and corner.attrs["data-top"] == "b" and corner.attrs["data-height"] == "2"
     assert corner.attrs["data-label"] == "6"
-    assert "6" in corner.textContent and "B" in corner.textContent and "2" in corner.textContent
+    # the label is text; the top piece's letter and the height are drawn by CSS from data-glyph
+    # (so the cell's spoken name contains all of its visible text)
+    assert "6" in corner.textContent
+    glyphs = [e.attrs.get("data-glyph") for e in corner.select("data-glyph")]
+    assert "B" in glyphs and "2" in glyphs
+    assert "B" in corner.attrs["aria-label"] and "2" in corner.attrs["aria-label"]
     assert by_testid(root, "triad-board").attrs["data-position"] == game.board.to_text()
 
 
@@ -314,3 +325,11 @@ def test_every_message_key_used_exists():
     keys |= {f"triad.phase.{p}" for p in ("1", "2", "over")}
     missing = sorted(k for k in keys if k not in catalog("en"))
     assert not missing
+
+
+def test_childrens_game_says_so_next_to_the_phase(triad_ui):
+    game = new_game("triad", seed=1, players=2, children=True)
+    ui, root, _ = render(triad_ui, game)
+    phase = by_testid(root, "phase")
+    assert "Phase 1 — laying pieces" in phase.textContent
+    assert "Children's game: Phase 1 only" in phase.textContent

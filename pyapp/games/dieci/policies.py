@@ -8,17 +8,21 @@ its hand, its goal card, the public table and the unseen cards as a pool.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
-from pyapp.games.dieci.state import PASS, TOP, Claim, DieciState, Play
+from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
 
 # Tuning of the normal heuristic.
 OFFER_THRESHOLD = 1.5
 CLOSE_PENALTY = 0.5
 COST_FACTOR = 1.2
 BEAT_FACTOR = 0.85
+MC_SAMPLES = 8
+HORIZON = True
+"""Worlds sampled to judge each card's chance of winning the trick (0: a formula instead)."""
 
 _GOAL_SETS = [frozenset(chars) for _name, chars in GOALS]
 _VALUE = {c: int(c[1:]) for c in CHARACTER_IDS}
@@ -134,6 +138,15 @@ def _win_chance(world: DieciState, seat: int, card: str, unseen: list[str]) -> f
     return chance
 
 
+def _tricks_left(world: DieciState) -> float:
+    """Roughly how many tricks the game has left: the character deck over the
+    characters taken per trick so far (the game ends when the deck runs out)."""
+    tricks = sum(world.taken) / world.players
+    claimed = sum(len(c) for c in world.claimed)
+    rate = claimed / tricks if tricks >= 1 else 2.0
+    return len(world.char_deck) / max(1.0, rate) + 1
+
+
 def _claim_if_won(world: DieciState, seat: int, suits: set[str]) -> float:
     eligible = [c for c in world.face_up if c[0] in suits]
     if eligible:
@@ -152,7 +165,8 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     n = world.players
     trick_suits = {c[1] for c in world.trick}
     # Cards still to come add their suits; assume one more suit for an unfinished trick.
-    future = max(0.0, min(1.0, (len(hand) - 1) / 3))
+    future = max(0.0, min(1.0, (min(len(hand), _tricks_left(world)) - 1) / 3)) if HORIZON else \
+        max(0.0, min(1.0, (len(hand) - 1) / 3))
     typical = n + 1.0
     best_action, best_value = legal[0], float("-inf")
     mc = _mc_win_chances(world, seat, [a.card for a in legal], rng) if MC_SAMPLES else None
@@ -247,22 +261,46 @@ def rollout_simple(world: DieciState, rng: random.Random) -> Any:
     return Claim(best) if best is not None else PASS
 
 
+def _card_promise(card: str, trump: str) -> float:
+    """A rough chance that ``card`` wins a trick later in the deal."""
+    strength = (RANK_VALUE[card[0]] - 2) / 12
+    if card[1] == trump:
+        return 0.3 + 0.6 * strength
+    return 0.5 * strength ** 3
+
+
+def _outlook(world: DieciState) -> list[float]:
+    """Per seat: points now plus the cards its hand promises before the game ends."""
+    cached = world.__dict__.get("_outlook")
+    if cached is not None and cached[0] == world.events:
+        return cached[1]
+    n = world.players
+    left = _tricks_left(world)
+    trump = world.trump
+    values = []
+    for seat, score in enumerate(world.scores()):
+        hand = world.hands[seat]
+        promise = sum(_card_promise(c, trump) for c in hand)
+        if hand and left < len(hand):
+            promise *= left / len(hand)
+        values.append(score + EVAL_HAND * promise * n)
+    world.__dict__["_outlook"] = (world.events, values)
+    return values
+
+
+EVAL_HAND = 0.0
+"""Weight of the hand's promised tricks in ``evaluate`` (0: the score alone)."""
+
+
 def evaluate(world: DieciState, seat: int) -> float:
-    """A rough chance in [0, 1] that ``seat`` wins from here, from the current score lead."""
-    scores = world.scores()
-    mine = scores[seat]
-    rival = max(s for p, s in enumerate(scores) if p != seat)
-    left = len(world.char_deck) / 27
-    scale = 6.0 + 20.0 * left
-    import math
-
+    """A rough chance in [0, 1] that ``seat`` wins from here: its points plus the
+    tricks its hand promises, against the best rival's, on a scale that
+    narrows as the character deck (the game) runs out."""
+    values = _outlook(world)
+    mine = values[seat]
+    rival = max(v for p, v in enumerate(values) if p != seat)
+    scale = 6.0 + 20.0 * len(world.char_deck) / 27
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
-
-
-__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout", "rollout_simple"]
-
-
-MC_SAMPLES = 8
 
 
 def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
@@ -339,7 +377,4 @@ def rollout(world: DieciState, rng: random.Random) -> Any:
     if choice is None:
         losers = [c for c in cards if c not in winners] if best is not None else cards
         choice = min(losers or cards, key=power.__getitem__)
-    return _PLAY_OF[choice]
-
-
-_PLAY_OF = {c: Play(c) for c in deck(6)}
+    return _PLAYS[choice]

@@ -348,12 +348,13 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
     return out
 
 
-def candidates(world, k: int = 8) -> list:
+def candidates(world, k: int = 8, legal: list | None = None) -> list:
     """The ``k`` most promising legal actions by ``pair_scores`` (all of them outside play).
 
     Offered to search code that wants to narrow a wide choice of pairs.
     """
-    legal = world.legal_actions()
+    if legal is None:
+        legal = world.legal_actions()
     if world.phase != "play" or len(legal) <= k:
         return legal
     ranked = sorted(pair_scores(world), key=lambda row: -row[0])[:k]

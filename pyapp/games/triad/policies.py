@@ -252,7 +252,7 @@ def placement_values(world: TriadState) -> list[tuple[float, Place]]:
 def normal(world: TriadState, rng: random.Random):
     """One placement ahead with a threat and label-aware evaluation; Phase 2 searched."""
     if world.moves >= PLACEMENTS:
-        return _phase2_choice(world, rng, depth=3)
+        return _phase2_choice(world, rng, depth=2)
     values = placement_values(world)
     best_value = max(v for v, _ in values)
     best = [a for v, a in values if v > best_value - 1e-9]
@@ -264,7 +264,7 @@ def _phase2_choice(world: TriadState, rng: random.Random, depth: int):
     if len(legal) == 1:
         return legal[0]
     s = world.side_to_move()
-    budget = [150]
+    budget = [80]
     scored = [(_value_after(world, action, s, depth - 1, budget), action) for action in legal]
     best = max(v for v, _ in scored)
     return rng.choice([a for v, a in scored if v >= best - 1e-9])

@@ -89,7 +89,7 @@ KO = {
     # last move and events
     "triad.last.none": "아직 둔 수가 없습니다.",
     "triad.last.place": "{side}: {cell}에 놓았습니다.",
-    "triad.last.place_scored": "{side}: {cell}에 놓아 트라이어드 {count}개를 만들었습니다. +{points}점.",
+    "triad.last.place_scored": "{side}: {cell}에 놓은 말이 트라이어드 {count}개의 일부가 되었습니다. +{points}점.",
     "triad.last.remove": "{side}: 트라이어드 {cells}을(를) 걷어 냈습니다. +{points}점.",
     "triad.last.remove_stack": "{side}: {cell}의 탑 트라이어드를 걷어 냈습니다. +{points}점.",
     "triad.last.pass": "{side}: 걷어 낼 트라이어드가 없어 차례를 넘깁니다.",
