@@ -56,7 +56,7 @@ def card(game: str, text: str, *, extra: str = "") -> Node:
     """One playing card as text plus suit symbol; the label names the suit in words."""
     rank, suit = text[:-1], text[-1]
     rank = RANK_TEXT.get(rank, rank)
-    label = t("demo.card", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
+    label = t(f"demo.card.{game}", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
     return node(
         "span",
         {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "role": "img", "aria-label": label},
@@ -71,8 +71,7 @@ def character(char: str, *, extra: str = "") -> Node:
     label = t("demo.character", value=value, suit=t(f"demo.suit.dieci.{suit}"))
     return node(
         "span",
-        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img",
-         "aria-label": label},
+        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img", "aria-label": label},
         node("span", {"class": "rank", "aria-hidden": "true"}, value),
         node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS["dieci"][suit]),
     )

@@ -17,7 +17,7 @@ from pyapp import demos
 from pyapp.demos.embed import site_base, snippet
 from pyapp.demos.render import demo_tree, text_of
 from pyapp.i18n import language, t
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, found, h, on
 
 
 def to_dom(tree: Any) -> Any:
@@ -81,7 +81,7 @@ class DemoWidget:
 
     def _on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action]")
-        if target is None:
+        if not found(target):
             return
         action = str(target.dataset.action)
         if action == "back":
@@ -92,7 +92,7 @@ class DemoWidget:
             self._copy()
 
     def _on_key(self, event: Any) -> None:
-        if event.target.closest("textarea") is not None:
+        if found(event.target.closest("textarea")):
             return
         key = str(event.key)
         if key == "ArrowRight":

@@ -12,6 +12,7 @@ from pyscript import document, window
 from pyapp import demos, i18n
 from pyapp.i18n import t
 from pyapp.ui.demo import DemoWidget
+from pyapp.ui.dom import found
 
 
 def _params() -> dict[str, str]:
@@ -31,15 +32,15 @@ def main() -> None:
         document.body.dataset.ready = "true"
         return
     shown = host.querySelector("figure.demo")
-    start = int(str(shown.getAttribute("data-step") or 0)) if shown is not None else 0
+    start = int(str(shown.getAttribute("data-step") or 0)) if found(shown) else 0
     rules = f"./#/rules/{demo.game}"
     widget = DemoWidget(demo, embed=True, start=start, rules_link=rules)
     focused = document.activeElement
-    action = str(focused.getAttribute("data-action") or "") if focused is not None else ""
+    action = str(focused.getAttribute("data-action") or "") if found(focused) else ""
     host.replaceChildren(widget.element)
     if action in ("back", "next"):
         button = widget.element.querySelector(f"[data-action={action}]")
-        if button is not None and not button.disabled:
+        if found(button) and not button.disabled:
             button.focus()
     document.title = t("embed.title", demo=t(demo.title), game=t(f"game.{demo.game}"))
     document.body.dataset.ready = "true"

@@ -16,7 +16,7 @@ from pyapp.rules import GAMES
 from pyapp.rules.page import page_tree
 from pyapp.ui import router
 from pyapp.ui.demo import DemoWidget, to_dom  # noqa: F401  (to_dom re-exported)
-from pyapp.ui.dom import h, on
+from pyapp.ui.dom import found, h, on
 
 
 def _to_dom(tree: Any, game: str) -> Any:
@@ -31,14 +31,14 @@ def _to_dom(tree: Any, game: str) -> Any:
 
 def _scroll_to_section(event: Any) -> None:
     link = event.target.closest("[data-section]")
-    if link is None or str(link.tagName).lower() != "a":
+    if not found(link) or str(link.tagName).lower() != "a":
         return
     event.preventDefault()
     target = document.getElementById(str(link.dataset.section))
-    if target is not None:
+    if found(target):
         target.scrollIntoView()
         heading = target.querySelector("h2")
-        if heading is not None:
+        if found(heading):
             heading.setAttribute("tabindex", "-1")
             heading.focus()
 

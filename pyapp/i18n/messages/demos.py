@@ -19,7 +19,8 @@ EN = {
     "demo.error": "This demo could not be shown.",
     "demo.frame_title": "{game} rules demo: {demo}",
     # -- drawings -----------------------------------------------------------------
-    "demo.card": "{rank} of {suit}",
+    "demo.card.dyad": "{rank} of {suit}",
+    "demo.card.dieci": "{suit} {rank}",
     "demo.character": "character {value} of {suit}",
     "demo.suit.dyad.S": "spades",
     "demo.suit.dyad.H": "hearts",
@@ -95,7 +96,7 @@ EN = {
     "demo.dyad.cipher.s7": "Had West taken the trick, West would have had to retrieve a card, and with even one card left ({hand}) a Cipher scores {score}.",
     # -- Triad --------------------------------------------------------------------
     "demo.triad.rows.title": "Row triads and stack triads",
-    "demo.triad.rows.s0": "Phase 1. A has two pieces in a row at the top and two on a diagonal; B has a stack of two.",
+    "demo.triad.rows.s0": "Phase 1. A has two pieces in a row at the top and two more below them; B has a stack of two.",
     "demo.triad.rows.s1": "A places a third piece in the row: three showing A pieces in a line are a row triad. A scores {points}.",
     "demo.triad.rows.s2": "B places a third piece on its own stack: three B pieces in one cell are a stack triad. B scores {points}.",
     "demo.triad.rows.s3": "A's piece completes {made} triads at once, a diagonal and a column. A turn scores {points} however many triads it makes.",
@@ -188,7 +189,8 @@ KO = {
     "demo.error": "이 예시를 보여 줄 수 없습니다.",
     "demo.frame_title": "{game} 규칙 예시: {demo}",
     # -- drawings -----------------------------------------------------------------
-    "demo.card": "{suit} {rank}",
+    "demo.card.dyad": "{suit} {rank}",
+    "demo.card.dieci": "{suit} {rank}",
     "demo.character": "{suit} 캐릭터 {value}",
     "demo.suit.dyad.S": "스페이드",
     "demo.suit.dyad.H": "하트",
@@ -264,7 +266,7 @@ KO = {
     "demo.dyad.cipher.s7": "서쪽이 트릭을 가져갔다면 카드 한 장을 되찾아야 했고, 손에 카드가 한 장({hand})이라도 남으면 사이퍼는 {score}점입니다.",
     # -- Triad --------------------------------------------------------------------
     "demo.triad.rows.title": "줄 트라이어드와 탑 트라이어드",
-    "demo.triad.rows.s0": "1단계입니다. A는 위쪽에 두 개를 한 줄로, 대각선에 두 개를 놓았고, B는 말 두 개를 한 칸에 쌓았습니다.",
+    "demo.triad.rows.s0": "1단계입니다. A는 위쪽에 말 두 개를 한 줄로 놓았고 그 아래에도 두 개를 놓았습니다. B는 말 두 개를 한 칸에 쌓았습니다.",
     "demo.triad.rows.s1": "A가 줄에 세 번째 말을 놓습니다. 한 줄로 이어진 세 칸의 맨 위가 모두 A이면 줄 트라이어드입니다. A가 {points}점을 얻습니다.",
     "demo.triad.rows.s2": "B가 자기 탑 위에 세 번째 말을 놓습니다. 한 칸에 B 말 세 개가 쌓이면 탑 트라이어드입니다. B가 {points}점을 얻습니다.",
     "demo.triad.rows.s3": "A의 말 하나로 대각선과 세로줄, 트라이어드 {made}개가 한꺼번에 생겼습니다. 트라이어드를 몇 개 만들든 한 차례에 {points}점입니다.",
