@@ -9,7 +9,7 @@ Texts come from :func:`pyapp.i18n.t` in the current language.
 >>> from pyapp.i18n import set_language
 >>> set_language("en")
 >>> card("dyad", "7H")
-['span', {'class': 'card suit-H', 'data-card': '7H', 'aria-label': '7 of hearts'}, ['span', {'class': 'rank', 'aria-hidden': 'true'}, '7'], ['span', {'class': 'suit', 'aria-hidden': 'true'}, '♥']]
+['span', {'class': 'card suit-H', 'data-card': '7H', 'role': 'img', 'aria-label': '7 of hearts'}, ['span', {'class': 'rank', 'aria-hidden': 'true'}, '7'], ['span', {'class': 'suit', 'aria-hidden': 'true'}, '♥']]
 >>> text_of(card("dieci", "TB"))
 '10◆'
 """
