@@ -105,7 +105,7 @@ def search_rate(case: dict, seconds: float) -> float:
     from pyapp.ai.mcts import Search
 
     state = _position(case, 3, 0)
-    params = TUNING.get(case["game"], {})
+    params = {k: v for k, v in TUNING.get(case["game"], {}).items() if k not in ("favour_normal", "root_candidates")}
     search = Search(state, seed=1, budget_ms=seconds * 1000, iterations=None, policies=policies_for(state), **params)
     for _ in search.run():
         pass

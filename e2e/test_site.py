@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import tomllib
 import zipfile
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Browser, Page, Route, expect
 
+import build
 import serve
 
 GAMES = ["Dyad", "Triad", "Dieci"]
@@ -101,6 +103,64 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         expect_screen(page)
     finally:
         context.close()
+        server.server_close()
+
+
+WAIT_FOR_WAITING_WORKER = """() => navigator.serviceWorker.getRegistration().then((reg) => {
+  const mark = () => { document.body.dataset.updateWaiting = "true"; };
+  const watch = (worker) => worker.addEventListener("statechange", () => worker.state === "installed" && mark());
+  if (reg.waiting) mark();
+  else if (reg.installing) watch(reg.installing);
+  else reg.addEventListener("updatefound", () => watch(reg.installing), { once: true });
+})"""
+WAIT_FOR_ACTIVATION = """() => new Promise((resolve, reject) => {
+  if (self.serviceWorker.state === "activated") return resolve(BUILD.cache);
+  self.serviceWorker.addEventListener("statechange", () => self.serviceWorker.state === "activated" && resolve(BUILD.cache));
+  setTimeout(() => reject(new Error("the new worker never activated")), %d);
+})""" % BOOT_TIMEOUT_MS
+
+
+def test_an_update_is_never_served_as_a_mix(
+    browser: Browser, site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wait_ready
+) -> None:
+    """Deploy build B while a page of build A is open: A keeps being served whole, then B whole."""
+    served = tmp_path / "served"
+    shutil.copytree(site_dir, served)
+    server = serve.start(served)
+    url = f"http://127.0.0.1:{server.server_port}/"
+    icon = "document.querySelector('link[rel=icon]').getAttribute('href')"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        icon_a = page.evaluate(icon)
+        cache_a = page.evaluate("caches.keys()")
+
+        monkeypatch.setattr(build.icons, "BACKGROUND", (0x30, 0x5E, 0x63))  # any change makes a new build
+        build.build(tmp_path / "next")
+        shutil.rmtree(served)
+        shutil.copytree(tmp_path / "next", served)  # build A's hashed files are gone from the server
+
+        page.reload()  # still build A, whole, from its cache, while build B installs beside it
+        wait_ready(page)
+        assert page.evaluate(icon) == icon_a
+        page.evaluate(WAIT_FOR_WAITING_WORKER)
+        page.wait_for_selector("body[data-update-waiting=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        worker_b = next(w for w in reversed(context.service_workers) if w.evaluate("BUILD.cache") not in cache_a)
+        page.close()  # no page of build A is left, so build B takes over
+        cache_b = worker_b.evaluate(WAIT_FOR_ACTIVATION)
+
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        icon_b = page.evaluate(icon)
+        assert icon_b != icon_a and (served / icon_b).is_file()
+        assert page.evaluate("caches.keys()") == [cache_b], "the old build's cache is deleted"
+    finally:
+        context.close()
+        server.shutdown()
         server.server_close()
 
 

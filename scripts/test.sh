@@ -20,6 +20,9 @@ source scripts/venv.sh
 ensure_venv test
 bash scripts/build.sh
 
-# exit code 5 (no test collected) fails the run like any other error
-.venv/bin/python -m pytest -q
-E2E_DIST=dist .venv/bin/python -m pytest -q e2e
+# Both suites always run; any non-zero exit fails the whole run, exit code 5 (no test
+# collected) included.
+status=0
+.venv/bin/python -m pytest -q || status=$?
+E2E_DIST=dist .venv/bin/python -m pytest -q e2e || status=$?
+exit "$status"

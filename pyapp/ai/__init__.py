@@ -49,9 +49,11 @@ TUNING: dict[str, dict[str, Any]] = {
     # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
     # the rollout policy, low exploration (evaluate's values are close together).
     "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
-    # Dyad / Dieci: policy rollouts to about the end of the round / a few tricks,
-    # then policies.evaluate.
-    "dyad": {"c": 0.7, "rollout_limit": 18, "expand_policy": True},
+    # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
+    # when this attribute of the world changes), then policies.evaluate.
+    # Dieci: policy rollouts of a few tricks, then policies.evaluate.
+    "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
+             "favour_normal": 0.1, "root_candidates": 12},
     "dieci": {"c": 0.7, "rollout_limit": 12},
 }
 
@@ -106,7 +108,7 @@ def think(
     ``budget_ms`` and ``iterations`` override the level's defaults; giving only
     ``iterations`` removes the time limit, which makes the choice depend only on
     ``seed`` (for tests and reproducible matches).  Extra keyword arguments
-    override the game's search tuning (``c``, ``rollout_limit``, ``blend``...).
+    override the game's search tuning (``c``, ``rollout_limit``, ``horizon``, ``blend``, ``expand_policy``, ``favour_normal``...).
     """
     started = perf_counter()
     if level not in LEVEL_NAMES:
@@ -138,12 +140,24 @@ def think(
     params = dict(TUNING.get(state.GAME, {}))
     params.update(tuning)
     favour = params.pop("favour_normal", 0.0)
+    samples = params.pop("root_candidates", 0)
+    seat = state.current_player()
     if favour and policies is not None and getattr(policies, "normal", None) is not None:
-        world = state.sample_world(state.current_player(), rng)
+        world = state.sample_world(seat, rng)
         if perfect_information(state):
             world.rng = random.Random(rng.getrandbits(64))
         params["favoured"] = _pick(state, legal, policies.normal(world, rng), rng)
         params["favour"] = favour
+        yield
+    if samples and policies is not None and getattr(policies, "rollout", None) is not None:
+        # Narrow the root to what the game's policies would play in sampled worlds.
+        found = [params["favoured"]] if "favoured" in params else []
+        for _ in range(samples):
+            world = state.sample_world(seat, rng)
+            action = _pick(state, legal, policies.rollout(world, rng), rng)
+            if action not in found:
+                found.append(action)
+        params["candidates"] = found
         yield
     search = Search(
         state,

@@ -109,6 +109,8 @@ class Search:
         favour: float = 0.0,
         slice_ms: float = 15.0,
         started: float | None = None,
+        horizon: str | None = None,
+        candidates: list[Any] | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -127,6 +129,9 @@ class Search:
         self.favoured = favoured
         self.favour = favour
         self.started = started
+        self.horizon = horizon
+        # Root actions the search may consider (None: all legal ones).
+        self.candidates = candidates if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -186,6 +191,8 @@ class Search:
                 untried = node.untried
                 if untried is None:
                     legal = world.legal_actions()
+                    if node is self.root and self.candidates is not None:
+                        legal = [a for a in legal if a in self.candidates]
                     rng.shuffle(legal)
                     untried = node.untried = dict.fromkeys(legal)
                 if untried:
@@ -215,6 +222,8 @@ class Search:
         else:
             while not world.is_terminal():
                 legal = world.legal_actions()
+                if node is self.root and self.candidates is not None:
+                    legal = [a for a in legal if a in self.candidates]
                 mover = world.current_player()
                 children = node.children
                 untried = []
@@ -251,8 +260,12 @@ class Search:
         steps = 0
         limit = self.rollout_limit
         policy = self.rollout
+        horizon = self.horizon
+        segment = getattr(world, horizon) if horizon is not None else None
         while not world.is_terminal():
             if limit is not None and steps >= limit:
+                break
+            if horizon is not None and getattr(world, horizon) != segment:
                 break
             if policy is not None:
                 action = policy(world, rng)

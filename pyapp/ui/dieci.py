@@ -107,6 +107,7 @@ class DieciUI:
         box = h("section", {"class": "dieci-offer", "data-testid": "face-up", "aria-label": t("dieci.offer.title")})
         box.append(h("h2", {}, t("dieci.offer.title")))
         row = h("div", {"class": "chars"})
+        focus_set = False
         for char in obs["face_up"]:
             action = Claim(char)
             name, theme = CHARACTERS[char]
@@ -117,6 +118,9 @@ class DieciUI:
                      "title": t("dieci.char.theme", name=name, theme=theme)}
             if phase == "claim" and char in obs["eligible"]:
                 attrs["data-eligible"] = "true"
+            if can and not focus_set:
+                attrs["data-autofocus"] = True
+                focus_set = True
             tile = h("button" if can else "div", attrs,
                      # drawn by CSS from data-glyph: the button's name ("Claim Pelo, yellow 2")
                      # then holds all its visible text
@@ -128,7 +132,8 @@ class DieciUI:
         box.append(row)
         buttons = h("div", {"class": "dieci-buttons"})
         if TOP in legal:
-            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button"}, t("dieci.take_top"))
+            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button", "data-autofocus": True},
+                    t("dieci.take_top"))
             on(top, "click", lambda event: ctx.act(TOP))
             buttons.append(top)
         if PASS in legal:
@@ -194,13 +199,15 @@ class DieciUI:
             prompt.append(h("p", {}, t("dieci.prompt.offer")))
         wrap.append(prompt)
         hand = h("div", {"class": "hand", "data-testid": "hand", "role": "group", "aria-label": t("dieci.hand.title")})
+        first = True
         for card in obs["hand"]:
             can = card in playable
             button = h("button", {"class": f"card suit-{card[1]}" + (" playable" if can else ""), "data-card": card,
                                   "data-playable": "true" if can else "false", "type": "button",
                                   "aria-label": t("dieci.hand.playable", card=card_label(card)) if can else card_label(card),
-                                  "disabled": not can},
+                                  "disabled": not can, "data-autofocus": can and first},
                        *card_face(card))
+            first = first and not can
             if can:
                 on(button, "click", lambda event, card=card: ctx.act(Play(card)))
             hand.append(button)

@@ -29,16 +29,6 @@ SIDES = ("a", "b")
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-def _later(callback) -> None:
-    """Run ``callback`` once the current handler is done (the new board is on the page by then)."""
-    try:
-        import asyncio  # noqa: PLC0415
-
-        asyncio.get_event_loop().call_soon(callback)
-    except Exception:  # no event loop (tests): nothing to focus anyway
-        pass
-
-
 # -- words (pure, no DOM) -------------------------------------------------------------
 
 
@@ -125,8 +115,6 @@ class TriadUI:
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
-        self.keyboard = False
-        """True while the person plays with the keyboard: each new board gets the focus back."""
 
     # -- frame hooks ------------------------------------------------------------------
 
@@ -155,8 +143,6 @@ class TriadUI:
             self._controls(obs, ctx),
             self._end(obs) if obs["over"] else None,
         )
-        if self.keyboard and self.focus in self._cells and not obs["over"]:
-            _later(self._cells[self.focus].focus)
         return table
 
     # -- parts ------------------------------------------------------------------------
@@ -328,7 +314,8 @@ class TriadUI:
             else:
                 label = t("triad.remove_row", cells=triad_name(action.cells), points=points.get(str(action), 0))
             button = h("button", {"type": "button", "class": "remove-choice" + (" stack" if action.stack else ""),
-                                  "data-testid": "remove-choice", "data-action": str(action)}, label)
+                                  "data-testid": "remove-choice", "data-action": str(action),
+                                  "data-autofocus": "" if action is shown[0] else None}, label)
             on(button, "click", lambda event, a=action: ctx.act(a))
             for name in ("mouseenter", "focus"):
                 on(button, name, lambda event, a=action: self._preview(a, True))
@@ -355,8 +342,6 @@ class TriadUI:
     # -- interaction ------------------------------------------------------------------
 
     def _click(self, rc: tuple[int, int], event: Any = None) -> None:
-        # a click made with Enter or Space has no mouse detail: keep the focus on the board
-        self.keyboard = event is not None and not getattr(event, "detail", 1)
         ctx = self._ctx
         if ctx is None or not ctx.legal:
             return

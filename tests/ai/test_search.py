@@ -244,10 +244,39 @@ def test_a_long_rollout_is_sliced_inside_the_iteration():
     assert yields >= 3
 
 
-@pytest.mark.parametrize("tuning", [{"expand_policy": True}, {"blend": 0.3}, {"rollout_limit": 2}, {"use_rollout_policy": False}])
+@pytest.mark.parametrize(
+    "tuning",
+    [
+        {"expand_policy": True},
+        {"blend": 0.3},
+        {"rollout_limit": 2},
+        {"use_rollout_policy": False},
+        {"horizon": "turn"},
+        {"favour_normal": 0.2, "root_candidates": 4},
+    ],
+)
 @pytest.mark.parametrize("game", ["quicknim", "tricks"])
 def test_search_options_keep_the_choice_legal_and_reproducible(game, tuning):
     state = new_game(game, seed=5, players=3)
     first = choose_action(state, level="hard", seed=9, iterations=120, **tuning)
     assert first in state.legal_actions()
     assert choose_action(state, level="hard", seed=9, iterations=120, **tuning) == first
+
+
+def test_a_strongly_favoured_normal_move_is_kept_and_candidates_narrow_the_root():
+    state = new_game("tricks", seed=8, players=3)
+    normal = choose_action(state, level="normal", seed=2)
+    assert choose_action(state, level="hard", seed=2, iterations=100, favour_normal=100.0) == normal
+    search = Search(state, seed=1, budget_ms=None, iterations=60, candidates=state.legal_actions()[:2])
+    for _ in search.run():
+        pass
+    assert set(search.root.children) <= set(state.legal_actions()[:2])
+
+
+def test_a_horizon_stops_rollouts_when_the_attribute_changes():
+    state = nim_with_heap(3000, max_take=2)
+    search = Search(state, seed=1, budget_ms=None, iterations=20, horizon="turn")
+    start = time.perf_counter()
+    for _ in search.run():
+        pass
+    assert time.perf_counter() - start < 1.0  # rollouts of one step, not ~2000

@@ -130,7 +130,7 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table", "pyapp.ui.dieci")
+FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table", "pyapp.ui.dieci")
 
 
 def load_ui():
@@ -140,7 +140,12 @@ def load_ui():
     saved = {name: sys.modules.pop(name) for name in FAKED if name in sys.modules}
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
+    dom.found = lambda node: node is not None
     sys.modules["pyapp.ui.dom"] = dom
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = types.SimpleNamespace(activeElement=None)
+    pyscript.window = types.SimpleNamespace()
+    sys.modules["pyscript"] = pyscript
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage

@@ -135,12 +135,17 @@ def fake_dom_module():
 
     dom.h, dom.append, dom.on, dom.clear = h, append, on, clear
     dom.found = lambda node: node is not None
+    dom.set_style = lambda element, declarations: element.setAttribute("style", declarations)
     return dom
 
 
 @pytest.fixture()
 def triad_ui(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyapp.ui.dom", fake_dom_module())
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = types.SimpleNamespace(activeElement=None)
+    pyscript.window = types.SimpleNamespace()
+    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
     local = types.ModuleType("pyapp.ui.local_storage")
     local.shared_store = lambda: None
     monkeypatch.setitem(sys.modules, "pyapp.ui.local_storage", local)

@@ -261,18 +261,46 @@ def rollout_simple(world: DieciState, rng: random.Random) -> Any:
     return Claim(best) if best is not None else PASS
 
 
+def _card_promise(card: str, trump: str) -> float:
+    """A rough chance that ``card`` wins a trick later in the deal."""
+    strength = (RANK_VALUE[card[0]] - 2) / 12
+    if card[1] == trump:
+        return 0.3 + 0.6 * strength
+    return 0.5 * strength ** 3
+
+
+def _outlook(world: DieciState) -> list[float]:
+    """Per seat: points now plus the cards its hand promises before the game ends."""
+    cached = world.__dict__.get("_outlook")
+    if cached is not None and cached[0] == world.events:
+        return cached[1]
+    n = world.players
+    left = _tricks_left(world)
+    trump = world.trump
+    values = []
+    for seat, score in enumerate(world.scores()):
+        hand = world.hands[seat]
+        promise = sum(_card_promise(c, trump) for c in hand)
+        if hand and left < len(hand):
+            promise *= left / len(hand)
+        values.append(score + EVAL_HAND * promise * n)
+    world.__dict__["_outlook"] = (world.events, values)
+    return values
+
+
+EVAL_HAND = 0.0
+"""Weight of the hand's promised tricks in ``evaluate`` (0: the score alone)."""
+
+
 def evaluate(world: DieciState, seat: int) -> float:
-    """A rough chance in [0, 1] that ``seat`` wins from here, from the current score lead."""
-    scores = world.scores()
-    mine = scores[seat]
-    rival = max(s for p, s in enumerate(scores) if p != seat)
-    left = len(world.char_deck) / 27
-    scale = 6.0 + 20.0 * left
+    """A rough chance in [0, 1] that ``seat`` wins from here: its points plus the
+    tricks its hand promises, against the best rival's, on a scale that
+    narrows as the character deck (the game) runs out."""
+    values = _outlook(world)
+    mine = values[seat]
+    rival = max(v for p, v in enumerate(values) if p != seat)
+    scale = 6.0 + 20.0 * len(world.char_deck) / 27
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
-
-
-__all__ = ["claim_delta", "claim_worth", "easy", "evaluate", "normal", "rollout", "rollout_simple"]
-
 
 
 def _mc_win_chances(world: DieciState, seat: int, cards: list[str], rng: random.Random) -> dict[str, float]:
