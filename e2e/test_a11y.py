@@ -273,8 +273,8 @@ def test_settings_by_keyboard_change_the_card_faces_and_are_remembered(app: Page
 # -- tests: keyboard only ---------------------------------------------------------------------------
 
 
-def keyboard_setup(page: Page, game: str, players: int) -> None:
-    """Open the game and start it with keys only: a person at seat 0, easy computers elsewhere."""
+def keyboard_setup(page: Page, game: str, players: int, options: tuple[str, ...] = ()) -> None:
+    """Open the game and start it with keys only: a person at seat 0, easy computers elsewhere, ``options`` ticked."""
     go(page, f"#/{game}")
     expect(page.get_by_test_id("new-game").or_(page.get_by_test_id("start")).first).to_be_visible()
     if page.get_by_test_id("new-game").count():
@@ -287,6 +287,10 @@ def keyboard_setup(page: Page, game: str, players: int) -> None:
         tab_to(page, f"[data-testid=seat-kind-{seat}]")
         page.keyboard.type("e")  # Easy
         expect(page.get_by_test_id(f"seat-kind-{seat}")).to_have_value("easy")
+    for name in options:
+        tab_to(page, f'[data-option="{name}"]')
+        page.keyboard.press("Space")
+        expect(page.locator(f'[data-option="{name}"]')).to_be_checked()
     tab_to(page, "[data-testid=start]")
     page.keyboard.press("Enter")
     wait_person(page)
@@ -317,7 +321,7 @@ def test_keyboard_only_finishes_a_triad_game_with_undo(app: Page) -> None:
 
 def test_keyboard_only_plays_a_dyad_round_with_cipher_and_retrieval(app: Page) -> None:
     page = app
-    keyboard_setup(page, "dyad", 3)
+    keyboard_setup(page, "dyad", 3, options=("cipher",))
     round_ = page.get_by_test_id("dyad-table").get_attribute("data-round")
     for _ in range(60):
         if over(page) or page.get_by_test_id("dyad-table").get_attribute("data-round") != round_:
@@ -327,10 +331,10 @@ def test_keyboard_only_plays_a_dyad_round_with_cipher_and_retrieval(app: Page) -
     assert over(page) or page.get_by_test_id("dyad-table").get_attribute("data-round") != round_
 
 
-def test_keyboard_plays_dieci(app: Page) -> None:
+def test_keyboard_plays_dieci_tricks_and_claims(app: Page) -> None:
     page = app
     keyboard_setup(page, "dieci", 3)
-    for _ in range(5):
+    for _ in range(10):
         if over(page):
             break
         assert page.evaluate(IN_TABLE), "after each move the focus is back on the table"
