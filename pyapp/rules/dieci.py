@@ -43,8 +43,10 @@ EN = Rules(
             ),
             ul(
                 "Deal the hands, then turn the top card of the rest face up: its suit is trump for this deal.",
+                di("The turned trump card stays out of play for that deal."),
                 "Each player gets one secret goal card. Shuffle the characters and lay three face up.",
                 "The player on the dealer's left leads the first trick.",
+                di("In the first deal the last seat deals, so the first seat leads."),
             ),
         ),
         section(
@@ -66,7 +68,9 @@ EN = Rules(
             "Claiming characters after every trick",
             ul(
                 "The winner must claim one face-up character whose suit was played in this trick. If no face-up character has such a suit, the winner takes the top character of the deck instead.",
+                di("The winner must claim even when every character they may take would cost them points."),
                 di("Then, clockwise from the winner's left, each other player once either claims one remaining face-up character, of any suit, or passes. There is one round of offers."),
+                di("The round of offers ends early when no character is left face up."),
                 di("Then the face-up row is refilled to three from the character deck."),
             ),
             demo("forced-claim"),
@@ -140,8 +144,10 @@ KO = Rules(
             ),
             ul(
                 "손패를 나눠 준 뒤 남은 카드 더미의 맨 위 카드를 뒤집어 놓습니다. 그 카드의 무늬가 이번 딜의 으뜸패입니다.",
+                di("뒤집은 으뜸패 카드는 그 딜 동안 쓰지 않습니다."),
                 "각자 비밀 목표 카드를 한 장씩 받습니다. 캐릭터 카드를 섞고 세 장을 펼쳐 놓습니다.",
                 "딜러의 왼쪽 사람이 첫 트릭의 선입니다.",
+                di("첫 딜은 마지막 자리가 나누므로 첫 자리 사람이 선입니다."),
             ),
         ),
         section(
@@ -163,7 +169,9 @@ KO = Rules(
             "트릭마다 캐릭터 가져가기",
             ul(
                 "트릭을 딴 사람은 이 트릭에 나온 무늬의 공개 캐릭터 한 장을 반드시 가져가야 합니다. 그런 무늬의 공개 캐릭터가 없으면 대신 캐릭터 더미의 맨 위 카드를 가져갑니다.",
+                di("가져갈 수 있는 캐릭터가 모두 점수를 깎더라도 반드시 가져가야 합니다."),
                 di("그다음 트릭을 딴 사람의 왼쪽부터 시계 방향으로, 다른 사람이 한 번씩 무늬와 상관없이 남은 공개 캐릭터 한 장을 가져가거나 넘깁니다. 이렇게 한 바퀴만 돕니다."),
+                di("공개된 캐릭터가 하나도 남지 않으면 그 바퀴는 바로 끝납니다."),
                 di("그런 다음 캐릭터 더미에서 공개 캐릭터를 다시 세 장으로 채웁니다."),
             ),
             demo("forced-claim"),
