@@ -134,6 +134,7 @@ class Session:
             raise ValueError("it is not a computer's turn")
         seed = (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
         action = yield from think(self.state, level=self.seats[seat].kind, seed=seed, budget_ms=self.budget_ms)
+        yield  # playing and saving the move is a step of its own, apart from the search's last slice
         self._apply(seat, action)
         return action
 

@@ -9,6 +9,7 @@ freezes, undo, autosave, "pass the device" screens, rematch — lives here once.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -96,6 +97,7 @@ class Table:
 
     def open(self) -> None:
         """Offer to resume this game's game in play, else show the set-up form."""
+        asyncio.ensure_future(self._load_computer_players())
         if self.store is not None:
             try:
                 current = self.store.current()
@@ -210,6 +212,16 @@ class Table:
         if self.session and self.session.is_computer_turn() and not self.thinking:
             asyncio.ensure_future(self._computer_turns())
 
+    async def _load_computer_players(self) -> None:
+        """Import the search and this game's policies while the person reads the set-up form.
+
+        Each import is its own browser task, so the first computer turn does
+        not pay for them in one long task.
+        """
+        for module in ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{self.ui.game}.policies"):
+            await asyncio.sleep(0)
+            importlib.import_module(module)
+
     async def _computer_turns(self) -> None:
         session = self.session
         self.thinking = True
@@ -217,13 +229,9 @@ class Table:
             while session is self.session and session.is_computer_turn():
                 self.render()
                 await asyncio.sleep(0)
-                turn = session.computer_turn()
-                try:
-                    while True:
-                        next(turn)
-                        await asyncio.sleep(0)
-                except StopIteration:
-                    pass
+                for _ in session.computer_turn():
+                    await asyncio.sleep(0)
+                await asyncio.sleep(0)
         finally:
             self.thinking = False
         if session is self.session:

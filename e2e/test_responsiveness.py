@@ -1,0 +1,51 @@
+"""The page never freezes while computers think (issue 6).
+
+A ``PerformanceObserver`` records every long task (a main-thread task over
+50 ms) from page load; the test starts a game of two Hard computers, waits for
+their first moves (read from the autosave, the same for every game) and fails
+if any task while they thought took more than 100 ms.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+LIMIT_MS = 100
+MOVES = 3
+THINK_TIMEOUT_MS = 90_000
+
+OBSERVE_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__longTasks.push({start: entry.startTime, duration: entry.duration});
+  }
+}).observe({type: 'longtask', buffered: true});
+"""
+
+ACTIONS_SAVED = """() => {
+  const id = localStorage.getItem('pyapp.current');
+  const text = id && localStorage.getItem('pyapp.save.' + id);
+  return text ? JSON.parse(text).game.actions.length : 0;
+}"""
+
+
+@pytest.mark.parametrize("game", ["triad", "dyad", "dieci"])
+def test_no_long_task_while_computers_think(page: Page, wait_ready, game: str) -> None:
+    page.add_init_script(OBSERVE_LONG_TASKS)
+    page.goto(f"/#/{game}")
+    wait_ready(page)
+    page.get_by_test_id("setup-players").select_option("2")
+    for seat in (0, 1):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option("hard")
+    started = page.evaluate("performance.now()")
+    page.get_by_test_id("start").click()
+    expect(page.locator('[data-testid=status][data-thinking=true]')).to_be_attached(timeout=THINK_TIMEOUT_MS)
+    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {MOVES}", timeout=THINK_TIMEOUT_MS)
+    ended = page.evaluate("performance.now()")
+    tasks = page.evaluate("window.__longTasks")
+    during = [task for task in tasks if started <= task["start"] <= ended]
+    worst = max((task["duration"] for task in during), default=0)
+    print(f"{game}: {len(during)} long tasks in {ended - started:.0f} ms of play, worst {worst:.0f} ms")
+    assert worst <= LIMIT_MS, f"a main-thread task of {worst:.0f} ms while computers thought: {during}"
