@@ -8,7 +8,7 @@ from pyapp.games import new_game
 from pyapp.games.dieci import PASS, TOP, Claim, Play
 from pyapp.i18n import set_language
 from pyapp.play import Seat
-from tests.dieci import fake_dom
+from tests import fake_dom
 
 ui = TableContext = None
 
@@ -16,11 +16,11 @@ ui = TableContext = None
 @pytest.fixture(scope="module", autouse=True)
 def loaded():
     global ui, TableContext
-    module, saved = fake_dom.load_ui()
+    module, saved = fake_dom.load_ui("pyapp.ui.dieci")
     ui, TableContext = module, module.TableContext
     set_language("en")
     yield module
-    fake_dom.unload_ui(saved)
+    fake_dom.unload_ui(saved, "pyapp.ui.dieci")
 
 
 def draw(state, viewer, acted=None):

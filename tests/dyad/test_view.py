@@ -9,17 +9,17 @@ from pyapp.games import new_game
 from pyapp.games.dyad import view
 from pyapp.games.dyad.state import knowledge
 from pyapp.play import Seat
-from tests.dyad import fake_dom
+from tests import fake_dom
 
 
 
 @pytest.fixture(scope="module", autouse=True)
 def ui():
-    module, saved = fake_dom.load_ui()
+    module, saved = fake_dom.load_ui("pyapp.ui.dyad")
     global dyad_ui, TableContext
     dyad_ui, TableContext = module, module.TableContext
     yield module
-    fake_dom.unload_ui(saved)
+    fake_dom.unload_ui(saved, "pyapp.ui.dyad")
 
 
 dyad_ui = TableContext = None

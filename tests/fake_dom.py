@@ -1,6 +1,6 @@
-"""A minimal stand-in for the browser DOM, enough to run ``pyapp.ui.dieci`` in CPython.
+"""A minimal stand-in for the browser DOM, enough to run a game UI module in CPython.
 
-``load_ui()`` imports the Dieci table over fake ``pyapp.ui.dom`` and
+``load_ui(module_name)`` imports a table (e.g. ``pyapp.ui.dieci``) over fake ``pyapp.ui.dom`` and
 ``pyapp.ui.local_storage`` modules (the real ones need Pyodide), so the table
 can be rendered and clicked in tests; ``unload_ui`` restores ``sys.modules``.
 """
@@ -130,17 +130,23 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table", "pyapp.ui.dieci")
+def set_style(element: Element, declarations: str) -> None:
+    element.setAttribute("style", declarations)
 
 
-def load_ui():
-    """Import ``pyapp.ui.dieci`` over the fake DOM; returns (module, saved sys.modules entries)."""
+FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table")
+
+
+def load_ui(module_name: str):
+    """Import ``module_name`` (a game UI module) over the fake DOM; returns (module, saved sys.modules entries)."""
     import importlib
 
-    saved = {name: sys.modules.pop(name) for name in FAKED if name in sys.modules}
+    faked = (*FAKED, module_name)
+    saved = {name: sys.modules.pop(name) for name in faked if name in sys.modules}
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
     dom.found = lambda node: node is not None
+    dom.set_style = set_style
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")
     pyscript.document = types.SimpleNamespace(activeElement=None)
@@ -149,11 +155,11 @@ def load_ui():
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage
-    return importlib.import_module("pyapp.ui.dieci"), saved
+    return importlib.import_module(module_name), saved
 
 
-def unload_ui(saved: dict) -> None:
-    """Put back whatever ``load_ui`` replaced."""
-    for name in FAKED:
+def unload_ui(saved: dict, module_name: str) -> None:
+    """Put back whatever ``load_ui(module_name)`` replaced."""
+    for name in (*FAKED, module_name):
         sys.modules.pop(name, None)
     sys.modules.update(saved)
