@@ -16,8 +16,31 @@ class Text:
     def __init__(self, text: str) -> None:
         self.text = text
 
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return self.text
+
     def dump(self) -> str:
         return self.text
+
+
+class ClassList:
+    """``element.classList`` over the element's ``class`` attribute."""
+
+    def __init__(self, element: Element) -> None:
+        self.element = element
+
+    def _get(self) -> set[str]:
+        return set(self.element.attrs.get("class", "").split())
+
+    def add(self, name: str) -> None:
+        self.element.attrs["class"] = " ".join(sorted(self._get() | {name}))
+
+    def remove(self, name: str) -> None:
+        self.element.attrs["class"] = " ".join(sorted(self._get() - {name}))
+
+    def contains(self, name: str) -> bool:
+        return name in self._get()
 
 
 class Element:
@@ -26,6 +49,10 @@ class Element:
         self.attrs: dict[str, str] = {}
         self.children: list[Any] = []
         self.listeners: dict[str, list] = {}
+        self.classList = ClassList(self)  # noqa: N815
+        self.focused = False
+        self.value = ""
+        self.checked = False
 
     # DOM-ish API used by the views
     def setAttribute(self, name: str, value: str) -> None:  # noqa: N802
@@ -50,8 +77,15 @@ class Element:
     def addEventListener(self, event: str, handler) -> None:  # noqa: N802
         self.listeners.setdefault(event, []).append(handler)
 
+    def fire(self, name: str, **fields: Any) -> None:
+        """Dispatch an event ``name`` whose object carries ``fields``."""
+        event = types.SimpleNamespace(preventDefault=lambda: None, **fields)
+        for handler in self.listeners.get(name, []):
+            handler(event)
+
     def focus(self) -> None:
-        pass
+        self.focused = True
+        self.fire("focus")
 
     @property
     def textContent(self) -> str:  # noqa: N802
@@ -86,6 +120,16 @@ class Element:
         found = self.find_all(**attrs)
         assert found, f"nothing with {attrs}"
         return found[0]
+
+    def select(self, name: str, value: str | None = None) -> list[Element]:
+        """Elements (this one included) with attribute ``name`` (equal to ``value`` if given)."""
+        return [e for e in self.walk() if name in e.attrs and (value is None or e.attrs[name] == value)]
+
+    def querySelector(self, selector: str):  # noqa: N802
+        # only the forms the UI code uses: [data-testid=x] and [data-option="x"]
+        name, value = selector.strip("[]").split("=")
+        found = self.select(name, value.strip('"'))
+        return found[0] if found else None
 
     def click(self) -> None:
         assert not self.disabled, "clicked a disabled control"
