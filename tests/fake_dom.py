@@ -207,3 +207,18 @@ def unload_ui(saved: dict, module_name: str) -> None:
     for name in (*FAKED, module_name):
         sys.modules.pop(name, None)
     sys.modules.update(saved)
+
+
+def render_table(module, state, viewer: int, acted: list | None = None) -> Element:
+    """Render ``state`` as seen by ``viewer`` with a UI module from ``load_ui`` (``module.UI``).
+
+    The viewer's seat is a person, the others "normal" computers; legal moves are
+    offered when it is the viewer's turn, and chosen actions go to ``acted``.
+    """
+    from pyapp.play import Seat
+
+    seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    ctx = module.TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
+                              act=(acted.append if acted is not None else (lambda a: None)))
+    return module.UI.render(ctx)
