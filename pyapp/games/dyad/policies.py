@@ -168,11 +168,7 @@ def simple(world, rng: random.Random):
         return _PLAYS[canonical(ordered[0], ordered[1])]
     lead = trick[0][1]
     matched = lead[0] % 4 == lead[1] % 4
-    best, holder = -1, -1
-    for s_, (a, b) in trick:
-        v = value_of(matched, a, b)
-        if v > best:
-            best, holder = v, s_
+    best, holder = _best_so_far(world)
     pairs = legal_pair_cards(hand, lead)
     lose = bool(ciphering) or holder == seat or (world.teams and (holder - seat) % 2 == 0)
     pick = None
