@@ -27,18 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import serve  # noqa: E402  (tools/ is put on the path just above)
+import chromium  # noqa: E402  (tools/ is put on the path just above)
+import serve  # noqa: E402
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright  # noqa: E402
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+FLAGS = [*chromium.FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 READY_AT = """
 new MutationObserver((_, observer) => {
   if (document.body && document.body.dataset.ready === "true") {
@@ -111,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
-    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    executable = chromium.executable()
 
     with tempfile.TemporaryDirectory() as tmp:
         bare_site(dist, Path(tmp))
@@ -122,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         with sync_playwright() as playwright:
             for _ in range(args.runs):  # interleaved, so machine load hits both alike
-                results["bare"].append(measure(playwright, chromium, bare, is_ours=False))
-                results["ours"].append(measure(playwright, chromium, ours, is_ours=True))
+                results["bare"].append(measure(playwright, executable, bare, is_ours=False))
+                results["ours"].append(measure(playwright, executable, ours, is_ours=True))
         ours.shutdown()
         bare.shutdown()
 

@@ -15,7 +15,6 @@ measures random and rollout-policy playouts per second.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -25,13 +24,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from bench import common  # noqa: E402
+from bench.common import wilson  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
 from pyapp.games.dieci import policies  # noqa: E402
 
 
-def _random(world, rng):
-    actions = world.legal_actions()
-    return actions[rng.randrange(len(actions))]
+_random = common.random_policy
 
 
 def choose(level, game, rng, seed, budget_ms):
@@ -68,16 +67,6 @@ def play_one(args):
     return share, scores[seat_strong], others, times
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def _ms(values, q):
     values = sorted(values)
     return 1000 * values[min(len(values) - 1, int(q * (len(values) - 1)))] if values else float("nan")
@@ -111,16 +100,7 @@ def match(strong, weak, players, games, budget_ms, jobs):
 
 
 def playouts_per_second(policy, players, seconds=2.0):
-    start = new_game("dieci", seed=1, players=players)
-    rng = random.Random(7)
-    n = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = start.clone()
-        while not game.is_terminal():
-            game.step(policy(game, rng))
-        n += 1
-    return n / (time.perf_counter() - t0)
+    return common.playouts_per_second(new_game("dieci", seed=1, players=players), policy, seconds)
 
 
 def main(argv=None):

@@ -10,7 +10,6 @@ random playouts per second.  Standard library only.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -19,18 +18,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from bench.common import wilson  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
 from pyapp.games.dyad import policies  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def pruned_classes(k: int):

@@ -13,7 +13,6 @@ and rollout-policy playouts per second from the opening position.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -22,13 +21,13 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from bench import common  # noqa: E402
+from bench.common import wilson  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
 from pyapp.games.triad import policies  # noqa: E402
 
 
-def _random(world, rng):
-    actions = world.legal_actions()
-    return actions[rng.randrange(len(actions))]
+_random = common.random_policy
 
 
 def _policy_player(policy):
@@ -61,16 +60,6 @@ def players(budget_ms, tuning=None):
     except ImportError:
         pass
     return found
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def match(strong, weak, games, table, teams=False, label=""):
@@ -114,16 +103,7 @@ def match(strong, weak, games, table, teams=False, label=""):
 
 
 def playouts_per_second(policy, seconds=3.0):
-    start = new_game("triad", seed=1, players=2)
-    rng = random.Random(7)
-    n = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = start.clone()
-        while not game.is_terminal():
-            game.step(policy(game, rng))
-        n += 1
-    return n / (time.perf_counter() - t0)
+    return common.playouts_per_second(new_game("triad", seed=1, players=2), policy, seconds)
 
 
 def main(argv=None):

@@ -18,22 +18,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402  (tools/ is put on the path just above)
+import chromium  # noqa: E402
 import serve  # noqa: E402
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+CHROMIUM_FLAGS = chromium.FLAGS
 BOOT_TIMEOUT_MS = 120_000
 """A cold boot takes 5-10 s on an idle 2-core machine; a busy one has been seen taking 80 s."""
 
 
 def chromium_path() -> str:
-    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    path = chromium.executable()
     if not Path(path).is_file():
         raise pytest.UsageError(f"Chromium not found at {path}; install it or set CHROMIUM_PATH")
     return path

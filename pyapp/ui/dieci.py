@@ -13,7 +13,7 @@ from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, GOALS, SUIT_SYMBOLS
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t
 from pyapp.ui.dom import h, on
-from pyapp.ui.table import TableContext, route
+from pyapp.ui.table import SeatNames, TableContext, route
 
 LOG_SHOWN = 8
 """Recent events listed under the table."""
@@ -50,23 +50,11 @@ def chip(char: str, **attrs: Any) -> Any:
              h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
 
 
-class DieciUI:
+class DieciUI(SeatNames):
     game = "dieci"
     hidden_hands = True
     options = ()
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else t("setup.default_name", n=seat + 1)
-
-    def names_of(self, seats: list[int]) -> str:
-        names = [self.name(s) for s in seats]
-        text = names[-1] if names else ""
-        for other in reversed(names[:-1]):
-            text = t("dieci.and", first=other, second=text)
-        return text
+    AND_KEY = "dieci.and"
 
     # -- the table ------------------------------------------------------------------
 

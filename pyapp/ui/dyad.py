@@ -14,7 +14,7 @@ from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
 from pyapp.i18n import t
 from pyapp.ui.dom import h, on
-from pyapp.ui.table import Option, TableContext, route
+from pyapp.ui.table import Option, SeatNames, TableContext, route
 
 
 def _card_label(text: str) -> str:
@@ -44,7 +44,7 @@ def _pair_spoken(cards: list[str]) -> str:
         ", ".join(_card_label(c) for c in cards)
 
 
-class DyadUI:
+class DyadUI(SeatNames):
     game = "dyad"
     hidden_hands = True
     options = (
@@ -52,23 +52,7 @@ class DyadUI:
         Option("twos", "dyad.option.twos"),
         Option("teams", "dyad.option.teams", players=(4,)),
     )
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    # -- names ----------------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else t("setup.default_name", n=seat + 1)
-
-    def names_of(self, seats: list[int]) -> str:
-        names = [self.name(s) for s in seats]
-        if len(names) == 1:
-            return names[0]
-        text = names[-1]
-        for other in reversed(names[:-1]):
-            text = t("dyad.and", first=other, second=text)
-        return text
+    AND_KEY = "dyad.and"
 
     # -- the table ------------------------------------------------------------------
 

@@ -61,6 +61,25 @@ class TableContext:
     announce: Callable[[str], None] = field(default=lambda text: None)
 
 
+class SeatNames:
+    """Seat names for a game UI: ``render`` stores ``self.names``; ``AND_KEY`` joins a list of them."""
+
+    AND_KEY = ""  # catalog key of "{first} and {second}"
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else t("setup.default_name", n=seat + 1)
+
+    def names_of(self, seats: list[int]) -> str:
+        names = [self.name(s) for s in seats]
+        text = names[-1] if names else ""
+        for other in reversed(names[:-1]):
+            text = t(self.AND_KEY, first=other, second=text)
+        return text
+
+
 class GameUI(Protocol):
     game: str
     hidden_hands: bool

@@ -7,28 +7,23 @@ import pytest
 from pyapp.games import new_game
 from pyapp.games.dieci import PASS, TOP, Claim, Play
 from pyapp.i18n import set_language
-from pyapp.play import Seat
-from tests.dieci import fake_dom
+from tests import fake_dom
 
-ui = TableContext = None
+ui = None
 
 
 @pytest.fixture(scope="module", autouse=True)
 def loaded():
-    global ui, TableContext
-    module, saved = fake_dom.load_ui()
-    ui, TableContext = module, module.TableContext
+    global ui
+    module, saved = fake_dom.load_ui("pyapp.ui.dieci")
+    ui = module
     set_language("en")
     yield module
-    fake_dom.unload_ui(saved)
+    fake_dom.unload_ui(saved, "pyapp.ui.dieci")
 
 
 def draw(state, viewer, acted=None):
-    seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
-    legal = state.legal_actions() if state.current_player() == viewer else []
-    ctx = TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
-                       act=(acted.append if acted is not None else (lambda a: None)))
-    return ui.UI.render(ctx)
+    return fake_dom.render_table(ui, state, viewer, acted)
 
 
 def secrets_of_others(state, viewer):

@@ -8,21 +8,20 @@ import pytest
 from pyapp.games import new_game
 from pyapp.games.dyad import view
 from pyapp.games.dyad.state import knowledge
-from pyapp.play import Seat
-from tests.dyad import fake_dom
+from tests import fake_dom
 
 
 
 @pytest.fixture(scope="module", autouse=True)
 def ui():
-    module, saved = fake_dom.load_ui()
-    global dyad_ui, TableContext
-    dyad_ui, TableContext = module, module.TableContext
+    module, saved = fake_dom.load_ui("pyapp.ui.dyad")
+    global dyad_ui
+    dyad_ui = module
     yield module
-    fake_dom.unload_ui(saved)
+    fake_dom.unload_ui(saved, "pyapp.ui.dyad")
 
 
-dyad_ui = TableContext = None
+dyad_ui = None
 
 CONFIGS = [
     (2, {}),
@@ -32,11 +31,7 @@ CONFIGS = [
 
 
 def draw(state, viewer, acted=None):
-    seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
-    legal = state.legal_actions() if state.current_player() == viewer else []
-    ctx = TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
-                       act=(acted.append if acted is not None else (lambda a: None)))
-    return dyad_ui.UI.render(ctx)
+    return fake_dom.render_table(dyad_ui, state, viewer, acted)
 
 
 def test_selection_status_says_value_and_follow_rule():

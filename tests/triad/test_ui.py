@@ -1,160 +1,27 @@
 """The Triad screen rendered into a fake DOM (no browser): hooks, texts, clicks.
 
 The browser modules (``pyscript``, ``js``) and the shell's ``pyapp.ui.dom`` are
-replaced by small fakes for the duration of each test, so the renderer's logic
+replaced by the small fakes of ``tests/fake_dom.py`` for the duration of each test, so the renderer's logic
 is checked in CPython; the real page is covered by ``e2e/test_triad.py``.
 """
 
 from __future__ import annotations
-
-import importlib
-import sys
-import types
 
 import pytest
 
 from pyapp.games import new_game
 from pyapp.games.triad import PASS, Place, Remove
 from pyapp.i18n import catalog
+from tests import fake_dom
 from tests.triad.test_rules import board_with
 from tests.triad.test_state import phase2, play
 
 
-class ClassList:
-    def __init__(self, element):
-        self.element = element
-
-    def _get(self):
-        return set(self.element.attrs.get("class", "").split())
-
-    def add(self, name):
-        self.element.attrs["class"] = " ".join(sorted(self._get() | {name}))
-
-    def remove(self, name):
-        self.element.attrs["class"] = " ".join(sorted(self._get() - {name}))
-
-    def contains(self, name):
-        return name in self._get()
-
-
-class Element:
-    def __init__(self, tag):
-        self.tag = tag
-        self.attrs = {}
-        self.children = []
-        self.listeners = {}
-        self.classList = ClassList(self)
-        self.focused = False
-        self.value = ""
-        self.checked = False
-
-    def setAttribute(self, name, value):
-        self.attrs[name] = value
-
-    def getAttribute(self, name):
-        return self.attrs.get(name)
-
-    def append(self, *children):
-        for child in children:
-            self.children.append(Text(child) if isinstance(child, str) else child)
-
-    appendChild = append
-
-    def replaceChildren(self):
-        self.children = []
-
-    def addEventListener(self, name, handler):
-        self.listeners.setdefault(name, []).append(handler)
-
-    def fire(self, name, **fields):
-        event = types.SimpleNamespace(preventDefault=lambda: None, **fields)
-        for handler in self.listeners.get(name, []):
-            handler(event)
-
-    def focus(self):
-        self.focused = True
-        self.fire("focus")
-
-    @property
-    def textContent(self):
-        return "".join(child.textContent for child in self.children)
-
-    @textContent.setter
-    def textContent(self, value):
-        self.children = [Text(value)]
-
-    def walk(self):
-        yield self
-        for child in self.children:
-            if isinstance(child, Element):
-                yield from child.walk()
-
-    def select(self, name, value=None):
-        return [e for e in self.walk() if name in e.attrs and (value is None or e.attrs[name] == value)]
-
-    def querySelector(self, selector):
-        # only the forms this code uses: [data-testid=x] and [data-option="x"]
-        inner = selector.strip("[]")
-        name, value = inner.split("=")
-        found = self.select(name, value.strip('"'))
-        return found[0] if found else None
-
-
-class Text:
-    def __init__(self, text):
-        self.textContent = text
-
-
-def fake_dom_module():
-    dom = types.ModuleType("pyapp.ui.dom")
-
-    def h(tag, attrs=None, *children):
-        element = Element(tag)
-        for name, value in (attrs or {}).items():
-            if value is None or value is False:
-                continue
-            element.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
-        append(element, *children)
-        return element
-
-    def append(parent, *children):
-        for child in children:
-            if child is None:
-                continue
-            if isinstance(child, (list, tuple)):
-                append(parent, *child)
-            else:
-                parent.append(child)
-
-    def on(element, event, handler):
-        element.addEventListener(event, handler)
-        return element
-
-    def clear(element):
-        element.replaceChildren()
-
-    dom.h, dom.append, dom.on, dom.clear = h, append, on, clear
-    dom.found = lambda node: node is not None
-    dom.set_style = lambda element, declarations: element.setAttribute("style", declarations)
-    return dom
-
-
 @pytest.fixture()
-def triad_ui(monkeypatch):
-    monkeypatch.setitem(sys.modules, "pyapp.ui.dom", fake_dom_module())
-    pyscript = types.ModuleType("pyscript")
-    pyscript.document = types.SimpleNamespace(activeElement=None)
-    pyscript.window = types.SimpleNamespace()
-    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-    local = types.ModuleType("pyapp.ui.local_storage")
-    local.shared_store = lambda: None
-    monkeypatch.setitem(sys.modules, "pyapp.ui.local_storage", local)
-    for name in ("pyapp.ui.table", "pyapp.ui.triad"):
-        sys.modules.pop(name, None)
-    module = importlib.import_module("pyapp.ui.triad")
+def triad_ui():
+    module, saved = fake_dom.load_ui("pyapp.ui.triad")
     yield module
-    for name in ("pyapp.ui.table", "pyapp.ui.triad"):
-        sys.modules.pop(name, None)
+    fake_dom.unload_ui(saved, "pyapp.ui.triad")
 
 
 def render(module, game, viewer=0, person=True):

@@ -130,6 +130,16 @@ def _pass_choice(world, legal: list) -> object:
     return legal[0]
 
 
+def _outside_play(world) -> object:
+    """The cheap rules outside the play phase: retrieve, Cipher (below -0.9), pass."""
+    legal = world.legal_actions()
+    if world.phase == "take":
+        return _retrieve_choice(world, legal)
+    if world.phase == "cipher":
+        return _cipher_choice(world, -0.9)
+    return _pass_choice(world, legal)
+
+
 def _ciphering(world, seat: int) -> bool:
     return bool(world.ciphers[seat]) and _won_so_far(world, seat) == 0
 
@@ -142,14 +152,8 @@ def simple(world, rng: random.Random):
 
     Written with plain loops over card numbers.
     """
-    phase = world.phase
-    if phase != "play":
-        legal = world.legal_actions()
-        if phase == "take":
-            return _retrieve_choice(world, legal)
-        if phase == "cipher":
-            return _cipher_choice(world, -0.9)
-        return _pass_choice(world, legal)
+    if world.phase != "play":
+        return _outside_play(world)
     if rng.random() < 0.05:
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
@@ -164,11 +168,7 @@ def simple(world, rng: random.Random):
         return _PLAYS[canonical(ordered[0], ordered[1])]
     lead = trick[0][1]
     matched = lead[0] % 4 == lead[1] % 4
-    best, holder = -1, -1
-    for s_, (a, b) in trick:
-        v = value_of(matched, a, b)
-        if v > best:
-            best, holder = v, s_
+    best, holder = _best_so_far(world)
     pairs = legal_pair_cards(hand, lead)
     lose = bool(ciphering) or holder == seat or (world.teams and (holder - seat) % 2 == 0)
     pick = None
@@ -363,14 +363,8 @@ def candidates(world, k: int = 8, legal: list | None = None) -> list:
 
 def rollout(world, rng: random.Random):
     """Fast and decent: the best pair by ``pair_scores``; the cheap rules elsewhere."""
-    phase = world.phase
-    if phase != "play":
-        legal = world.legal_actions()
-        if phase == "take":
-            return _retrieve_choice(world, legal)
-        if phase == "cipher":
-            return _cipher_choice(world, -0.9)
-        return _pass_choice(world, legal)
+    if world.phase != "play":
+        return _outside_play(world)
     if rng.random() < 0.03:
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]

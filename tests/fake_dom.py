@@ -1,6 +1,6 @@
-"""A minimal stand-in for the browser DOM, enough to run ``pyapp.ui.dieci`` in CPython.
+"""A minimal stand-in for the browser DOM, enough to run a game UI module in CPython.
 
-``load_ui()`` imports the Dieci table over fake ``pyapp.ui.dom`` and
+``load_ui(module_name)`` imports a table (e.g. ``pyapp.ui.dieci``) over fake ``pyapp.ui.dom`` and
 ``pyapp.ui.local_storage`` modules (the real ones need Pyodide), so the table
 can be rendered and clicked in tests; ``unload_ui`` restores ``sys.modules``.
 """
@@ -16,8 +16,31 @@ class Text:
     def __init__(self, text: str) -> None:
         self.text = text
 
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return self.text
+
     def dump(self) -> str:
         return self.text
+
+
+class ClassList:
+    """``element.classList`` over the element's ``class`` attribute."""
+
+    def __init__(self, element: Element) -> None:
+        self.element = element
+
+    def _get(self) -> set[str]:
+        return set(self.element.attrs.get("class", "").split())
+
+    def add(self, name: str) -> None:
+        self.element.attrs["class"] = " ".join(sorted(self._get() | {name}))
+
+    def remove(self, name: str) -> None:
+        self.element.attrs["class"] = " ".join(sorted(self._get() - {name}))
+
+    def contains(self, name: str) -> bool:
+        return name in self._get()
 
 
 class Element:
@@ -26,6 +49,10 @@ class Element:
         self.attrs: dict[str, str] = {}
         self.children: list[Any] = []
         self.listeners: dict[str, list] = {}
+        self.classList = ClassList(self)  # noqa: N815
+        self.focused = False
+        self.value = ""
+        self.checked = False
 
     # DOM-ish API used by the views
     def setAttribute(self, name: str, value: str) -> None:  # noqa: N802
@@ -50,8 +77,15 @@ class Element:
     def addEventListener(self, event: str, handler) -> None:  # noqa: N802
         self.listeners.setdefault(event, []).append(handler)
 
+    def fire(self, name: str, **fields: Any) -> None:
+        """Dispatch an event ``name`` whose object carries ``fields``."""
+        event = types.SimpleNamespace(preventDefault=lambda: None, **fields)
+        for handler in self.listeners.get(name, []):
+            handler(event)
+
     def focus(self) -> None:
-        pass
+        self.focused = True
+        self.fire("focus")
 
     @property
     def textContent(self) -> str:  # noqa: N802
@@ -86,6 +120,16 @@ class Element:
         found = self.find_all(**attrs)
         assert found, f"nothing with {attrs}"
         return found[0]
+
+    def select(self, name: str, value: str | None = None) -> list[Element]:
+        """Elements (this one included) with attribute ``name`` (equal to ``value`` if given)."""
+        return [e for e in self.walk() if name in e.attrs and (value is None or e.attrs[name] == value)]
+
+    def querySelector(self, selector: str):  # noqa: N802
+        # only the forms the UI code uses: [data-testid=x] and [data-option="x"]
+        name, value = selector.strip("[]").split("=")
+        found = self.select(name, value.strip('"'))
+        return found[0] if found else None
 
     def click(self) -> None:
         assert not self.disabled, "clicked a disabled control"
@@ -130,17 +174,23 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table", "pyapp.ui.dieci")
+def set_style(element: Element, declarations: str) -> None:
+    element.setAttribute("style", declarations)
 
 
-def load_ui():
-    """Import ``pyapp.ui.dieci`` over the fake DOM; returns (module, saved sys.modules entries)."""
+FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table")
+
+
+def load_ui(module_name: str):
+    """Import ``module_name`` (a game UI module) over the fake DOM; returns (module, saved sys.modules entries)."""
     import importlib
 
-    saved = {name: sys.modules.pop(name) for name in FAKED if name in sys.modules}
+    faked = (*FAKED, module_name)
+    saved = {name: sys.modules.pop(name) for name in faked if name in sys.modules}
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
     dom.found = lambda node: node is not None
+    dom.set_style = set_style
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")
     pyscript.document = types.SimpleNamespace(activeElement=None)
@@ -149,11 +199,26 @@ def load_ui():
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage
-    return importlib.import_module("pyapp.ui.dieci"), saved
+    return importlib.import_module(module_name), saved
 
 
-def unload_ui(saved: dict) -> None:
-    """Put back whatever ``load_ui`` replaced."""
-    for name in FAKED:
+def unload_ui(saved: dict, module_name: str) -> None:
+    """Put back whatever ``load_ui(module_name)`` replaced."""
+    for name in (*FAKED, module_name):
         sys.modules.pop(name, None)
     sys.modules.update(saved)
+
+
+def render_table(module, state, viewer: int, acted: list | None = None) -> Element:
+    """Render ``state`` as seen by ``viewer`` with a UI module from ``load_ui`` (``module.UI``).
+
+    The viewer's seat is a person, the others "normal" computers; legal moves are
+    offered when it is the viewer's turn, and chosen actions go to ``acted``.
+    """
+    from pyapp.play import Seat
+
+    seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    ctx = module.TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
+                              act=(acted.append if acted is not None else (lambda a: None)))
+    return module.UI.render(ctx)
