@@ -174,12 +174,16 @@ class Table:
 
         on(count, "change", draw)
         draw()
+        seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": "15",
+                           "autocomplete": "off", "data-testid": "setup-seed"})
+        deal = h("details", {"class": "setup-deal"}, h("summary", {}, t("setup.deal")),
+                 h("label", {"for": "setup-seed"}, t("setup.seed")), seed)
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
-        on(start, "click", lambda event: self._start_from_form(count, seats_box, options_box))
+        on(start, "click", lambda event: self._start_from_form(count, seats_box, options_box, seed))
         self._show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, start))
+                     seats_box, options_box, deal, start))
 
     def _option_field(self, option: Option, previous: Session | None) -> Any:
         value = previous.state.options.get(option.name) if previous else None
@@ -193,7 +197,7 @@ class Table:
                      for i, (v, label) in enumerate(option.choices)])
         return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
 
-    def _start_from_form(self, count: Any, seats_box: Any, options_box: Any) -> None:
+    def _start_from_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> None:
         seats = []
         for seat, row in enumerate(seats_box.children):
             name = str(row.querySelector("input").value).strip()[:24] or t("setup.default_name", n=seat + 1)
@@ -207,7 +211,8 @@ class Table:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        seed = random.SystemRandom().randrange(2**53)
+        chosen = str(seed_box.value).strip()
+        seed = int(chosen) if chosen.isdigit() else random.SystemRandom().randrange(2**53)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
                                     name=t("table.default_title", game=t(f"game.{self.ui.game}")), **options)
@@ -223,8 +228,7 @@ class Table:
         self.session = session
         self.shown_to = None
         self.last_seen.clear()
-        self.render()
-        self.schedule()
+        self.render_or_schedule()
 
     def schedule(self) -> None:
         """Let computers take their turns without blocking the page."""
@@ -253,8 +257,8 @@ class Table:
                 await asyncio.sleep(0)
         finally:
             self.thinking = False
-        if session is self.session:
-            self.render()
+        # a game begun while this one was thinking starts its own computer turns now
+        self.render_or_schedule()
 
     def act(self, action: Action) -> None:
         """A person chose ``action`` on the table."""
@@ -266,8 +270,17 @@ class Table:
             self.error = str(error)
         else:
             self.error = None
-        self.render()
-        self.schedule()
+        self.render_or_schedule()
+
+    def render_or_schedule(self) -> None:
+        """Draw the table for the person, or hand over to the computers, who draw it themselves.
+
+        Drawing it here too would cost a second full redraw in the same browser task.
+        """
+        if self.session is not None and self.session.is_computer_turn():
+            self.schedule()
+        else:
+            self.render()
 
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
