@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+import pyapp
+
 from pyapp.engine import IllegalMoveError
 from pyapp.games import game_class, load, new_game
 
@@ -40,6 +42,7 @@ def test_illegal_move_raises_and_changes_nothing():
         state.apply_action("take3")
     assert (state.to_save(), state.observation(0)) == before
     assert issubclass(IllegalMoveError, ValueError)
+    assert pyapp.IllegalMoveError is IllegalMoveError
 
 
 def test_parse_action_round_trips_text():
