@@ -273,14 +273,9 @@ class Table:
         self.render_or_schedule()
 
     def render_or_schedule(self) -> None:
-        """Draw the table for the person, or hand over to the computers, who draw it themselves.
-
-        Drawing it here too would cost a second full redraw in the same browser task.
-        """
-        if self.session is not None and self.session.is_computer_turn():
-            self.schedule()
-        else:
-            self.render()
+        """Draw the table now (so the page never shows a stale turn), then let computers move."""
+        self.render()
+        self.schedule()
 
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
