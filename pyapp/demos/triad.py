@@ -21,24 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from pyapp.demos import Demo, DemoError, Frame, Step
+from pyapp.games.triad import LABELS
 
-_LAYOUT = """\
-6 3 3 6 6 3 3 6
-3 3 6 3 3 6 3 3
-3 6 3 3 3 3 6 3
-6 3 3 . . 3 3 6
-6 3 3 . . 3 3 6
-3 6 3 3 3 3 6 3
-3 3 6 3 3 6 3 3
-6 3 3 6 6 3 3 6"""
-
-LABEL_GRID: tuple[tuple[int | None, ...], ...] = tuple(
-    tuple(None if token == "." else int(token) for token in line.split()) for line in _LAYOUT.splitlines()
-)
-"""The standard labels by row and column (``None`` for the centre), for drawing without the engine.
-
-The demo test checks this copy against ``triad.LABELS``.
-"""
+LABEL_GRID: tuple[tuple[int | None, ...], ...] = tuple(tuple(LABELS.get((r, c)) for c in range(8)) for r in range(8))
+"""The standard labels by row and column (``None`` for the centre), as the drawings need them."""
 
 
 def _stacks(text: str) -> dict[tuple[int, int], str]:
