@@ -111,6 +111,7 @@ class Search:
         started: float | None = None,
         horizon: str | None = None,
         candidates: list[Any] | None = None,
+        prune: int | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -135,7 +136,12 @@ class Search:
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
+        # At every node, consider only the game's ``policies.candidates(world, prune, legal)``.
+        self.narrow: Callable[[State, int, list[Any]], list[Any]] | None = None
+        self.prune = prune
         if policies is not None:
+            if prune:
+                self.narrow = getattr(policies, "candidates", None)
             if use_rollout_policy:
                 self.rollout = getattr(policies, "rollout", None)
             self.evaluate = getattr(policies, "evaluate", None)
@@ -190,7 +196,7 @@ class Search:
             while not world.is_terminal():
                 untried = node.untried
                 if untried is None:
-                    legal = world.legal_actions()
+                    legal = self._legal(world)
                     if node is self.root and self.candidates is not None:
                         legal = [a for a in legal if a in self.candidates]
                     rng.shuffle(legal)
@@ -221,7 +227,7 @@ class Search:
                 path.append(node)
         else:
             while not world.is_terminal():
-                legal = world.legal_actions()
+                legal = self._legal(world)
                 if node is self.root and self.candidates is not None:
                     legal = [a for a in legal if a in self.candidates]
                 mover = world.current_player()
@@ -288,6 +294,12 @@ class Search:
             if node.mover >= 0:
                 node.total += values[node.mover]
         return True
+
+    def _legal(self, world: State) -> list[Any]:
+        legal = world.legal_actions()
+        if self.narrow is not None and len(legal) > self.prune:
+            return self.narrow(world, self.prune, legal)
+        return legal
 
     def _values(self, world: State) -> list[float]:
         players = world.players

@@ -284,3 +284,33 @@ def test_a_horizon_stops_rollouts_when_the_attribute_changes():
     for _ in search.run():
         pass
     assert time.perf_counter() - start < 1.0  # rollouts of one step, not ~2000
+
+
+class _LowestTwo:
+    """Policies whose ``candidates`` keep the two lowest actions (by text)."""
+
+    rollout = None
+
+    @staticmethod
+    def candidates(world, k, legal):
+        return sorted(legal, key=str)[:k]
+
+
+def _tree_actions(node):
+    for action, child in node.children.items():
+        yield node, action
+        yield from _tree_actions(child)
+
+
+@pytest.mark.parametrize("game", ["quicknim", "tricks"])
+def test_prune_narrows_every_node_to_the_games_candidates(game):
+    state = new_game(game, seed=3, players=2)
+    search = Search(state, seed=1, budget_ms=None, iterations=200, policies=_LowestTwo, prune=2)
+    for _ in search.run():
+        pass
+    assert len(state.legal_actions()) > 2
+    assert set(map(str, search.root.children)) == set(sorted(map(str, state.legal_actions()))[:2])
+    if game == "quicknim":  # perfect information: every node has one world's legal actions
+        seen = list(_tree_actions(search.root))
+        assert len(seen) > 10
+        assert all(len(node.children) <= 2 for node, _ in seen)
