@@ -83,6 +83,9 @@ def test_hash_routes_load_directly(page: Page, wait_ready) -> None:
     expect(page.get_by_test_id("picker")).to_be_visible()
 
 
+WASM_DELIVERY = "performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')).deliveryType"
+
+
 def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir: Path, wait_ready) -> None:
     server = serve.start(site_dir)  # our own server, so stopping it harms no other test
     context = browser.new_context()
@@ -93,11 +96,15 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         expect(page.get_by_test_id("offline-status")).to_be_visible()
+        page.reload()  # online: the worker lets the WebAssembly come through the network / HTTP cache
+        wait_ready(page)
+        assert page.evaluate(WASM_DELIVERY) != "cache-storage"
         server.shutdown()
         server.server_close()
 
         page.reload()
         wait_ready(page)
+        assert page.evaluate(WASM_DELIVERY) == "cache-storage"  # offline: from the build's cache
         page.get_by_test_id("game-link-dyad").click()
         expect(page).to_have_url(re.compile(r"#/dyad$"))
         expect_screen(page)
