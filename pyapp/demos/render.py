@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyapp.i18n import t
+from pyapp.i18n import t, tn
 
 Node = list  # [tag, attrs, *children]
 
@@ -126,7 +126,7 @@ def card_table(view: dict[str, Any]) -> Node:
                 )
             )
         if seat.get("taken_cards") is not None:
-            extra.append(node("span", {"class": "taken-count"}, t("demo.dieci.taken", n=seat["taken_cards"])))
+            extra.append(node("span", {"class": "taken-count"}, tn("demo.dieci.taken", seat["taken_cards"], n=seat["taken_cards"])))
         if seat.get("goal"):
             extra.append(
                 node(
@@ -138,7 +138,7 @@ def card_table(view: dict[str, Any]) -> Node:
                 )
             )
         if seat.get("score") is not None:
-            extra.append(node("span", {"class": "score"}, t("demo.score", points=seat["score"])))
+            extra.append(node("span", {"class": "score"}, tn("demo.score", seat["score"], points=seat["score"])))
         hand = seat.get("hand")
         rows.append(
             node(
@@ -206,7 +206,7 @@ def triad_board(view: dict[str, Any]) -> Node:
             if stack:
                 top = stack[-1]
                 name = t(f"demo.triad.side.{top}")
-                aria = t("demo.triad.cell", row=r, col=c, label=label, height=len(stack), top=name)
+                aria = tn("demo.triad.cell", len(stack), row=r, col=c, label=label, height=len(stack), top=name)
             else:
                 aria = t("demo.triad.cell_empty", row=r, col=c, label=label)
             cells.append(

@@ -98,4 +98,18 @@ def t(key: str, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "catalog", "language", "pick_language", "placeholders", "set_language", "t"]
+def tn(key: str, quantity: int, /, **params: object) -> str:
+    """``t`` for a message about ``quantity`` things: its ``<key>#one`` form when ``quantity`` is 1.
+
+    Only languages whose grammar has a singular define the ``#one`` form
+    (English "1 card"); the others (Korean) keep one text for every count.
+
+    >>> tn("dyad.cards_held", 1, count=1), tn("dyad.cards_held", 3, count=3)
+    ('1 card', '3 cards')
+    """
+    if quantity == 1 and f"{key}#one" in catalog(_current):
+        key = f"{key}#one"
+    return t(key, **params)
+
+
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "catalog", "language", "pick_language", "placeholders", "set_language", "t", "tn"]

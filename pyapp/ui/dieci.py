@@ -11,7 +11,7 @@ from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, GOALS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
-from pyapp.i18n import t
+from pyapp.i18n import t, tn
 from pyapp.ui.dom import h, on
 from pyapp.ui.table import SeatNames, TableContext, route
 
@@ -218,7 +218,7 @@ class DieciUI(SeatNames):
                                      "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
         box.append(row)
         box.append(h("p", {"class": "progress", "data-testid": "goal-progress"},
-                     t("dieci.goal.progress", matches=matches, points=GOAL_POINTS[matches])))
+                     tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
         box.append(h("p", {"class": "muted"}, t("dieci.goal.private")))
         return box
 
@@ -325,7 +325,7 @@ class DieciUI(SeatNames):
         said = [self.sentence(e) for e in after["log"] if e["n"] >= seen]
         if after["phase"] == "over" and before.get("phase") != "over":
             said.append(t("dieci.end.winners", names=self.names_of(after["winners"])))
-            said.extend(t("say.dieci.final", name=self.name(seat), points=score["total"])
+            said.extend(tn("say.dieci.final", score["total"], name=self.name(seat), points=score["total"])
                         for seat, score in enumerate(after["scores"]))
         return said
 

@@ -12,7 +12,7 @@ from typing import Any
 from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
-from pyapp.i18n import t
+from pyapp.i18n import t, tn
 from pyapp.ui.dom import h, on
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
@@ -96,8 +96,8 @@ class DyadUI(SeatNames):
                                 "data-total": str(obs["totals"][seat])},
                          h("span", {"class": "seat-name"}, name),
                          h("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
-                         h("span", {"class": "seat-cards"}, t("dyad.cards_held_one" if obs["hand_counts"][seat] == 1 else "dyad.cards_held",
-                                                                count=obs["hand_counts"][seat])),
+                         h("span", {"class": "seat-cards"}, tn("dyad.cards_held", obs["hand_counts"][seat],
+                                                                 count=obs["hand_counts"][seat])),
                          *badges))
         box.append(row)
         if obs["options"].get("teams"):

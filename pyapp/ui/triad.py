@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
-from pyapp.i18n import t
+from pyapp.i18n import t, tn
 from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.table import Option, TableContext, route
 
@@ -170,7 +170,7 @@ class TriadUI:
                   h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
                     t("triad.part2", points=score["phase2"]))),
                 h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
-                  t("triad.pieces_left", count=obs["pieces_left"][side])),
+                  tn("triad.pieces_left", obs["pieces_left"][side], count=obs["pieces_left"][side])),
             ))
         return h("div", {"class": "triad-scores"}, panels)
 

@@ -20,10 +20,17 @@ def test_every_language_has_every_key(name):
     tables = {code: getattr(module, code.upper(), None) for code in i18n.LANGUAGES}
     missing_tables = [code for code, table in tables.items() if table is None]
     assert not missing_tables, f"messages/{name}.py has no table for {missing_tables}"
-    keys = {code: set(table) for code, table in tables.items()}
+    # ``<key>#one`` (the singular, see i18n.tn) only where the language's grammar has one
+    keys = {code: {k for k in table if not k.endswith("#one")} for code, table in tables.items()}
     everything = set().union(*keys.values())
     for code, present in keys.items():
         assert not everything - present, f"messages/{name}.py: {code.upper()} lacks {sorted(everything - present)}"
+    for code, table in tables.items():
+        for key in table:
+            if key.endswith("#one"):
+                base = key.removesuffix("#one")
+                assert base in table, f"messages/{name}.py: {code.upper()} has {key} without {base}"
+                assert i18n.placeholders(table[key]) == i18n.placeholders(table[base]), key
 
 
 @pytest.mark.parametrize("name", MODULES)

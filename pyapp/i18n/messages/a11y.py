@@ -3,6 +3,7 @@
 EN = {
     "say.dyad.round_score": "{name} scores {score} this round, {total} in all.",
     "say.dieci.final": "{name}: {points} points.",
+    "say.dieci.final#one": "{name}: {points} point.",
 }
 
 KO = {

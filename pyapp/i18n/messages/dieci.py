@@ -30,6 +30,7 @@ EN = {
     "dieci.no_chars": "no characters",
     "dieci.goal.title": "Your goal card: {name}",
     "dieci.goal.progress": "{matches} of 6 taken: {points} points",
+    "dieci.goal.progress#one": "{matches} of 6 taken: {points} point",
     "dieci.goal.private": "Only you can see your goal card.",
     "dieci.hand.title": "Your hand",
     "dieci.hand.playable": "{card}, playable",

@@ -15,6 +15,7 @@ EN = {
     "triad.part1": "Phase 1: {points}",
     "triad.part2": "Phase 2: {points}",
     "triad.pieces_left": "{count} pieces left",
+    "triad.pieces_left#one": "{count} piece left",
     "triad.to_move": "to move",
     # phase
     "triad.phase.1": "Phase 1 — laying pieces",
