@@ -51,3 +51,23 @@ def test_no_long_task_while_computers_think(page: Page, wait_ready, game: str) -
     worst = max((task["duration"] for task in during), default=0)
     print(f"{game}: {len(during)} long tasks in {ended - started:.0f} ms of play, worst {worst:.0f} ms")
     assert worst <= LIMIT_MS, f"a main-thread task of {worst:.0f} ms while computers thought: {during}"
+
+
+HANDLERS = "Number(document.querySelector('.table-body').dataset.handlers)"
+
+
+def test_event_handlers_do_not_pile_up_over_a_game(page: Page, wait_ready) -> None:
+    """Each redraw frees the handlers of the table it replaces (a long game must not grow memory)."""
+    page.goto("/#/triad")
+    wait_ready(page)
+    page.get_by_test_id("setup-players").select_option("2")
+    for seat in (0, 1):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
+    page.get_by_test_id("start").click()
+    counts = []
+    for moves in (10, 40):
+        page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {moves}", timeout=THINK_TIMEOUT_MS)
+        counts.append(page.evaluate(HANDLERS))
+    print(f"live handlers after 10 and 40 moves: {counts}")
+    assert counts[0] > 0
+    assert counts[1] <= counts[0] + 10, f"handlers grew from {counts[0]} to {counts[1]} in 30 moves"

@@ -2,8 +2,10 @@
 
 Text always becomes text nodes, never markup, so no translated or user string
 can inject HTML.  Event handlers are wrapped in proxies that Pyodide would
-free after one call unless kept: :func:`on` keeps them until the view that
-made them is replaced (:func:`begin_view`), so views do not leak handlers.
+free after one call unless kept: :func:`on` keeps them until their element is
+cleared away (:func:`clear`) or the view that made them is replaced
+(:func:`begin_view`), so a long game redrawn after every move does not pile
+them up.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ except ImportError:  # older Pyodide: null is None
 
 Child = Any  # a DOM node, a str, None (skipped) or a list/tuple of children
 
-_page_handlers: list[Any] = []
-"""Proxies that live as long as the page (added before the first view)."""
-_view_handlers: list[Any] = []
-"""Proxies of the view on screen, freed when the next view begins."""
+_page_handlers: list[tuple[Any, Any]] = []
+"""(element, proxy) pairs that live as long as the page (added before the first view)."""
+_view_handlers: list[tuple[Any, Any]] = []
+"""(element, proxy) pairs of the view on screen, freed when the next view begins."""
 _handlers = _page_handlers
 
 
@@ -75,9 +77,14 @@ def append(parent: Any, *children: Child) -> None:
 def on(element: Any, event: str, handler: Callable[[Any], None]) -> Any:
     """Call ``handler(event)`` on ``event``; returns ``element`` for chaining."""
     proxy = create_proxy(handler)
-    _handlers.append(proxy)
+    _handlers.append((element, proxy))
     element.addEventListener(event, proxy)
     return element
+
+
+def live_handlers() -> int:
+    """How many handlers are alive (page and view): bounded, however long a game runs."""
+    return len(_page_handlers) + (len(_view_handlers) if _handlers is _view_handlers else 0)
 
 
 def begin_view() -> None:
@@ -86,7 +93,7 @@ def begin_view() -> None:
     So a view must only listen on its own elements, never on ``window`` or ``document``.
     """
     global _handlers
-    for proxy in _view_handlers:
+    for _, proxy in _view_handlers:
         proxy.destroy()
     _view_handlers.clear()
     _handlers = _view_handlers
@@ -101,5 +108,15 @@ def found(node: Any) -> bool:
 
 
 def clear(element: Any) -> None:
-    """Remove every child of ``element``."""
+    """Remove every child of ``element``, freeing the handlers of the removed elements.
+
+    A removed element must not be put back (build it anew): its handlers are gone.
+    """
+    kept = []
+    for owner, proxy in _handlers:
+        if element.contains(owner) and not element.isSameNode(owner):
+            proxy.destroy()
+        else:
+            kept.append((owner, proxy))
+    _handlers[:] = kept
     element.replaceChildren()

@@ -439,6 +439,7 @@ class Table:
     def _show(self, element: Any) -> None:
         clear(self.body)
         self.body.append(element)
+        self.body.dataset.handlers = str(dom.live_handlers())  # e2e: handlers never pile up
 
 
 def _css_string(value: str) -> str:
