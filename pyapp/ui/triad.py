@@ -18,6 +18,7 @@ hidden information).  Test hooks (documented in ``e2e/README.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
@@ -225,7 +226,10 @@ class TriadUI:
                                               "aria-hidden": "true"}))
                     continue
                 grid.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
+        # one handler per event for the whole board (60 cells): cheaper redraws in Pyodide
         on(grid, "keydown", self._keydown)
+        on(grid, "click", lambda event: self._on_cell(event, self._click))
+        on(grid, "focusin", lambda event: self._on_cell(event, self._focused))
         return grid
 
     def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Any:
@@ -263,8 +267,6 @@ class TriadUI:
             h("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
             if cell["height"] > 1 else None,
         )
-        on(button, "click", lambda event, rc=rc: self._click(rc, event))
-        on(button, "focus", lambda event, rc=rc: self._focused(rc))
         self._cells[rc] = button
         return button
 
@@ -341,7 +343,15 @@ class TriadUI:
 
     # -- interaction ------------------------------------------------------------------
 
-    def _click(self, rc: tuple[int, int], event: Any = None) -> None:
+    @staticmethod
+    def _on_cell(event: Any, handle: Callable[[tuple[int, int]], None]) -> None:
+        """Call ``handle(cell)`` when ``event`` happened on a playable cell's button."""
+        button = event.target.closest("button[data-cell]")
+        if found(button):
+            r, c = str(button.dataset.cell).split(",")
+            handle((int(r), int(c)))
+
+    def _click(self, rc: tuple[int, int]) -> None:
         ctx = self._ctx
         if ctx is None or not ctx.legal:
             return
