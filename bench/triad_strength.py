@@ -2,6 +2,7 @@
 
     python bench/triad_strength.py [--games N] [--hard-games N] [--budget-ms MS] [--teams]
     python bench/triad_strength.py --fit GAMES      # refit policies.evaluate's weights
+    python bench/triad_strength.py --two-sided GAMES --iterations N   # teams: both partners Hard vs two Normal
 
 Seeded matches with the seats rotated (the stronger level plays side A in even
 games and side B in odd ones; side A always starts): win rate with a 95%
@@ -187,6 +188,45 @@ def fit(games):
         print(f"{name} = ({', '.join(f'{w:.3f}' for w in weights)})  # {len(data)} positions")
 
 
+def two_sided(games, iterations, seed=1):
+    """Teams: both seats of one side play Hard (iteration cap), both of the other Normal.
+
+    The Hard side alternates (side A, which starts, in even games; side B in odd
+    ones).  Prints the Hard side's win rate (a draw counts half) with a 95%
+    Wilson interval, the mean margin and Hard's median / p95 time per move.
+    """
+    from pyapp.ai import choose_action  # noqa: PLC0415
+
+    wins = 0.0
+    margins = []
+    times = []
+    for g in range(games):
+        strong = g % 2
+        state = new_game("triad", seed=seed * 100_003 + g // 2, players=4)
+        rng = random.Random(g)
+        moves = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat % 2 == strong:
+                t0 = time.perf_counter()
+                action = choose_action(state, level="hard", seed=(seed * 100_003 + g) * 7919 + moves, iterations=iterations)
+                times.append(time.perf_counter() - t0)
+            else:
+                action = choose_action(state, level="normal", seed=(seed * 100_003 + g) * 7919 + moves)
+            state.step(action)
+            moves += 1
+        totals = state.side_totals()
+        margin = totals[strong] - totals[1 - strong]
+        wins += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        margins.append(margin)
+        print(f"  game {g + 1}: hard side {'ab'[strong]} margin {margin:+d}  (so far {wins / (g + 1):.0%})", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    ts = sorted(times)
+    print(f"teams, both partners hard (cap {iterations} iterations) vs normal: {games} games")
+    print(f"  hard side win rate {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}), mean margin {statistics.mean(margins):+.2f}")
+    print(f"  hard time per move: median {1000 * ts[len(ts) // 2]:.0f} ms, p95 {1000 * ts[int(0.95 * (len(ts) - 1))]:.0f} ms")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
@@ -196,8 +236,14 @@ def main(argv=None):
     parser.add_argument("--hard-tuning", default="{}", help='JSON search tuning for Hard, e.g. \'{"rollout_limit": 4}\'')
     parser.add_argument("--skip-easy", action="store_true", help="only Hard vs Normal (and the speed figures)")
     parser.add_argument("--fit", type=int, metavar="GAMES", help="refit policies.evaluate's weights on GAMES noisy Normal games")
+    parser.add_argument("--two-sided", type=int, metavar="GAMES", help="teams: both partners Hard vs two Normal")
+    parser.add_argument("--iterations", type=int, default=3600, help="Hard's iteration cap for --two-sided (default 3600)")
     args = parser.parse_args(argv)
     import json  # noqa: PLC0415
+
+    if args.two_sided:
+        two_sided(args.two_sided, args.iterations)
+        return
 
     if args.fit:
         fit(args.fit)
