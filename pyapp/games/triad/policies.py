@@ -313,9 +313,12 @@ def scoring_cells(board, s: int) -> set[int]:
     return cells
 
 
-# Logistic weights fitted (bench/triad_strength.py --fit 510) on about 36 000 positions of
-# Normal-vs-Normal games with random openings and random moves mixed in, predicting
-# whether the side to move wins; the features are those of _features_1 / _features_2.
+# Logistic weights fitted on about 36 000 positions of 510 Normal-vs-Normal games with
+# random openings and random moves mixed in (the method of bench/triad_strength.py
+# --fit, whose 500 games are 500 of these), predicting whether the side to move wins;
+# the features are those of _features_1 / _features_2.  On held-out positions the
+# log loss is 0.582 in Phase 1 and 0.439 in Phase 2, against 0.596 and 0.490 for
+# the earlier hand-made evaluation (Normal's judgement squashed by a logistic curve).
 _WEIGHTS_1 = (0.077, 0.541, 0.691, -0.092, 0.216, -0.294, 0.357, 0.139, 0.837, 0.083, 0.212)
 _WEIGHTS_2 = (0.34, 1.319, 0.437, 1.255, -0.973, 0.818, -1.078, 0.247)
 
