@@ -1,6 +1,8 @@
 """Triad strength and speed benchmark (standard library only; prints figures).
 
     python bench/triad_strength.py [--games N] [--hard-games N] [--budget-ms MS] [--teams]
+    python bench/triad_strength.py --fit GAMES      # refit policies.evaluate's weights
+    python bench/triad_strength.py --two-sided GAMES --iterations N   # teams: both partners Hard vs two Normal
 
 Seeded matches with the seats rotated (the stronger level plays side A in even
 games and side B in odd ones; side A always starts): win rate with a 95%
@@ -106,6 +108,125 @@ def playouts_per_second(policy, seconds=3.0):
     return common.playouts_per_second(new_game("triad", seed=1, players=2), policy, seconds)
 
 
+def fit_positions(games, seed=7):
+    """Positions of noisy Normal-vs-Normal games: (move number, phase 1?, features, outcome for the side to move).
+
+    Each game opens with 2-11 random or rollout-policy moves and then mixes in
+    random moves at a rate drawn from 0, 5, 15 or 30%, so the positions are varied.
+    """
+    rng = random.Random(seed)
+    rows = []
+    for g in range(games):
+        game = new_game("triad", seed=g, players=2)
+        found = []
+        opening = rng.randrange(2, 12)
+        noise = rng.choice([0.0, 0.05, 0.15, 0.3])
+        while not game.is_terminal():
+            if game.moves >= 1:
+                phase1 = game.moves < 60
+                features = policies._features_1(game) if phase1 else policies._features_2(game)
+                found.append((game.side_to_move(), game.moves, phase1, features))
+            if game.moves < opening or rng.random() < noise:
+                action = policies.rollout(game, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions())
+            else:
+                action = policies.normal(game.clone(), rng)
+            game.step(action)
+        totals = game.side_totals()
+        for side, moves, phase1, features in found:
+            mine, theirs = totals[side], totals[1 - side]
+            rows.append((moves, phase1, features, 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5))
+    return rows
+
+
+def _solve(a, b):
+    n = len(b)
+    m = [a[i][:] + [b[i]] for i in range(n)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[c][c]:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def logistic_fit(data, l2=1e-3, rounds=12):
+    """Newton's method for an L2-regularised logistic regression on (features, target) pairs."""
+    import math  # noqa: PLC0415
+
+    d = len(data[0][0])
+    w = [0.0] * d
+    for _ in range(rounds):
+        g = [0.0] * d
+        h = [[0.0] * d for _ in range(d)]
+        for x, y in data:
+            z = max(-30.0, min(30.0, sum(wi * xi for wi, xi in zip(w, x))))
+            p = 1 / (1 + math.exp(-z))
+            e, v = p - y, p * (1 - p)
+            for i in range(d):
+                g[i] += e * x[i]
+                row, xv = h[i], v * x[i]
+                for j in range(d):
+                    row[j] += xv * x[j]
+        n = len(data)
+        for i in range(d):
+            g[i] = g[i] / n + l2 * w[i]
+            for j in range(d):
+                h[i][j] /= n
+            h[i][i] += l2
+        w = [wi - si for wi, si in zip(w, _solve(h, g))]
+    return w
+
+
+def fit(games):
+    rows = fit_positions(games)
+    for phase1, name in ((True, "_WEIGHTS_1"), (False, "_WEIGHTS_2")):
+        data = [(f, y) for _, p1, f, y in rows if p1 == phase1]
+        weights = logistic_fit(data)
+        print(f"{name} = ({', '.join(f'{w:.3f}' for w in weights)})  # {len(data)} positions")
+
+
+def two_sided(games, iterations, seed=1):
+    """Teams: both seats of one side play Hard (iteration cap), both of the other Normal.
+
+    The Hard side alternates (side A, which starts, in even games; side B in odd
+    ones).  Prints the Hard side's win rate (a draw counts half) with a 95%
+    Wilson interval, the mean margin and Hard's median / p95 time per move.
+    """
+    from pyapp.ai import choose_action  # noqa: PLC0415
+
+    wins = 0.0
+    margins = []
+    times = []
+    for g in range(games):
+        strong = g % 2
+        state = new_game("triad", seed=seed * 100_003 + g // 2, players=4)
+        rng = random.Random(g)
+        moves = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat % 2 == strong:
+                t0 = time.perf_counter()
+                action = choose_action(state, level="hard", seed=(seed * 100_003 + g) * 7919 + moves, iterations=iterations)
+                times.append(time.perf_counter() - t0)
+            else:
+                action = choose_action(state, level="normal", seed=(seed * 100_003 + g) * 7919 + moves)
+            state.step(action)
+            moves += 1
+        totals = state.side_totals()
+        margin = totals[strong] - totals[1 - strong]
+        wins += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        margins.append(margin)
+        print(f"  game {g + 1}: hard side {'ab'[strong]} margin {margin:+d}  (so far {wins / (g + 1):.0%})", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    ts = sorted(times)
+    print(f"teams, both partners hard (cap {iterations} iterations) vs normal: {games} games")
+    print(f"  hard side win rate {wins / games:.1%} (95% CI {low:.1%}-{high:.1%}), mean margin {statistics.mean(margins):+.2f}")
+    print(f"  hard time per move: median {1000 * ts[len(ts) // 2]:.0f} ms, p95 {1000 * ts[int(0.95 * (len(ts) - 1))]:.0f} ms")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
@@ -114,8 +235,19 @@ def main(argv=None):
     parser.add_argument("--teams", action="store_true", help="also play the 4-player team game")
     parser.add_argument("--hard-tuning", default="{}", help='JSON search tuning for Hard, e.g. \'{"rollout_limit": 4}\'')
     parser.add_argument("--skip-easy", action="store_true", help="only Hard vs Normal (and the speed figures)")
+    parser.add_argument("--fit", type=int, metavar="GAMES", help="refit policies.evaluate's weights on GAMES noisy Normal games")
+    parser.add_argument("--two-sided", type=int, metavar="GAMES", help="teams: both partners Hard vs two Normal")
+    parser.add_argument("--iterations", type=int, default=3600, help="Hard's iteration cap for --two-sided (default 3600)")
     args = parser.parse_args(argv)
     import json  # noqa: PLC0415
+
+    if args.two_sided:
+        two_sided(args.two_sided, args.iterations)
+        return
+
+    if args.fit:
+        fit(args.fit)
+        return
 
     table = players(args.budget_ms, json.loads(args.hard_tuning))
     print(f"random playouts/s: {playouts_per_second(_random):.0f}")

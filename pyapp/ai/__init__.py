@@ -47,8 +47,11 @@ LEVELS: dict[str, dict[str, Any]] = {
 TUNING: dict[str, dict[str, Any]] = {
     # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
     # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
-    # the rollout policy, low exploration (evaluate's values are close together).
-    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1},
+    # the rollout policy, low exploration (evaluate's values are close together),
+    # every node narrowed to the 8 placements policies.candidates ranks best.  In
+    # teams a seat's rewards are halved (a win gives each partner 1/2), so c is too.
+    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8,
+              "players": {4: {"c": 0.2}}},
     # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
     # when this attribute of the world changes), then policies.evaluate.
     # Dieci: policy rollouts of a few tricks, then policies.evaluate; Normal's move
@@ -139,6 +142,8 @@ def think(
     if budget_ms is not None:
         limits["budget_ms"] = budget_ms
     params = dict(TUNING.get(state.GAME, {}))
+    # Opt-in per player count: TUNING[game]["players"][n] overrides for n-player games.
+    params.update(params.pop("players", {}).get(state.players, {}))
     params.update(tuning)
     favour = params.pop("favour_normal", 0.0)
     samples = params.pop("root_candidates", 0)

@@ -95,3 +95,45 @@ def test_fast_placement_values_equal_the_full_evaluation():
                     assert value == pytest.approx(full), (game.moves, str(action))
                 board.made.clear()
             game.apply_action(policies.rollout(game.clone(), rng))
+
+
+# -- what the hard level's search uses ---------------------------------------------------
+
+
+def test_scoring_cells_include_a_piece_on_its_own_triad():
+    # A's row 0,0-0,2 can take more pieces (scores again) and 0,3 extends it; B's row end 7,2
+    board = board_with(r0c0="a", r0c1="a", r0c2="aaa", r7c0="b", r7c1="b")
+    assert policies.scoring_cells(board, 0) == {0, 1, 3}
+    assert policies.scoring_cells(board, 1) == {7 * 8 + 2}
+
+
+def test_candidates_are_legal_the_k_best_and_keep_the_scoring_move():
+    game = play(new_game("triad", seed=1, players=2), "place 2,0", "place 7,7", "place 2,1", "place 7,0")
+    legal = game.legal_actions()
+    found = policies.candidates(game, 6, legal)
+    assert len(found) == 6 and len(set(found)) == 6 and set(found) <= set(legal)
+    assert "place 2,2" in [str(a) for a in found]  # completes the row
+    assert policies.candidates(game, 80, legal) == legal
+    end = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r7c7="bbb"))
+    assert policies.candidates(end, 1, end.legal_actions()) == end.legal_actions()  # Phase 2: all
+
+
+def test_placement_scores_rank_breaking_a_threat_above_a_quiet_move():
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 5,0", "place 7,7", "place 5,1")
+    legal = game.legal_actions()
+    scores = dict(zip(map(str, legal), policies.placement_scores(game, legal)))
+    assert scores["place 5,0"] > scores["place 2,5"] and scores["place 5,1"] > scores["place 2,5"]
+
+
+def test_evaluate_is_on_the_scale_of_returns_and_consistent_between_sides():
+    for players in (2, 4):
+        game = new_game("triad", seed=3, players=players)
+        rng = random.Random(3)
+        while not game.is_terminal():
+            values = [policies.evaluate(game, seat) for seat in range(players)]
+            assert all(0.0 <= v <= 2 / players for v in values)
+            assert values[0] + values[1] == pytest.approx(2 / players)  # the two sides' chances add up
+            if players == 4:
+                assert values[0] == values[2] and values[1] == values[3]
+            game.apply_action(policies.rollout(game.clone(), rng))
+        assert [policies.evaluate(game, seat) for seat in range(players)] == pytest.approx(game.returns())

@@ -45,7 +45,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from bisect import bisect_left
+from dataclasses import dataclass
 
 SIZE = 8
 MAX_HEIGHT = 3
@@ -118,6 +119,23 @@ STACK_TRIADS: tuple[Triad | None, ...] = tuple(
 LINE_NUMBER: dict[tuple[tuple[int, int], ...], int] = {t.cells: n for n, t in enumerate(LINE_TRIADS)}
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Phase 1: put a piece on ``(row, col)``.  Text ``place R,C``."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place {self.row},{self.col}"
+
+
+PLACE_AT: tuple[Place | None, ...] = tuple(
+    Place(*CELL[i]) if i in PLAYABLE_SET else None for i in range(SIZE * SIZE)
+)
+"""The placement action on each playable cell index (None on the centre)."""
+
+
 class Board:
     """Stacks on the 8×8 board, with the triads of each side kept up to date.
 
@@ -127,10 +145,13 @@ class Board:
     cheaply.
     """
 
-    __slots__ = ("stacks", "_count", "_rows", "_twos", "_full", "made")
+    __slots__ = ("stacks", "_count", "_rows", "_twos", "_full", "made", "_open", "_places")
 
     def __init__(self) -> None:
         self.stacks: list[str] = [""] * (SIZE * SIZE)
+        # Cells holding fewer than three pieces (ascending) and their placement actions.
+        self._open: list[int] = list(PLAYABLE)
+        self._places: list[Place] = [PLACE_AT[i] for i in PLAYABLE]  # type: ignore[misc]
         # _count[s][n]: how many cells of line n show side s on top.
         self._count: list[list[int]] = [[0] * len(LINES), [0] * len(LINES)]
         self._rows: list[set[int]] = [set(), set()]  # lines that are triads of side s
@@ -257,6 +278,10 @@ class Board:
         """How many cells of ``line`` show side ``s`` on top."""
         return self._count[s][line]
 
+    def placements(self) -> list[Place]:
+        """The placement on every cell holding fewer than three pieces, in reading order (a new list)."""
+        return self._places[:]
+
     def pieces(self) -> dict[str, int]:
         """Pieces of each side on the board."""
         text = "".join(self.stacks)
@@ -272,6 +297,8 @@ class Board:
         new._rows = [set(self._rows[0]), set(self._rows[1])]
         new._twos = [set(self._twos[0]), set(self._twos[1])]
         new._full = [set(self._full[0]), set(self._full[1])]
+        new._open = self._open[:]
+        new._places = self._places[:]
         new.made = []
         return new
 
@@ -281,13 +308,17 @@ class Board:
         new = old + letter
         self.stacks[i] = new
         s = 0 if letter == "a" else 1
-        if new == "aaa" or new == "bbb":
-            self._full[s].add(i)
-            self.made.append((s, STACK_TRIADS[i]))  # type: ignore[arg-type]
         if not old:
             self._retop(i, -1, s)
         else:
             self._retop(i, 0 if old[-1] == "a" else 1, s)
+            if len(new) == 3:
+                k = bisect_left(self._open, i)
+                del self._open[k]
+                del self._places[k]
+                if new == "aaa" or new == "bbb":
+                    self._full[s].add(i)
+                    self.made.append((s, STACK_TRIADS[i]))  # type: ignore[arg-type]
 
     def pop(self, i: int) -> str:
         """Take the top piece off cell ``i`` and return its letter."""
@@ -298,6 +329,9 @@ class Board:
         if len(old) == 3:
             self._full[0].discard(i)
             self._full[1].discard(i)
+            k = bisect_left(self._open, i)
+            self._open.insert(k, i)
+            self._places.insert(k, PLACE_AT[i])  # type: ignore[arg-type]
         self._retop(i, s, (0 if new[-1] == "a" else 1) if new else -1)
         return old[-1]
 

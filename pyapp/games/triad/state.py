@@ -29,20 +29,19 @@ from typing import Any
 
 from pyapp.engine import State
 from pyapp.games.triad.rules import (
-    CELL,
     LABEL_AT,
     LABELS,
     LINE_NUMBER,
     LINE_TRIADS,
-    MAX_HEIGHT,
     PIECES,
-    PLAYABLE,
+    PLACE_AT,
     PLAYABLE_SET,
     SIDES,
     SIZE,
     STACK_TRIADS,
     THROUGH,
     Board,
+    Place,
     Triad,
     points_of,
     remove,
@@ -50,17 +49,6 @@ from pyapp.games.triad.rules import (
 
 PLACEMENTS = 2 * PIECES
 """Phase 1 lasts until both sides have placed all their pieces: 60 turns."""
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Phase 1: put a piece on ``(row, col)``.  Text ``place R,C``."""
-
-    row: int
-    col: int
-
-    def __str__(self) -> str:
-        return f"place {self.row},{self.col}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +76,6 @@ class Pass:
 
 
 PASS = Pass()
-PLACE_AT: tuple[Place | None, ...] = tuple(
-    Place(*CELL[i]) if i in PLAYABLE_SET else None for i in range(SIZE * SIZE)
-)
 REMOVE_LINE: tuple[Remove, ...] = tuple(Remove(t.cells, False) for t in LINE_TRIADS)
 REMOVE_STACK: tuple[Remove | None, ...] = tuple(
     Remove(t.cells, True) if t is not None else None for t in STACK_TRIADS
@@ -189,8 +174,7 @@ class TriadState(State):
         if self.over:
             return []
         if self.moves < PLACEMENTS:
-            stacks = self.board.stacks
-            return [PLACE_AT[i] for i in PLAYABLE if len(stacks[i]) < MAX_HEIGHT]  # type: ignore[misc]
+            return self.board.placements()
         s = (self.options["first"] + self.moves) % 2
         removals = self.removals(s)
         return removals if removals else [PASS]
@@ -215,22 +199,27 @@ class TriadState(State):
         board.made.clear()
         if type(action) is Place:
             i = action.row * SIZE + action.col
-            board.place(i, SIDES[s])
+            letter = SIDES[s]
+            on_own = board.stacks[i][-1:] == letter
+            board.place(i, letter)
             self.placed[s] += 1
             # The placed piece is part of a triad of its side: a line through its cell
-            # showing that side three times, or its stack of three (new or not).
-            rows = board.line_triads(s)
-            part = [n for n in THROUGH[i] if n in rows]
-            stacked = board.stacks[i] == SIDES[s] * 3
-            points = 3 if part or stacked else 0
-            if points:
+            # showing that side three times, or its stack of three (new or not).  When
+            # the piece covers another side's piece (or none), such a line has just
+            # become a triad, so the board lists it in ``made`` (lines in line order,
+            # then the stack); on its own side's piece, the lines were triads already.
+            if on_own:
+                rows = board.line_triads(s)
+                made = [(s, LINE_TRIADS[n]) for n in THROUGH[i] if n in rows]
+                made.extend(board.made)
+            else:
+                made = board.made[:]
+            if made:
+                points = 3
                 self.phase1[s] += 3
                 self.events.append((self.moves, seat, s, 1, 3, action))
-                made = [(s, LINE_TRIADS[n]) for n in part]
-                if stacked:
-                    made.append((s, STACK_TRIADS[i]))
             else:
-                made = []
+                points = 0
             self.last = (seat, action, points, made, ())
         elif type(action) is Remove:
             triad = LINE_TRIADS[LINE_NUMBER[action.cells]] if not action.stack else STACK_TRIADS[

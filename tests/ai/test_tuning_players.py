@@ -1,0 +1,34 @@
+"""``TUNING[game]["players"][n]``: search settings that apply only to n-player games."""
+
+from __future__ import annotations
+
+import pyapp.ai as ai
+from pyapp.games import new_game
+from tests.ai.toys import nim_with_heap  # noqa: F401  (registers the toy games)
+
+
+def _record(monkeypatch):
+    seen = []
+
+    class Recording(ai.Search):
+        def __init__(self, state, **params):
+            seen.append(params)
+            super().__init__(state, **params)
+
+    monkeypatch.setattr(ai, "Search", Recording)
+    return seen
+
+
+def test_a_player_count_override_applies_only_to_that_count(monkeypatch):
+    seen = _record(monkeypatch)
+    monkeypatch.setitem(ai.TUNING, "quicknim", {"c": 0.7, "players": {3: {"c": 0.3}}})
+    for players in (2, 3):
+        state = new_game("quicknim", seed=1, players=players)
+        ai.choose_action(state, level="hard", seed=1, iterations=20)
+    assert [p["c"] for p in seen] == [0.7, 0.3]
+    assert all("players" not in p for p in seen)
+    assert ai.TUNING["quicknim"]["players"] == {3: {"c": 0.3}}  # the table itself is left alone
+
+
+def test_triad_halves_exploration_in_teams_where_a_win_is_worth_half():
+    assert ai.TUNING["triad"]["players"][4]["c"] == ai.TUNING["triad"]["c"] / 2
