@@ -43,11 +43,30 @@ class ClassList:
         return name in self._get()
 
 
+class Dataset:
+    """``element.dataset``: ``data-foo-bar`` read as ``dataset.fooBar``."""
+
+    def __init__(self, element: Element) -> None:
+        object.__setattr__(self, "_element", element)
+
+    @staticmethod
+    def _name(key: str) -> str:
+        return "data-" + "".join(f"-{ch.lower()}" if ch.isupper() else ch for ch in key)
+
+    def __getattr__(self, key: str) -> str | None:
+        return self._element.attrs.get(self._name(key))
+
+    def __setattr__(self, key: str, value: str) -> None:
+        self._element.attrs[self._name(key)] = str(value)
+
+
 class Element:
     def __init__(self, tag: str) -> None:
         self.tag = tag
+        self.parent: Element | None = None
         self.attrs: dict[str, str] = {}
         self.children: list[Any] = []
+        self.dataset = Dataset(self)
         self.listeners: dict[str, list] = {}
         self.classList = ClassList(self)  # noqa: N815
         self.focused = False
@@ -66,9 +85,11 @@ class Element:
 
     def append(self, *nodes: Any) -> None:
         for node in nodes:
-            self.children.append(Text(node) if isinstance(node, str) else node)
+            self.appendChild(Text(node) if isinstance(node, str) else node)
 
     def appendChild(self, node: Any) -> None:  # noqa: N802
+        if isinstance(node, Element):
+            node.parent = self
         self.children.append(node)
 
     def replaceChildren(self) -> None:  # noqa: N802
@@ -78,14 +99,37 @@ class Element:
         self.listeners.setdefault(event, []).append(handler)
 
     def fire(self, name: str, **fields: Any) -> None:
-        """Dispatch an event ``name`` whose object carries ``fields``."""
-        event = types.SimpleNamespace(preventDefault=lambda: None, **fields)
-        for handler in self.listeners.get(name, []):
-            handler(event)
+        """Dispatch an event ``name`` whose object carries ``fields`` (and ``target``).
+
+        Like the browser, it bubbles up to the ancestors, except ``focus``.
+        """
+        event = types.SimpleNamespace(preventDefault=lambda: None, target=self, **fields)
+        element: Element | None = self
+        while element is not None:
+            for handler in element.listeners.get(name, []):
+                handler(event)
+            element = element.parent if name != "focus" else None
 
     def focus(self) -> None:
         self.focused = True
         self.fire("focus")
+        self.fire("focusin")
+
+    def matches(self, selector: str) -> bool:
+        """The forms the UI code uses: ``tag``, ``[name]``, ``[name=value]`` and ``tag[name]``."""
+        tag, _, rest = selector.partition("[")
+        if tag and self.tag != tag:
+            return False
+        if not rest:
+            return True
+        name, _, value = rest.rstrip("]").partition("=")
+        return name in self.attrs and (not value or self.attrs[name] == value.strip('"'))
+
+    def closest(self, selector: str) -> Element | None:
+        element: Element | None = self
+        while element is not None and not element.matches(selector):
+            element = element.parent
+        return element
 
     @property
     def textContent(self) -> str:  # noqa: N802
@@ -133,8 +177,7 @@ class Element:
 
     def click(self) -> None:
         assert not self.disabled, "clicked a disabled control"
-        for handler in self.listeners.get("click", []):
-            handler(None)
+        self.fire("click")
 
     def dump(self) -> str:
         attrs = "".join(f' {k}="{v}"' for k, v in sorted(self.attrs.items()))

@@ -102,6 +102,8 @@ def test_sample_world_depends_on_the_observation_alone(spec, steps):
         if s.is_terminal():
             return
         s.apply_action(rng.choice(s.legal_actions()))
+    if s.is_terminal():  # the end reveals the goal cards: nothing is hidden any more
+        return
     seat = s.current_player()
     other = s.clone()
     others = [p for p in range(n) if p != seat and other.hands[p]]
