@@ -23,38 +23,6 @@ from pyapp.games import new_game  # noqa: E402
 from pyapp.games.dyad import policies  # noqa: E402
 
 
-def pruned_classes(k: int):
-    """State classes whose worlds offer the search only ``policies.candidates`` (top ``k``) pairs.
-
-    An experiment for the search (``--pairs hardk-normal``): the real state keeps every
-    legal action at the root; only the sampled worlds are narrowed.
-    """
-    from pyapp.games.dyad.state import DyadState
-
-    class Pruned(DyadState):
-        def legal_actions(self):
-            legal = DyadState.legal_actions(self)
-            return policies.candidates(self, k, legal) if self.phase == "play" else legal
-
-        def sample_world(self, seat, rng):
-            world = DyadState.sample_world(self, seat, rng)
-            world.__class__ = Pruned
-            return world
-
-        def clone(self):
-            world = DyadState.clone(self)
-            world.__class__ = Pruned
-            return world
-
-    class Root(DyadState):
-        def sample_world(self, seat, rng):
-            world = DyadState.sample_world(self, seat, rng)
-            world.__class__ = Pruned
-            return world
-
-    return Root
-
-
 def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
     if level in ("easy", "normal", "random", "rollout", "simple"):
         def pick(state, rng):
@@ -69,31 +37,12 @@ def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
         return pick
     from pyapp.ai import choose_action
 
-    if level == "hardk":
-        from pyapp.ai.mcts import Search
-
-        tuning = dict(tuning or {})
-        root_class = pruned_classes(tuning.pop("prune", 6))
-        iterations = tuning.pop("iterations", None)
-
-        def pick_pruned(state, rng):
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                return legal[0]
-            view = state.clone()
-            view.__class__ = root_class
-            params = {"c": 0.7, "rollout_limit": 18, **tuning}
-            search = Search(view, seed=rng.getrandbits(32), budget_ms=budget_ms if iterations is None else None,
-                            iterations=iterations, policies=policies, **params)
-            for _ in search.run():
-                pass
-            return search.best_action()
-        return pick_pruned
-
-    tuning = {k: v for k, v in (tuning or {}).items() if k not in ("prune", "iterations")}
+    tuning = dict(tuning or {})
+    iterations = tuning.pop("iterations", None)
 
     def pick(state, rng):
-        return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms, **(tuning or {}))
+        return choose_action(state, level=level, seed=rng.getrandbits(32), budget_ms=budget_ms,
+                             iterations=iterations, **tuning)
     return pick
 
 
@@ -161,8 +110,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per player count and pairing")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--pairs", nargs="+", default=["normal-easy", "easy-random"],
-                        help="strong-weak level pairs, e.g. hard-normal; hardk = the search over "
-                             "policies.candidates (an experiment, see pruned_classes)")
+                        help="strong-weak level pairs, e.g. hard-normal")
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget per hard move")
     parser.add_argument("--cipher", action="store_true")
     parser.add_argument("--twos", action="store_true")
@@ -171,8 +119,9 @@ def main() -> None:
     parser.add_argument("--rollout-limit", type=int, default=None, help="search tuning override")
     parser.add_argument("--c", type=float, default=None, help="search tuning override")
     parser.add_argument("--blend", type=float, default=None, help="search tuning override")
-    parser.add_argument("--prune", type=int, default=None, help="hardk: pairs kept per decision in the search")
-    parser.add_argument("--iterations", type=int, default=None, help="hardk: iterations per move instead of time")
+    parser.add_argument("--prune", type=int, default=None, help="search tuning override")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="hard: iteration cap per move (no time limit unless --budget-ms)")
     args = parser.parse_args()
     options = {"cipher": args.cipher, "twos": args.twos}
     tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),

@@ -53,11 +53,14 @@ TUNING: dict[str, dict[str, Any]] = {
     "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8,
               "players": {4: {"c": 0.2}}},
     # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
-    # when this attribute of the world changes), then policies.evaluate.
+    # when this attribute of the world changes), then policies.evaluate; every node
+    # narrowed to the 6 best pairs by policies.candidates (``prune``); the root's
+    # candidates compared on the same sampled deals (``paired``), Normal's move kept
+    # unless another's mean value is 0.01 higher.
     # Dieci: policy rollouts of a few tricks, then policies.evaluate; Normal's move
     # favoured, root narrowed to what the policies play.
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
-             "favour_normal": 0.1, "root_candidates": 12},
+             "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True},
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8},
 }
 

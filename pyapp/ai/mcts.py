@@ -112,6 +112,7 @@ class Search:
         horizon: str | None = None,
         candidates: list[Any] | None = None,
         prune: int | None = None,
+        paired: bool = False,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -132,7 +133,7 @@ class Search:
         self.started = started
         self.horizon = horizon
         # Root actions the search may consider (None: all legal ones).
-        self.candidates = candidates if candidates and len(candidates) > 1 else None
+        self.candidates = set(candidates) if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
@@ -145,6 +146,14 @@ class Search:
             if use_rollout_policy:
                 self.rollout = getattr(policies, "rollout", None)
             self.evaluate = getattr(policies, "evaluate", None)
+        # Paired root (opt-in): every root action is tried in each sampled world, with the
+        # same random numbers, so root actions are compared on the same deals.
+        self.paired = paired
+        self._pair_rng = random.Random(0)
+        self._pair_state: Any = None
+        self._base: State | None = None
+        self._queue: list[Any] = []
+        self.root_actions: list[Any] | None = None
         self.root = Node(None, -1)
         self.done = 0
         self.elapsed_ms = 0.0
@@ -180,12 +189,54 @@ class Search:
             return world
         return self.state.sample_world(self.seat, self.rng)
 
+    def _root_set(self, world: State) -> list[Any]:
+        """Paired mode: the root actions compared (in legal order).
+
+        The root candidates (and the favoured action) if given, plus the game's
+        ``candidates(world, prune, legal)`` in the first sampled world when
+        ``prune`` is set; every legal action otherwise.
+        """
+        legal = self.legal
+        keep = set(self.candidates or ())
+        if self.favoured is not None:
+            keep.add(self.favoured)
+        if self.narrow is not None and len(legal) > self.prune:
+            keep.update(self.narrow(world, self.prune, list(legal)))
+        chosen = [a for a in legal if a in keep]
+        return chosen or list(legal)
+
+    def _paired_start(self) -> tuple[State, random.Random, Any]:
+        """Paired mode: the world, random generator and root action of the next iteration."""
+        if not self._queue:
+            base = self._world()
+            if self.root_actions is None:
+                self.root_actions = self._root_set(base)
+            here = set(base.legal_actions())
+            self._queue = [a for a in reversed(self.root_actions) if a in here]
+            self._base = base
+            self._pair_rng.seed(self.rng.getrandbits(64))
+            self._pair_state = self._pair_rng.getstate()
+        action = self._queue.pop()
+        world = self._base.clone() if self._queue else self._base
+        rng = self._pair_rng
+        rng.setstate(self._pair_state)
+        return world, rng, action
+
     def _iterate(self) -> Generator[None, None, bool]:
         """One iteration; returns False if abandoned (unscored) because time ran out."""
-        rng = self.rng
-        world = self._world()
         node = self.root
         path = [node]
+        if self.paired:
+            world, rng, first = self._paired_start()
+            child = node.children.get(first)
+            if child is None:
+                child = node.children[first] = Node(first, world.current_player())
+            world.step(first)
+            node = child
+            path.append(child)
+        else:
+            rng = self.rng
+            world = self._world()
         c = self.c
         log = math.log
         sqrt = math.sqrt
@@ -326,6 +377,18 @@ class Search:
         level asks for it) counts ``favour`` x the root's visits more, so the
         search departs from it only when it clearly prefers another action.
         """
+        if self.paired:
+            # Every root action saw the same deals: the best mean value wins; the
+            # favoured action's mean counts ``favour`` more.
+            best, best_value = self.legal[0], -math.inf
+            for action in self.legal:
+                child = self.root.children.get(action)
+                if child is None or not child.visits:
+                    continue
+                value = child.total / child.visits + (self.favour if action == self.favoured else 0.0)
+                if value > best_value:
+                    best, best_value = action, value
+            return best
         best = self.legal[0]
         key = (-math.inf, -math.inf)
         bonus = self.favour * self.root.visits

@@ -257,6 +257,8 @@ def test_a_long_rollout_is_sliced_inside_the_iteration():
         {"use_rollout_policy": False},
         {"horizon": "turn"},
         {"favour_normal": 0.2, "root_candidates": 4},
+        {"paired": True},
+        {"paired": True, "favour_normal": 0.05, "root_candidates": 4},
     ],
 )
 @pytest.mark.parametrize("game", ["quicknim", "tricks"])
@@ -314,3 +316,35 @@ def test_prune_narrows_every_node_to_the_games_candidates(game):
         seen = list(_tree_actions(search.root))
         assert len(seen) > 10
         assert all(len(node.children) <= 2 for node, _ in seen)
+
+
+@pytest.mark.parametrize("game", ["quicknim", "tricks"])
+def test_paired_tries_every_root_action_in_each_world(game):
+    state = new_game(game, seed=4, players=3)
+    legal = state.legal_actions()
+    search = Search(state, seed=2, budget_ms=None, iterations=7 * len(legal), paired=True)
+    for _ in search.run():
+        pass
+    assert search.root_actions == legal
+    assert [search.root.children[a].visits for a in legal] == [7] * len(legal)
+    assert search.best_action() in legal
+
+
+def test_paired_root_is_the_candidates_and_a_favoured_move_is_kept():
+    state = new_game("tricks", seed=8, players=3)
+    legal = state.legal_actions()
+    search = Search(state, seed=1, budget_ms=None, iterations=40, paired=True, candidates=legal[1:3],
+                    favoured=legal[-1], favour=100.0)
+    for _ in search.run():
+        pass
+    assert search.root_actions == [legal[1], legal[2], legal[-1]]
+    assert set(search.root.children) == set(search.root_actions)
+    assert search.best_action() == legal[-1]
+
+
+def test_paired_root_adds_the_games_candidates_in_the_first_world():
+    state = new_game("quicknim", seed=3, players=2)
+    search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_LowestTwo, prune=2, paired=True)
+    for _ in search.run():
+        pass
+    assert list(map(str, search.root_actions)) == sorted(map(str, state.legal_actions()))[:2]

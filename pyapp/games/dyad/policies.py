@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 
 from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
 from pyapp.games.dyad.state import _PLAYS
@@ -277,13 +278,21 @@ def best_value(hand: list[int], suit: int) -> int:
     return best
 
 
+# What spending each card costs (see ``_card_cost``): a 2 is cheap, a card kept to
+# the end costs its value (``_KEPT``), another card 0.3 x its value.
+_KEPT = [float(c // 4 + 2) for c in range(32)]
+_COST_TWO_ON = [0.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
+_COST_TWO_OFF = [2.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
+
+
 def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
     """Every legal pair of the player to act with a quick score (higher is better).
 
     A pair scores the card a trick brings back if it takes the trick against the
     strongest answers of the players still to come (their hands are known in a
     sampled world), minus the good cards it spends.  A ciphering player scores
-    low values best.
+    low values best.  (The search calls this at every node and rollout step:
+    written with plain loops over card numbers.)
     """
     n = world.players
     seat = world.turn
@@ -299,39 +308,40 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
     if world.ciphers[seat] and not won:
         matched = lead is not None and lead[0] % 4 == lead[1] % 4
         return [(-value_of(matched, a, b) + (a + b) / 64, (a, b)) for a, b in pairs]
-    later = [(seat + k) % n for k in range(1, n - len(trick))]
-    if teams:
-        later = [q for q in later if (q - seat) % 2]
     hands = world.hands
+    later = [hands[(seat + k) % n] for k in range(1, n - len(trick)) if not teams or k % 2]
     left = world.round_len - len(world.tricks)
     keep = won + max(1, round(left / n))
-    keepers = sorted(hand, reverse=True)[:keep]
-    twos = world.options["twos"]
-    top = 9 if n == 4 else 7
-    gain = top + (0.5 if left > 1 else -0.5)
+    gain = (9 if n == 4 else 7) + (0.5 if left > 1 else -0.5)
     if teams and world.ciphers[(seat + 2) % 4] and not any(r[1] == (seat + 2) % 4 for r in world.tricks):
         gain += 6.0
-    cost = {}
-    for c in hand:
-        r = c // 4 + 2
-        if r == 2:
-            cost[c] = 0.5 if twos else 2.5
-        else:
-            cost[c] = float(r) if c in keepers else 0.3 * r
+    base = _COST_TWO_ON if world.options["twos"] else _COST_TWO_OFF
+    kept = _KEPT
+    bar = sorted(hand, reverse=True)[keep - 1] if keep < len(hand) else -1  # the keepers: c >= bar
+    cost = {c: (kept[c] if c >= bar and c >= 4 else base[c]) for c in hand}
     out = []
+    append = out.append
     if lead is None:
-        threat_un = max((best_value(hands[q], -1) for q in later), default=-1)
-        threat_suit: dict[int, int] = {}
-        for a, b in pairs:
+        threat_un = -1
+        for other in later:
+            v = best_value(other, -1)
+            if v > threat_un:
+                threat_un = v
+        threats = [None, None, None, None]
+        for pair in pairs:
+            a, b = pair
             if a % 4 == b % 4:
-                suit = a % 4
-                threat = threat_suit.get(suit)
+                threat = threats[a % 4]
                 if threat is None:
-                    threat = threat_suit[suit] = max((best_value(hands[q], suit) for q in later), default=-1)
+                    threat = -1
+                    for other in later:
+                        v = best_value(other, a % 4)
+                        if v > threat:
+                            threat = v
+                    threats[a % 4] = threat
             else:
                 threat = threat_un
-            v = a // 4 + b // 4 + 4
-            out.append(((gain if v >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+            append(((gain if a // 4 + b // 4 + 4 >= threat else 0.0) - cost[a] - cost[b], pair))
         return out
     matched = lead[0] % 4 == lead[1] % 4
     best, holder = -1, -1
@@ -340,11 +350,17 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
         if v > best:
             best, holder = v, s_
     ours_already = holder == seat or (teams and (holder - seat) % 2 == 0)
-    threat = max((best_value(hands[q], lead[0] % 4 if matched else -1) for q in later), default=-1)
-    for a, b in pairs:
+    suit = lead[0] % 4 if matched else -1
+    threat = -1
+    for other in later:
+        v = best_value(other, suit)
+        if v > threat:
+            threat = v
+    for pair in pairs:
+        a, b = pair
         v = value_of(matched, a, b)
         ours = v if v > best else (best if ours_already else -1)
-        out.append(((gain if ours >= 0 and ours >= threat else 0.0) - cost[a] - cost[b], (a, b)))
+        append(((gain if ours >= 0 and ours >= threat else 0.0) - cost[a] - cost[b], pair))
     return out
 
 
@@ -357,7 +373,7 @@ def candidates(world, k: int = 8, legal: list | None = None) -> list:
         legal = world.legal_actions()
     if world.phase != "play" or len(legal) <= k:
         return legal
-    ranked = sorted(pair_scores(world), key=lambda row: -row[0])[:k]
+    ranked = sorted(pair_scores(world), key=itemgetter(0), reverse=True)[:k]  # stable: ties keep legal order
     return [_PLAYS[pair] for _, pair in ranked]
 
 

@@ -25,6 +25,7 @@ return texts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 SUITS = "SHDC"
 """Suit letters in their fixed order: spades, hearts, diamonds, clubs."""
@@ -244,11 +245,11 @@ def legal_pair_cards(hand: Sequence[int], lead: tuple[int, int] | None) -> list[
         suit = lead[0] % 4
         same = [c for c in cards if c % 4 == suit]
         if len(same) >= 2:
-            return [(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))]
+            return list(combinations(same, 2))
         if len(same) == 1:
             only = same[0]
             return [canonical(only, c) for c in cards if c != only]
-    return [(cards[i], cards[j]) for i in range(len(cards)) for j in range(i + 1, len(cards))]
+    return list(combinations(cards, 2))
 
 
 def legal_pairs(hand: Iterable[object], lead: object = None) -> list[tuple[str, str]]:

@@ -65,13 +65,19 @@ def parse_move(text: str) -> Move:
     raise ValueError(f"not a Dyad action: {text!r} (e.g. '7H+2S', 'take 7H', 'cipher', 'no cipher', 'pass 7H+2S')")
 
 
+_TEXT = rules._TEXT
+
+
 def _texts(cards) -> list[str]:
-    return [card_text(c) for c in cards]
+    return [_TEXT[c] for c in cards]
+
+
+_DISPLAY = [(c % 4) * 32 + 31 - c for c in range(32)]
 
 
 def display_order(cards) -> list[int]:
     """Cards grouped by suit (S H D C), high to low inside a suit."""
-    return sorted(cards, key=lambda c: (c % 4, -c))
+    return sorted(cards, key=_DISPLAY.__getitem__)
 
 
 class DyadState(State):
@@ -96,7 +102,7 @@ class DyadState(State):
         self.totals = [0] * n
         self.sheet: list[dict[str, Any]] = []
         self.round_no = 0
-        self.last_trick: dict[str, Any] | None = None
+        self._last: dict[str, Any] | tuple | None = None  # see last_trick
         self.win: list[int] = []
         self.tiebreak: str | None = None
         self.log: list[tuple[int, bool]] = []
@@ -126,6 +132,23 @@ class DyadState(State):
             self.phase = "cipher"
         else:
             self.phase = "play"
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's random generator (the next deals).
+
+        A sampled world only keeps the seed of its own until a deal needs it:
+        seeding a generator costs more than the rest of a search iteration's
+        world, and most search rollouts stop before the next deal.
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # -- the API ----------------------------------------------------------------------
 
@@ -189,7 +212,7 @@ class DyadState(State):
             self.hands[seat].append(card)
             record = (tuple(self.trick), seat, card, source)
             self.tricks.append(record)
-            self.last_trick = {"round": self.round_no, "trick": len(self.tricks), **self._trick_json(record)}
+            self._last = (self.round_no, len(self.tricks), record)  # made text only when read
             self.trick = []
             self.turn = seat
             self.phase = "play"
@@ -263,6 +286,19 @@ class DyadState(State):
             self.win = sides
         self.phase = "over"
         self.turn = -1
+
+    @property
+    def last_trick(self) -> dict[str, Any] | None:
+        """The last completed trick as shown to everyone (``None`` before the first)."""
+        last = self._last
+        if isinstance(last, tuple):
+            round_no, number, record = last
+            last = self._last = {"round": round_no, "trick": number, **self._trick_json(record)}
+        return last
+
+    @last_trick.setter
+    def last_trick(self, value: dict[str, Any] | None) -> None:
+        self._last = value
 
     def team_totals(self) -> list[int]:
         t = self.totals
@@ -362,9 +398,10 @@ class DyadState(State):
         d["log"] = self.log[:]
         d["_history"] = self._history[:]
         d["options"] = dict(self.options)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
+        if self._rng is not None:
+            rng = random.Random.__new__(random.Random)  # not seeded: setstate fills it
+            rng.setstate(self._rng.getstate())
+            d["_rng"] = rng
         new.__dict__ = d
         return new
 
@@ -377,6 +414,11 @@ _CARD = rules._BY_TEXT
 
 def _card_list(texts) -> list[int]:
     return [_CARD[t] for t in texts]
+
+
+def _pair(texts) -> tuple[int, int]:
+    """A pair from an observation (two card texts written by the engine) as card numbers."""
+    return canonical(_CARD[texts[0]], _CARD[texts[1]])
 
 
 def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict[int, set[int]], list[int]]:
@@ -502,7 +544,8 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     world.options = options
     world.seed = seed
     world.players = n
-    world.rng = random.Random(rng.random())
+    world._rng = None  # random.Random(world._rng_seed) when first needed
+    world._rng_seed = rng.random()
     world._history = []
     world.teams = options["teams"]
     world.target = obs["target"]
@@ -538,10 +581,10 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
         if obs.get("received"):
             world.got[seat] = pair_cards(obs["received"])
             world.gave[(seat + 2) % 4] = world.got[seat]
-    world.trick = [(play["seat"], pair_cards(play["pair"])) for play in obs["trick"]]
+    world.trick = [(play["seat"], _pair(play["pair"])) for play in obs["trick"]]
     world.tricks = [
-        (tuple((play["seat"], pair_cards(play["pair"])) for play in t["plays"]),
-         t["winner"], parse_card(t["retrieved"]), t["from"])
+        (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
+         t["winner"], _CARD[t["retrieved"]], t["from"])
         for t in obs["tricks"]
     ]
     world.phase = obs["phase"]
