@@ -32,3 +32,17 @@ def test_a_player_count_override_applies_only_to_that_count(monkeypatch):
 
 def test_triad_halves_exploration_in_teams_where_a_win_is_worth_half():
     assert ai.TUNING["triad"]["players"][4]["c"] == ai.TUNING["triad"]["c"] / 2
+
+
+def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
+    """Where the search lost to Normal (docs/dieci-strength.md), Hard plays Normal's move."""
+    import random
+
+    for players in (4, 6, 8):
+        state = new_game("dieci", seed=players, players=players)
+        rng = random.Random(players)
+        for step in range(12):
+            if len(state.legal_actions()) > 1:
+                normal = ai.choose_action(state, level="normal", seed=step)
+                assert ai.choose_action(state, level="hard", seed=step, iterations=60) == normal
+            state.apply_action(rng.choice(state.legal_actions()))
