@@ -123,11 +123,11 @@ def samples(case: dict, seconds: float) -> float | None:
 
 
 def search_rate(case: dict, seconds: float) -> float:
-    from pyapp.ai import TUNING, policies_for
+    from pyapp.ai import policies_for, tuning_for
     from pyapp.ai.mcts import Search
 
     state = _position(case, 3, 0)
-    params = {k: v for k, v in TUNING.get(case["game"], {}).items() if k not in ("favour_normal", "root_candidates")}
+    params = {k: v for k, v in tuning_for(state).items() if k not in ("favour_normal", "root_candidates")}
     search = Search(state, seed=1, budget_ms=None, iterations=200, policies=policies_for(state), **params)
     start = CLOCK()
     for _ in search.run():

@@ -95,6 +95,16 @@ def policies_for(state: State) -> Any:
     return _POLICIES[cls]
 
 
+def tuning_for(state: State) -> dict[str, Any]:
+    """The game's search settings (``TUNING``) for this state's player count.
+
+    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games.
+    """
+    params = dict(TUNING.get(state.GAME, {}))
+    params.update(params.pop("players", {}).get(state.players, {}))
+    return params
+
+
 def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> Any:
     """``action`` as the real state's own legal value; random if a policy misbehaved."""
     for candidate in legal:
@@ -149,9 +159,7 @@ def think(
             limits["budget_ms"] = None
     if budget_ms is not None:
         limits["budget_ms"] = budget_ms
-    params = dict(TUNING.get(state.GAME, {}))
-    # Opt-in per player count: TUNING[game]["players"][n] overrides for n-player games.
-    params.update(params.pop("players", {}).get(state.players, {}))
+    params = tuning_for(state)
     params.update(tuning)
     favour = params.pop("favour_normal", 0.0)
     samples = params.pop("root_candidates", 0)
@@ -208,4 +216,4 @@ def choose_action(
             return done.value
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think", "tuning_for"]
