@@ -58,8 +58,8 @@ def last_move_sentences(obs: dict[str, Any]) -> list[str]:
     side = side_name(last["side"])
     if last["kind"] == "place":
         if last["points"]:
-            sentences = [t("triad.last.place_scored", side=side, cell=cell_name(last["cell"]),
-                           count=len(last["triads"]), points=last["points"])]
+            sentences = [tn("triad.last.place_scored", len(last["triads"]), side=side, cell=cell_name(last["cell"]),
+                            count=len(last["triads"]), points=last["points"])]
         else:
             sentences = [t("triad.last.place", side=side, cell=cell_name(last["cell"]))]
     elif last["kind"] == "remove":
@@ -68,10 +68,11 @@ def last_move_sentences(obs: dict[str, Any]) -> list[str]:
         else:
             sentences = [t("triad.last.remove", side=side, cells=triad_name(last["cells"]), points=last["points"])]
         if last["triads"]:
-            sentences.append(t("triad.last.revealed", count=len(last["triads"]), side=side))
+            sentences.append(tn("triad.last.revealed", len(last["triads"]), count=len(last["triads"]), side=side))
         if last["other_triads"]:
             other = "b" if last["side"] == "a" else "a"
-            sentences.append(t("triad.last.revealed", count=len(last["other_triads"]), side=side_name(other)))
+            sentences.append(tn("triad.last.revealed", len(last["other_triads"]), count=len(last["other_triads"]),
+                                side=side_name(other)))
     else:
         sentences = [t("triad.last.pass", side=side)]
     return sentences

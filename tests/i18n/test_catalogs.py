@@ -30,7 +30,8 @@ def test_every_language_has_every_key(name):
             if key.endswith("#one"):
                 base = key.removesuffix("#one")
                 assert base in table, f"messages/{name}.py: {code.upper()} has {key} without {base}"
-                assert i18n.placeholders(table[key]) == i18n.placeholders(table[base]), key
+                # the singular may say "a triad" instead of the number, nothing else
+                assert i18n.placeholders(table[key]) <= i18n.placeholders(table[base]), key
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -69,7 +69,7 @@ def test_scores_phase_pieces_and_last_move_are_shown(triad_ui):
     assert by_testid(root, "pieces-a").attrs["data-value"] == "27"
     assert by_testid(root, "pieces-b").attrs["data-value"] == "28"
     last = by_testid(root, "last-move")
-    assert "Side A placed on 0,2, part of 1 triad(s): +3." in last.textContent
+    assert "Side A placed on 0,2, part of a triad: +3." in last.textContent
     assert by_testid(root, "points-scored").textContent == "+3"
     made = [e.attrs["data-cell"] for e in root.select("data-cell") if e.classList.contains("made")]
     assert made == ["0,0", "0,1", "0,2"]

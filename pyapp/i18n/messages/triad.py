@@ -33,11 +33,13 @@ EN = {
     # last move and events
     "triad.last.none": "No move yet.",
     "triad.last.place": "{side} placed on {cell}.",
-    "triad.last.place_scored": "{side} placed on {cell}, part of {count} triad(s): +{points}.",
+    "triad.last.place_scored": "{side} placed on {cell}, part of {count} triads: +{points}.",
+    "triad.last.place_scored#one": "{side} placed on {cell}, part of a triad: +{points}.",
     "triad.last.remove": "{side} removed the triad {cells}: +{points}.",
     "triad.last.remove_stack": "{side} removed the stack triad on {cell}: +{points}.",
     "triad.last.pass": "{side} passes: no triad to remove.",
-    "triad.last.revealed": "Uncovered: {count} new triad(s) for {side}.",
+    "triad.last.revealed": "Uncovered: {count} new triads for {side}.",
+    "triad.last.revealed#one": "Uncovered: a new triad for {side}.",
     # phase 2 choices
     "triad.your_removals": "Remove one of your triads",
     "triad.removals_through": "Triads through {cell}",
