@@ -66,8 +66,8 @@ async function respond(request) {
  * cache, the file being content-hashed and immutable), this build's cache when
  * that fails.  Chromium keeps the compiled code of a module beside its HTTP
  * cache entry, not beside a Cache Storage copy: served from Cache Storage, the
- * 9 MB Pyodide module was compiled again on every visit (warm boot 1.6x a bare
- * page's; 0.98x this way, bench/boot.py).
+ * 9 MB Pyodide module was compiled again on every visit (warm boot 1.27-1.64x
+ * a bare page's; 0.86-1.07x this way, bench/boot.py).
  */
 async function respondWasm(request) {
   const cached = () => caches.open(BUILD.cache).then((cache) => cache.match(request));
