@@ -6,6 +6,7 @@ every wait is for a state of the page.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,9 @@ def test_reload_mid_game_resumes_at_the_same_position(page: Page, wait_ready) ->
     play_one(page)  # and play on
     wait_for_person(page)
     assert moves(page) == count + 2  # the person's move and the computer's reply
+    # the reply's cell is marked as just changed (class fresh, animated by CSS); the others are not
+    expect(page.locator(".triad-board .cell.last")).to_have_class(re.compile(r"\bfresh\b"))
+    assert page.locator(".triad-board .cell.fresh").count() == 1
     # undo goes back to the person's previous turn: before their move and the reply
     page.get_by_test_id("undo").click()
     page.wait_for_function("n => Number(document.querySelector('[data-testid=triad-board]').dataset.moves) === n",

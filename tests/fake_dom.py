@@ -217,10 +217,6 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-def set_style(element: Element, declarations: str) -> None:
-    element.setAttribute("style", declarations)
-
-
 FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table")
 
 
@@ -233,7 +229,6 @@ def load_ui(module_name: str):
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
     dom.found = lambda node: node is not None
-    dom.set_style = set_style
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")
     pyscript.document = types.SimpleNamespace(activeElement=None)

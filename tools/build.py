@@ -206,6 +206,7 @@ def build(out: Path) -> Site:
     }
     stylesheets = [css, *screen_css.values()]
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
+    dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
     manifest = {
@@ -244,6 +245,7 @@ def build(out: Path) -> Site:
             "lang": languages[0],
             "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
             "boot_js": boot_js,
+            "dom_js": dom_js,
             "icon": icon_192,
             "apple_icon": apple,
             "pyscript_css": f"{pyscript}/core.css",
@@ -261,6 +263,7 @@ def build(out: Path) -> Site:
         rules_css=screen_css["rules.css"],
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
+        dom_js=dom_js,
         py_config=py_config,
     )
 

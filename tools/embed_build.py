@@ -47,6 +47,7 @@ def add_embed(
     rules_css: str,
     pyscript_css: str,
     start_js: str,
+    dom_js: str,
     py_config: dict[str, Any],
 ) -> str:
     """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
@@ -82,6 +83,7 @@ def add_embed(
             "css": css,
             "rules_css": rules_css,
             "embed_js": embed_js,
+            "dom_js": dom_js,
             "pyscript_css": pyscript_css,
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),

@@ -25,17 +25,7 @@
   document.documentElement.lang = language; // pyapp.ui.embed reads it back
   const messages = data.messages[language];
 
-  /** An element tree [tag, attrs, ...children] as DOM nodes. */
-  function build(tree) {
-    if (typeof tree === "string") return document.createTextNode(tree);
-    const [tag, attrs, ...children] = tree;
-    const element = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs)) {
-      element.setAttribute(name, value === true ? "" : String(value));
-    }
-    for (const child of children) element.appendChild(build(child));
-    return element;
-  }
+  const build = globalThis.pyappDom.tree; // web/dom.js, loaded just before this script
 
   function say(text) {
     host.replaceChildren(build(["p", { class: "embed-message" }, text]));

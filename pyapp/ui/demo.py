@@ -1,7 +1,7 @@
 """A rules demo in the page: replayed by the engine, stepped back and forth.
 
 The drawing comes from :func:`pyapp.demos.render.demo_tree` (also used by the
-build for the embed's static first frame), turned into DOM nodes with ``h()``.
+build for the embed's static first frame), turned into DOM nodes in one call (``dom.tree``).
 Stepping swaps the drawing and updates the caption in place, so the caption
 stays one live region that screen readers announce.
 """
@@ -17,15 +17,13 @@ from pyapp import demos
 from pyapp.demos.embed import site_base, snippet
 from pyapp.demos.render import demo_tree, text_of
 from pyapp.i18n import language, t
+from pyapp.ui import dom
 from pyapp.ui.dom import clear, found, h, on
 
 
 def to_dom(tree: Any) -> Any:
     """An element tree (``[tag, attrs, *children]``) as DOM nodes; strings stay text."""
-    if isinstance(tree, str):
-        return tree
-    tag, attrs, *children = tree
-    return h(tag, attrs, *[to_dom(child) for child in children])
+    return dom.tree(tree)
 
 
 class DemoWidget:

@@ -1,7 +1,9 @@
 """A tiny element builder over the browser DOM.
 
-Text always becomes text nodes, never markup, so no translated or user string
-can inject HTML.  Event handlers are wrapped in proxies that Pyodide would
+Elements are made by ``web/dom.js``, one call per element: a call from Python
+into JavaScript is what a redraw costs, so one per attribute and child was
+too many.  Text always becomes text nodes, never markup, so no translated or
+user string can inject HTML.  Event handlers are wrapped in proxies that Pyodide would
 free after one call unless kept: :func:`on` keeps them until their element is
 cleared away (:func:`clear`) or the view that made them is replaced
 (:func:`begin_view`), so a long game redrawn after every move does not pile
@@ -10,10 +12,11 @@ them up.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document
+from pyscript import window
 from pyscript.ffi import create_proxy
 
 try:  # Pyodide turns a JavaScript null into this object, not into None
@@ -23,6 +26,10 @@ except ImportError:  # older Pyodide: null is None
 
 Child = Any  # a DOM node, a str, None (skipped) or a list/tuple of children
 
+_js = window.pyappDom
+"""``web/dom.js``'s functions (the page loads that script before Python starts)."""
+_element = _js.element  # looked up once: every lookup is a call into JavaScript
+
 _page_handlers: list[tuple[Any, Any]] = []
 """(element, proxy) pairs that live as long as the page (added before the first view)."""
 _view_handlers: list[tuple[Any, Any]] = []
@@ -31,47 +38,54 @@ _handlers = _page_handlers
 
 
 def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
-    """Create ``<tag>`` with ``attrs`` and ``children``.
+    """Create ``<tag>`` with ``attrs`` and ``children``, in one call into JavaScript.
 
     Attribute values: ``True`` sets an empty attribute, ``False``/``None`` leave it
-    out, anything else is set as text.  ``data_x``/``aria_x`` keys become ``data-x``/``aria-x``.
+    out, anything else is set as text; ``style`` goes through the CSSOM (see
+    ``web/dom.js``).  ``data_x``/``aria_x`` keys become ``data-x``/``aria-x``.
     """
-    element = document.createElement(tag)
+    args: list[Any] = [tag, 0]
     for name, value in (attrs or {}).items():
-        if value is None or value is False:
-            continue
-        name = name.rstrip("_").replace("_", "-")
-        if name == "style":
-            set_style(element, str(value))
-        else:
-            element.setAttribute(name, "" if value is True else str(value))
-    append(element, *children)
-    return element
+        if value is not None and value is not False:
+            args += (name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+    args[1] = (len(args) - 2) // 2
+    return _element(*args, *_flat(children))
 
 
-def set_style(element: Any, declarations: str) -> None:
-    """Apply ``"prop: value; …"`` through the CSSOM.
-
-    The Content-Security-Policy (``style-src 'self'``) blocks style attributes
-    written as markup, but not properties set on ``element.style``.
-    """
-    for declaration in declarations.split(";"):
-        prop, _, value = declaration.partition(":")
-        if prop.strip():
-            element.style.setProperty(prop.strip(), value.strip())
+def tree(node: Any) -> Any:
+    """An element tree ``[tag, {name: value}, *children]`` as DOM nodes, in one call; a string stays text."""
+    if isinstance(node, str):
+        return node
+    return _js.tree(window.JSON.parse(json.dumps(node)))
 
 
 def append(parent: Any, *children: Child) -> None:
     """Append children: strings as text nodes, lists and tuples flattened, ``None`` skipped."""
+    parent.append(*_flat(children))
+
+
+def _flat(children: tuple[Child, ...] | list[Child]) -> list[Any]:
+    """Children as a flat list of nodes and strings (lists and tuples opened, ``None`` dropped)."""
+    flat: list[Any] = []
     for child in children:
-        if child is None:
-            continue
-        if isinstance(child, str):
-            parent.appendChild(document.createTextNode(child))
-        elif isinstance(child, (list, tuple)):
-            append(parent, *child)
-        else:
-            parent.appendChild(child)
+        if isinstance(child, (list, tuple)):
+            flat.extend(_flat(child))
+        elif child is not None:
+            flat.append(child)
+    return flat
+
+
+def identities(root: Any, keys: tuple[str, ...]) -> Any:
+    """What is on screen under ``root``: the identities of elements carrying one of ``keys``.
+
+    An opaque value for :func:`mark_fresh`; computed in JavaScript in one call.
+    """
+    return _js.identities(root, " ".join(keys))
+
+
+def mark_fresh(root: Any, keys: tuple[str, ...], before: Any) -> None:
+    """Give the class ``fresh`` (CSS animates it) to elements not in ``before`` (:func:`identities`)."""
+    _js.markFresh(root, " ".join(keys), before)
 
 
 def on(element: Any, event: str, handler: Callable[[Any], None]) -> Any:

@@ -31,7 +31,10 @@ FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-cha
 """Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
 
 FRESH_KEYS = ("data-card", "data-played", "data-pair", "data-char", "data-cell", "data-testid")
-"""Attributes whose new values mark an element as just arrived (class ``fresh``: CSS animates it)."""
+"""Attributes whose new values mark an element as just arrived (class ``fresh``: CSS animates it).
+
+An element's identity is these values plus its ``data-height`` and its nearest
+``data-testid`` section (``web/dom.js``), so a stack that grows is fresh too."""
 
 
 @dataclass(frozen=True)
@@ -309,10 +312,10 @@ class Table:
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
                            seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
         focus_key, may_focus = self._focus_key()
-        seen = self._fresh_keys()
+        seen = dom.identities(self.body, FRESH_KEYS)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      self._status_bar(session), self.ui.render(ctx), self._footer(session)))
-        self._mark_fresh(seen)
+        dom.mark_fresh(self.body, FRESH_KEYS, seen)
         self.acting = bool(legal)
         if may_focus:
             self._restore_focus(None if starts_acting else focus_key)
@@ -357,21 +360,6 @@ class Table:
             target = self.body.querySelector("[data-testid=status]")
         if dom.found(target):
             target.focus()
-
-    def _fresh_keys(self) -> set[str]:
-        """Identities of the elements on screen now (see :data:`FRESH_KEYS`)."""
-        seen: set[str] = set()
-        for element in self.body.querySelectorAll(",".join(f"[{k}]" for k in FRESH_KEYS)):
-            seen.add(_identity(element))
-        return seen
-
-    def _mark_fresh(self, seen: set[str]) -> None:
-        """Give elements that were not on screen before the class ``fresh`` (dealt, played, stacked…)."""
-        if not seen:
-            return  # the first table drawn: nothing to compare with
-        for element in self.body.querySelectorAll(",".join(f"[{k}]" for k in FRESH_KEYS)):
-            if _identity(element) not in seen:
-                element.classList.add("fresh")
 
     def _status_bar(self, session: Session) -> Any:
         state = session.state
@@ -445,23 +433,6 @@ class Table:
 def _css_string(value: str) -> str:
     """``value`` escaped for a double-quoted CSS attribute selector (backslashes and quotes)."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _identity(element: Any) -> str:
-    """Where an element sits (its nearest labelled section) and what it shows, for :meth:`Table._mark_fresh`."""
-    parts = []
-    for name in FRESH_KEYS:
-        value = element.getAttribute(name)
-        if dom.found(value):
-            parts.append(f"{name}={value}")
-    height = element.getAttribute("data-height")
-    if dom.found(height):
-        parts.append(f"h={height}")
-    parent = element.parentElement
-    section = parent.closest("[data-testid]") if dom.found(parent) else None
-    if dom.found(section):
-        parts.append(f"in={section.getAttribute('data-testid')}")
-    return " ".join(parts)
 
 
 def route(ui: GameUI) -> Callable[[Any, dict[str, str]], None]:
