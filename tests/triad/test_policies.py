@@ -76,8 +76,9 @@ def test_fast_placement_values_equal_the_full_evaluation():
     """Normal's incremental evaluation gives exactly what placing and scoring the whole board gives."""
     from pyapp.games.triad.rules import SIDES, SIZE
 
-    for seed in range(3):
-        game = new_game("triad", seed=seed, players=2)
+    for seed, players in ((0, 2), (1, 2), (2, 4), (3, 4)):
+        game = new_game("triad", seed=seed, players=players)
+        ones = policies.TEAM_ONES if players == 4 else 0.0
         rng = random.Random(seed)
         while game.moves < 60:
             if game.moves % 7 == 3:
@@ -90,11 +91,58 @@ def test_fast_placement_values_equal_the_full_evaluation():
                     probe.apply_action(action)
                     made_now = probe.phase1[s] > game.phase1[s]
                     board.place(i, SIDES[s])
-                    full = policies._placement_value(board, s, made_now, progress)
+                    full = policies._placement_value(board, s, made_now, progress, ones)
                     board.pop(i)
                     assert value == pytest.approx(full), (game.moves, str(action))
                 board.made.clear()
             game.apply_action(policies.rollout(game.clone(), rng))
+
+
+def test_live_ones_are_lone_pieces_whose_lines_can_still_complete():
+    board = board_with(r0c0="b")
+    assert policies.live_ones(board, 1) == 3  # its row, column and diagonal
+    assert policies.live_ones(board, 0) == 0
+    board = board_with(r0c0="b", r0c2="aaa")
+    assert policies.live_ones(board, 1) == 2  # the row is dead: (0,2) is a full stack of a
+    board = board_with(r0c0="b", r0c1="b")
+    assert policies.live_ones(board, 1) == 5  # not the row 0,0-0,2 (twice b); (0,0): 2 lines, (0,1): 3
+
+
+def test_team_normal_picks_among_its_best_placements_and_is_deterministic():
+    game = play(new_game("triad", seed=1, players=4), "place 0,0", "place 7,7", "place 0,1", "place 7,6",
+                "place 5,0", "place 6,6", "place 5,1", "place 2,3")
+    values = policies.placement_values(game)
+    top = {str(a) for _, a in sorted(values, key=lambda va: -va[0])[: policies.TEAM_TOP]}
+    picks = [str(policies.normal(game, random.Random(seed))) for seed in range(6)]
+    assert set(picks) <= top
+    assert picks == [str(policies.normal(game, random.Random(seed))) for seed in range(6)]
+
+
+def test_team_normal_blocks_a_threat_it_cannot_outscore():
+    # B threatens (7,5) and A has nothing: every placement but the block leaves B a triad
+    game = play(new_game("triad", seed=1, players=4), "place 0,0", "place 7,7", "place 3,5", "place 7,6")
+    assert str(policies.normal(game, random.Random(0))) in ("place 7,5", "place 7,6", "place 7,7")
+
+
+def test_team_normal_counts_the_other_sides_live_ones():
+    game = play(new_game("triad", seed=1, players=4), "place 0,0", "place 2,2")
+    solo = play(new_game("triad", seed=1, players=2), "place 0,0", "place 2,2")
+    team = dict((str(a), v) for v, a in policies.placement_values(game))
+    two = dict((str(a), v) for v, a in policies.placement_values(solo))
+    # covering B's piece on (2,2) kills its live ones: only in teams is that worth something
+    ones = policies.live_ones(game.board, 1)
+    assert team["place 2,2"] - two["place 2,2"] == pytest.approx(0.0)
+    assert team["place 6,6"] - two["place 6,6"] == pytest.approx(-policies.TEAM_ONES * ones)
+
+
+def test_side_chance_is_exact_when_the_game_is_over_and_sums_to_one():
+    game = new_game("triad", seed=2, players=4)
+    rng = random.Random(2)
+    while not game.is_terminal():
+        assert policies.side_chance(game, 0) + policies.side_chance(game, 1) == pytest.approx(1.0)
+        game.apply_action(policies.rollout(game.clone(), rng))
+    a, b = game.side_totals()
+    assert policies.side_chance(game, 0) == (1.0 if a > b else 0.0 if a < b else 0.5)
 
 
 # -- what the hard level's search uses ---------------------------------------------------

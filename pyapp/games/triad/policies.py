@@ -13,7 +13,13 @@ real game's copy) and a ``random.Random`` and returns one of
   points of a triad now, the opponent's threats (cells where they would make a
   triad next turn), its own threats, and the Phase 2 value of the triads on the
   board (emptied 6-cells and doubled stacks), weighted more as Phase 1 ends.
-  Phase 2 is searched a few removals deep (score difference).
+  Phase 2 is searched a few removals deep (score difference).  In teams (4
+  players) three seats move before its next turn, only one of them its
+  partner: it also counts the other side's *live ones* (lines where it shows
+  once and could still complete), which the next opponent can turn into a
+  threat for the one after, and it compares its best few placements by the
+  side's estimated chance (:func:`mover_chance`) after a few sampled replies
+  of the next seat.
 
 >>> import random
 >>> from pyapp.games import new_game
@@ -147,7 +153,32 @@ def easy(world: TriadState, rng: random.Random):
 # -- normal --------------------------------------------------------------------------
 
 
-def _placement_value(board, s: int, made_now: bool, progress: float) -> float:
+def live_ones(board, s: int) -> int:
+    """Lines where side ``s`` shows on exactly one cell and could still complete (no
+    other cell of the line is a full stack of the other side)."""
+    letter = SIDES[s]
+    stacks = board.stacks
+    counts = board._count[s]
+    return sum(1 for n, line in enumerate(LINES) if counts[n] == 1 and _open_line(stacks, line, letter))
+
+
+def _open_line(stacks: list[str], line: tuple[int, int, int], letter: str) -> bool:
+    for j in line:
+        stack = stacks[j]
+        if len(stack) == 3 and stack[-1] != letter:
+            return False
+    return True
+
+
+TEAM_ONES = 0.3
+"""In teams: Normal's penalty per live one of the other side (see :func:`live_ones`).
+Its next opponent, unanswered by Normal's partner, often completes it into a threat
+that the opponent after takes; with 2 players Normal answers every threat itself."""
+
+
+def _placement_value(board, s: int, made_now: bool, progress: float, ones: float = 0.0) -> float:
+    """Normal's value for side ``s`` of the board after its placement (``ones``: the
+    weight of the other side's live ones, 0 with 2 players)."""
     o = 1 - s
     mine = making_cells(board, s)
     theirs = making_cells(board, o)
@@ -157,12 +188,14 @@ def _placement_value(board, s: int, made_now: bool, progress: float) -> float:
     value += 0.9 * min(len(set(mine)), 3)
     weight = 0.15 + 0.65 * progress * progress
     value += weight * (phase2_value(board, s) - phase2_value(board, o))
+    if ones:
+        value -= ones * live_ones(board, o)
     return value
 
 
-def _local(board, i: int) -> list[tuple[list[int], int]]:
-    """Per side: the making cells and Phase 2 points owed to the lines through cell ``i``
-    and to the stack on ``i`` (only these change when a piece goes on or off ``i``)."""
+def _local(board, i: int) -> list[tuple[list[int], int, int]]:
+    """Per side: the making cells, Phase 2 points and live ones owed to the lines through
+    cell ``i`` and to the stack on ``i`` (only these change when a piece goes on or off ``i``)."""
     stacks = board.stacks
     through = THROUGH[i]
     found = []
@@ -171,9 +204,12 @@ def _local(board, i: int) -> list[tuple[list[int], int]]:
         counts = board._count[s]
         cells: list[int] = []
         points = 0
+        ones = 0
         for n in through:
             k = counts[n]
-            if k == 2:
+            if k == 1:
+                ones += _open_line(stacks, LINES[n], letter)
+            elif k == 2:
                 for j in LINES[n]:
                     stack = stacks[j]
                     if len(stack) < 3 and stack[-1:] != letter:
@@ -188,7 +224,7 @@ def _local(board, i: int) -> list[tuple[list[int], int]]:
             cells.append(i)
         elif len(stack) == 3 and stack == letter * 3:
             points += 2 * LABEL_AT[i]
-        found.append((cells, points))
+        found.append((cells, points, ones))
     return found
 
 
@@ -220,7 +256,8 @@ def placement_values(world: TriadState) -> list[tuple[float, Place]]:
 
     The same as placing, scoring the whole board with :func:`_placement_value`
     and taking the piece back, but only the lines through the cell are
-    re-examined, which is several times faster.
+    re-examined, which is several times faster.  In teams the other side's live
+    ones count too (:data:`TEAM_ONES`).
     """
     board = world.board
     s = world.side_to_move()
@@ -231,6 +268,8 @@ def placement_values(world: TriadState) -> list[tuple[float, Place]]:
     base = [_making_counts(board, 0), _making_counts(board, 1)]
     distinct = [len(base[0]), len(base[1])]
     p2 = [phase2_value(board, 0), phase2_value(board, 1)]
+    ones_weight = TEAM_ONES if world.players == 4 else 0.0
+    theirs_ones = live_ones(board, o) if ones_weight else 0
     stacks = board.stacks
     values = []
     for action in world.legal_actions():
@@ -249,19 +288,58 @@ def placement_values(world: TriadState) -> list[tuple[float, Place]]:
         mine_p2 = p2[s] - before[s][1] + after[s][1]
         theirs_p2 = p2[o] - before[o][1] + after[o][1]
         value += weight * (mine_p2 - theirs_p2)
+        if ones_weight:
+            value -= ones_weight * (theirs_ones - before[o][2] + after[o][2])
         values.append((value, action))
     board.made.clear()
     return values
 
 
 def normal(world: TriadState, rng: random.Random):
-    """One placement ahead with a threat and label-aware evaluation; Phase 2 searched."""
+    """One placement ahead with a threat and label-aware evaluation; Phase 2 searched.
+    In teams its best placements are compared after sampled replies (:func:`_team_choice`)."""
     if world.moves >= PLACEMENTS:
         return _phase2_choice(world, rng, depth=2)
     values = placement_values(world)
+    if world.players == 4 and world.moves < PLACEMENTS - 1:
+        return _team_choice(world, values, rng)
     best_value = max(v for v, _ in values)
     best = [a for v, a in values if v > best_value - 1e-9]
     return best[rng.randrange(len(best))]
+
+
+TEAM_TOP = 6
+"""In teams: how many of Normal's best placements :func:`_team_choice` compares."""
+TEAM_REPLIES = 4
+"""In teams: sampled replies of the next seat per compared placement."""
+
+
+def _team_choice(world: TriadState, values: list[tuple[float, Place]], rng: random.Random) -> Place:
+    """The placement among the :data:`TEAM_TOP` best by ``values`` that leaves the side
+    the best estimated chance (:func:`side_chance`) after the next seat's reply.
+
+    In teams the next opponent moves, then Normal's partner, then the other
+    opponent: what the next opponent does with the position matters more than
+    with 2 players, where Normal answers it at once.  Its reply is sampled
+    :data:`TEAM_REPLIES` times from :func:`rollout` (takes a triad, often blocks
+    one, otherwise anything), and the mean chance is compared; ties go to the
+    higher placement value.
+    """
+    s = world.side_to_move()
+    order = sorted(range(len(values)), key=lambda n: -values[n][0])[:TEAM_TOP]
+    best, best_chance = values[order[0]][1], -1.0
+    for n in order:
+        action = values[n][1]
+        child = world.clone()
+        child.step(action)
+        chance = 0.0
+        for _ in range(TEAM_REPLIES):
+            reply = child.clone()
+            reply.step(rollout(reply, rng))
+            chance += side_chance(reply, s)
+        if chance > best_chance:
+            best, best_chance = action, chance
+    return best
 
 
 def _phase2_choice(world: TriadState, rng: random.Random, depth: int):
@@ -374,6 +452,17 @@ def _features_2(world: TriadState) -> list[float]:
     ]
 
 
+def side_chance(world: TriadState, s: int) -> float:
+    """Estimated chance in [0, 1] that side ``s`` wins (a draw counts half); exact once
+    the game is over."""
+    if world.is_terminal():
+        totals = world.side_totals()
+        diff = totals[s] - totals[1 - s]
+        return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+    chance = mover_chance(world)
+    return chance if s == world.side_to_move() else 1.0 - chance
+
+
 def mover_chance(world: TriadState) -> float:
     """Estimated chance in [0, 1] that the side to move wins (a draw counts half)."""
     if world.moves < PLACEMENTS:
@@ -400,9 +489,7 @@ def evaluate(world: TriadState, seat: int) -> float:
     share = 2.0 / world.players
     s = seat % 2
     if world.is_terminal():
-        totals = world.side_totals()
-        diff = totals[s] - totals[1 - s]
-        return share * (1.0 if diff > 0 else 0.0 if diff < 0 else 0.5)
+        return share * side_chance(world, s)
     cache = _cache
     if cache[0] is world and cache[1] is world.board and cache[2] == world.moves:
         chance = cache[3]
@@ -491,4 +578,7 @@ def candidates(world: TriadState, k: int, legal: list) -> list:
     return [legal[n] for n in order[:k]]
 
 
-__all__ = ["candidates", "easy", "evaluate", "making_cells", "mover_chance", "normal", "phase2_value", "rollout", "scoring_cells"]
+__all__ = [
+    "candidates", "easy", "evaluate", "live_ones", "making_cells", "mover_chance", "normal", "phase2_value", "rollout",
+    "scoring_cells", "side_chance",
+]
