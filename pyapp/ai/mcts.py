@@ -113,6 +113,7 @@ class Search:
         candidates: list[Any] | None = None,
         prune: int | None = None,
         paired: bool = False,
+        tree_depth: int | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -149,6 +150,9 @@ class Search:
         # Paired root (opt-in): every root action is tried in each sampled world, with the
         # same random numbers, so root actions are compared on the same deals.
         self.paired = paired
+        # The tree grows at most ``tree_depth`` actions deep (opt-in); below, the rollout
+        # policy plays.  With ``paired`` and 1: each root action judged by rollouts alone.
+        self._path_cap = math.inf if tree_depth is None else tree_depth + 1
         self._pair_rng = random.Random(0)
         self._pair_state: Any = None
         self._base: State | None = None
@@ -242,9 +246,10 @@ class Search:
         sqrt = math.sqrt
         # Selection and expansion.
         expand_policy = self.rollout if self.expand_policy else None
+        path_cap = self._path_cap
         if self.perfect:
             # The legal actions at a node never change: keep its untried ones.
-            while not world.is_terminal():
+            while len(path) < path_cap and not world.is_terminal():
                 untried = node.untried
                 if untried is None:
                     legal = self._legal(world)
@@ -277,7 +282,7 @@ class Search:
                 node = best
                 path.append(node)
         else:
-            while not world.is_terminal():
+            while len(path) < path_cap and not world.is_terminal():
                 legal = self._legal(world)
                 if node is self.root and self.candidates is not None:
                     legal = [a for a in legal if a in self.candidates]
@@ -318,7 +323,12 @@ class Search:
         limit = self.rollout_limit
         policy = self.rollout
         horizon = self.horizon
-        segment = getattr(world, horizon) if horizon is not None else None
+        segment = None
+        if horizon is not None:
+            segment = getattr(world, horizon)
+            stop_at = getattr(world, "stop_at", None)
+            if stop_at is not None:  # the world may skip work past the horizon
+                stop_at(horizon)
         while not world.is_terminal():
             if limit is not None and steps >= limit:
                 break
