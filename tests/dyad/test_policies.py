@@ -103,3 +103,11 @@ def test_remembered_best_values_are_the_same_and_the_memory_is_bounded(monkeypat
         assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
         assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
         assert len(policies._BEST) <= 5
+
+
+def test_the_deviation_check_compares_hards_move_with_normals():
+    from bench.dyad_strength import deviations
+
+    (trick, hard, normal, expected, real), = deviations(3, {}, count=1, runs=2, iterations=60, seed=2)
+    assert hard != normal and 0 <= trick < 4
+    assert -1 <= expected <= 1 and -1 <= real <= 1
