@@ -19,7 +19,10 @@ from the game's own ``returns()``).  Terminal rewards may be blended with a
 normalised score margin (``blend``) for a smoother signal.  Rollouts use the
 game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
 steps and are then scored by ``policies.evaluate(world, seat)`` (or by the
-current scores when the game has no evaluator).
+current scores when the game has no evaluator).  A rollout with a ``horizon``
+first calls the world's ``stop_at(horizon)`` if it has one, so the game can skip
+work past the horizon (Dyad then deals no next round).  ``tree_depth`` caps the
+tree's depth (below it the rollout policy plays).
 
 The search only calls ``current_player()``, ``legal_actions()`` and
 ``sample_world()`` on the real state (``clone()`` for perfect information) and
