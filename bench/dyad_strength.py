@@ -1,6 +1,7 @@
 """Dyad strength and speed: seeded matches between levels, seats rotated.
 
     python bench/dyad_strength.py [--games N] [--players 2 3 4] [--pairs normal-easy ...]
+    python bench/dyad_strength.py --deviations N --iterations CAP [--runs R] [--players 3 4]
 
 Prints, per player count and level pair, the stronger level's win rate (95%
 Wilson interval) against its fair share, mean points, and move times; then
@@ -105,6 +106,83 @@ def rollout_rounds_per_second(players: int, options: dict, seconds: float = 2.0)
     return count / (time.perf_counter() - start)
 
 
+def _round_value(state, first, seat: int, seed: int) -> float:
+    """``policies.evaluate`` for ``seat`` at the end of the round, ``first`` played, then Normal everywhere."""
+    from pyapp.ai import choose_action
+
+    world = state.clone()
+    world.step(first)
+    rng = random.Random(seed)
+    start = state.round_no
+    while world.round_no == start and not world.is_terminal():
+        world.step(choose_action(world, level="normal", seed=rng.getrandbits(32)))
+    return policies.evaluate(world, seat)
+
+
+def deviations(players: int, options: dict, count: int, runs: int, iterations: int, seed: int = 0,
+               tuning: dict | None = None):
+    """Where Hard leaves Normal's move: what the search expects against what the real deal gives.
+
+    Positions come from seeded games of Normal players.  The search's estimate is the gap
+    between the two moves' mean values in a paired search (Hard's tuning with the two moves as
+    root candidates, 3x the cap, its own seed); the real gap plays each move on the real cards, every seat Normal to the
+    end of the round, ``runs`` times, and compares ``policies.evaluate`` there (the value the
+    search's rollouts aim at).  One deal per position, so single gaps are noisy; their mean
+    over many positions is not.  ``tuning`` overrides Hard's search settings.  Yields (trick
+    number, hard move, normal move, expected, real).
+    """
+    from pyapp.ai import choose_action, policies_for, tuning_for
+    from pyapp.ai.mcts import Search
+
+    game = 0
+    found = 0
+    while found < count:
+        state = new_game("dyad", seed=seed * 100_003 + game, players=players, **options)
+        rng = random.Random(seed * 7919 + game)
+        game += 1
+        stop = rng.randrange(4, 30)
+        for _ in range(stop):
+            if state.is_terminal():
+                break
+            state.step(choose_action(state, level="normal", seed=rng.getrandbits(32)))
+        if state.is_terminal() or state.phase != "play" or len(state.legal_actions()) < 2:
+            continue
+        hard = choose_action(state, level="hard", seed=game, iterations=iterations, **(tuning or {}))
+        normal = choose_action(state, level="normal", seed=game)
+        if hard == normal:
+            continue
+        params = tuning_for(state)
+        params.pop("favour_normal", None)
+        params.pop("root_candidates", None)
+        params.update(tuning or {})
+        search = Search(state, seed=game, budget_ms=None, iterations=3 * iterations,
+                        policies=policies_for(state), candidates=[hard, normal], **params)
+        for _ in search.run():
+            pass
+        means = {a: v for a, _, v in search.stats()}
+        expected = means[str(hard)] - means[str(normal)]
+        seat = state.current_player()
+        real = statistics.mean(_round_value(state, hard, seat, 7 * j) - _round_value(state, normal, seat, 7 * j)
+                               for j in range(runs))
+        found += 1
+        yield len(state.tricks), hard, normal, expected, real
+
+
+def report_deviations(args, options: dict, tuning: dict) -> None:
+    """Print ``deviations`` one by one, then their means, per player count."""
+    for players in args.players:
+        opts = dict(options, teams=bool(args.teams and players == 4))
+        rows = []
+        for trick, hard, normal, expected, real in deviations(players, opts, args.deviations, args.runs,
+                                                               args.iterations or 1000, args.seed, tuning):
+            rows.append((expected, real))
+            print(f"{players}p trick {trick + 1}: hard {hard} vs normal {normal}: expected {expected:+.3f}, "
+                  f"real deal {real:+.3f}", flush=True)
+        print(f"{players}p {opts}: {len(rows)} deviations, mean expected {statistics.mean(r[0] for r in rows):+.3f}, "
+              f"mean real {statistics.mean(r[1] for r in rows):+.3f}, real > 0 in {sum(1 for r in rows if r[1] > 0)}",
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per player count and pairing")
@@ -122,10 +200,19 @@ def main() -> None:
     parser.add_argument("--prune", type=int, default=None, help="search tuning override")
     parser.add_argument("--iterations", type=int, default=None,
                         help="hard: iteration cap per move (no time limit unless --budget-ms)")
+    parser.add_argument("--deviations", type=int, default=0, metavar="N",
+                        help="instead of matches: N positions where Hard leaves Normal's move, "
+                             "the search's expected gain against the real deal's (see deviations)")
+    parser.add_argument("--runs", type=int, default=20, help="--deviations: playouts per move on the real deal")
     args = parser.parse_args()
     options = {"cipher": args.cipher, "twos": args.twos}
     tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),
-                                ("prune", args.prune), ("iterations", args.iterations)) if v is not None}
+                                ("prune", args.prune)) if v is not None}
+    if args.deviations:
+        report_deviations(args, options, tuning)
+        return
+    if args.iterations is not None:
+        tuning["iterations"] = args.iterations
     for players in args.players:
         opts = dict(options)
         if args.teams and players == 4:

@@ -91,3 +91,23 @@ def test_best_value_matches_brute_force():
         matched = lead[0] % 4 == lead[1] % 4
         brute = max(value_of(matched, a, b) for a, b in legal_pair_cards(hand, lead))
         assert policies.best_value(hand, lead[0] % 4 if matched else -1) == brute, (hand, lead)
+
+
+def test_remembered_best_values_are_the_same_and_the_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(policies, "_BEST_SIZE", 5)
+    policies._BEST.clear()
+    rng = random.Random(3)
+    for _ in range(50):
+        hand = rng.sample(range(24), rng.randrange(2, 9))
+        suit = rng.randrange(-1, 4)
+        assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
+        assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
+        assert len(policies._BEST) <= 5
+
+
+def test_the_deviation_check_compares_hards_move_with_normals():
+    from bench.dyad_strength import deviations
+
+    (trick, hard, normal, expected, real), = deviations(3, {}, count=1, runs=2, iterations=60, seed=2)
+    assert hard != normal and 0 <= trick < 4
+    assert -1 <= expected <= 1 and -1 <= real <= 1

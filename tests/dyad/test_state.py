@@ -300,3 +300,32 @@ def test_sample_world_respects_shown_voids_and_retrieved_cards():
     viewer = next(s for s in range(3) if s != taker)
     for seed in range(10):
         assert card in state.sample_world(viewer, random.Random(seed)).hands[taker]
+
+
+def test_a_world_stopped_at_the_round_end_deals_no_next_round():
+    state = new_game("dyad", seed=5, players=3, cipher=True)
+    world, rng = state.clone(), random.Random(1)
+    world.stop_at("turn")  # any other horizon changes nothing
+    world.stop_at("round_no")
+    while world.round_no == 1:
+        state.apply_action(action := rng.choice(state.legal_actions()))
+        world.step(action)
+    assert world.totals == state.totals and world.sheet == state.sheet
+    assert world.round_no == state.round_no == 2 and world.dealer == state.dealer
+    assert world.hands == [[], [], []] and world.legal_actions() == []
+    assert world.phase == "undealt" and not world.is_terminal()
+    assert state.phase == "cipher" and all(len(h) == 8 for h in state.hands)
+
+
+def test_search_rollouts_with_a_horizon_stop_their_worlds(monkeypatch):
+    from pyapp.ai import choose_action
+    from pyapp.games.dyad.state import DyadState
+
+    horizons = []
+    monkeypatch.setattr(DyadState, "stop_at", lambda self, horizon: horizons.append(horizon))
+    state = new_game("dyad", seed=2, players=3)
+    choose_action(state, level="hard", seed=1, iterations=30, horizon="round_no")
+    assert horizons == ["round_no"] * 30
+    horizons.clear()
+    choose_action(state, level="hard", seed=1, iterations=30, horizon=None)
+    assert horizons == []

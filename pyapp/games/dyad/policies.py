@@ -278,11 +278,35 @@ def best_value(hand: list[int], suit: int) -> int:
     return best
 
 
+_BEST: dict[tuple[int, ...], int] = {}
+_BEST_SIZE = 50_000
+
+
+def _best_value(hand: list[int], suit: int) -> int:
+    """``best_value`` remembered: a search meets the same sampled hands again and again.
+
+    (About three calls in four in a search repeat an earlier one.)  The memory is
+    emptied when it holds ``_BEST_SIZE`` answers.
+    """
+    key = (suit, *hand)
+    value = _BEST.get(key)
+    if value is None:
+        if len(_BEST) >= _BEST_SIZE:
+            _BEST.clear()
+        value = _BEST[key] = best_value(hand, suit)
+    return value
+
+
 # What spending each card costs (see ``_card_cost``): a 2 is cheap, a card kept to
 # the end costs its value (``_KEPT``), another card 0.3 x its value.
 _KEPT = [float(c // 4 + 2) for c in range(32)]
 _COST_TWO_ON = [0.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
 _COST_TWO_OFF = [2.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
+
+
+_PAIR_VALUE = {lead_matched: {(a, b): value_of(lead_matched, a, b) for a in range(32) for b in range(32) if a != b}
+               for lead_matched in (False, True)}
+"""``value_of`` as tables by the lead's kind (a lookup instead of a call at every pair)."""
 
 
 def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
@@ -324,7 +348,7 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
     if lead is None:
         threat_un = -1
         for other in later:
-            v = best_value(other, -1)
+            v = _best_value(other, -1)
             if v > threat_un:
                 threat_un = v
         threats = [None, None, None, None]
@@ -335,7 +359,7 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
                 if threat is None:
                     threat = -1
                     for other in later:
-                        v = best_value(other, a % 4)
+                        v = _best_value(other, a % 4)
                         if v > threat:
                             threat = v
                     threats[a % 4] = threat
@@ -344,21 +368,22 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
             append(((gain if a // 4 + b // 4 + 4 >= threat else 0.0) - cost[a] - cost[b], pair))
         return out
     matched = lead[0] % 4 == lead[1] % 4
+    values = _PAIR_VALUE[matched]
     best, holder = -1, -1
-    for s_, (a, b) in trick:
-        v = value_of(matched, a, b)
+    for s_, pair in trick:
+        v = values[pair]
         if v > best:
             best, holder = v, s_
     ours_already = holder == seat or (teams and (holder - seat) % 2 == 0)
     suit = lead[0] % 4 if matched else -1
     threat = -1
     for other in later:
-        v = best_value(other, suit)
+        v = _best_value(other, suit)
         if v > threat:
             threat = v
     for pair in pairs:
         a, b = pair
-        v = value_of(matched, a, b)
+        v = values[pair]
         ours = v if v > best else (best if ours_already else -1)
         append(((gain if ours >= 0 and ours >= threat else 0.0) - cost[a] - cost[b], pair))
     return out
@@ -384,11 +409,7 @@ def rollout(world, rng: random.Random):
     if rng.random() < 0.03:
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
-    best_score, best_pair = -1e9, None
-    for score, pair in pair_scores(world):
-        if score > best_score:
-            best_score, best_pair = score, pair
-    return _PLAYS[best_pair]
+    return _PLAYS[max(pair_scores(world), key=itemgetter(0))[1]]  # the first of the best
 
 
 def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:

@@ -84,6 +84,7 @@ class DyadState(State):
     GAME = "dyad"
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
+    _deal_next = True  # False once a search rollout said it stops at the round's end (stop_at)
 
     @classmethod
     def check_options(cls, players, options):
@@ -114,10 +115,13 @@ class DyadState(State):
         self.round_no += 1
         self.dealer = dealer
         self.leader = (dealer + 1) % n
-        cards = rules.deck(n)
-        self.rng.shuffle(cards)
-        size = len(cards) // n
-        self.hands = [sorted(cards[i * size:(i + 1) * size]) for i in range(n)]
+        if self._deal_next:
+            cards = rules.deck(n)
+            self.rng.shuffle(cards)
+            size = len(cards) // n
+            self.hands = [sorted(cards[i * size:(i + 1) * size]) for i in range(n)]
+        else:  # see stop_at: this world is only evaluated from now on
+            self.hands = [[] for _ in range(n)]
         self.ciphers: list[bool | None] = [None] * n
         self.pending: list[tuple[int, int] | None] = [None] * n
         self.gave: list[tuple[int, int] | None] = [None] * n
@@ -126,7 +130,9 @@ class DyadState(State):
         self.tricks: list[tuple] = []
         """Completed tricks this round: (plays, winner, retrieved card, retrieved from)."""
         self.turn = self.leader
-        if self.teams:
+        if not self._deal_next:
+            self.phase = "undealt"
+        elif self.teams:
             self.phase = "pass"
         elif self.options["cipher"]:
             self.phase = "cipher"
@@ -404,6 +410,16 @@ class DyadState(State):
             d["_rng"] = rng
         new.__dict__ = d
         return new
+
+    def stop_at(self, horizon: str) -> None:
+        """A search rollout ends when ``horizon`` changes: at ``"round_no"``, deal no next round.
+
+        The round's end then leaves the world with exact totals, empty hands and the
+        phase ``"undealt"`` (no legal action), good only for evaluation; shuffling and
+        dealing cost about a tenth of a search iteration.
+        """
+        if horizon == "round_no":
+            self._deal_next = False
 
     def sample_world(self, seat: int, rng: random.Random) -> DyadState:
         return world_from_observation(self.observation(seat), seat, rng, self.seed)
