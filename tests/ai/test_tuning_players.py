@@ -46,3 +46,26 @@ def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
                 normal = ai.choose_action(state, level="normal", seed=step)
                 assert ai.choose_action(state, level="hard", seed=step, iterations=60) == normal
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_dieci_hard_with_three_players_plays_normals_card_or_the_rollout_policys(monkeypatch):
+    """The search branches only at claims: at a play it weighs just these two cards."""
+    import random
+
+    from pyapp.games.dieci import policies
+
+    seen = _record(monkeypatch)
+    state = new_game("dieci", seed=3, players=3)
+    rng = random.Random(3)
+    plays = 0
+    for step in range(30):
+        legal = state.legal_actions()
+        if len(legal) > 1 and state.current_player() == 0:
+            hard = ai.choose_action(state, level="hard", seed=step, iterations=40)
+            assert seen[-1]["paired"] and seen[-1]["prune"] == 1
+            if state.phase == "play":
+                plays += 1
+                normal = ai.choose_action(state, level="normal", seed=step)
+                assert hard in (normal, policies.candidates(state, 1, legal)[0])
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert plays >= 3

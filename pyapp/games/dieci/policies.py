@@ -271,19 +271,14 @@ def _scores(world: DieciState) -> list[int]:
     return scores
 
 
-RIVALS_MEAN = False
-"""``evaluate`` compares a seat's points with the mean of its rivals' (True) or the best rival's."""
-
-
 def evaluate(world: DieciState, seat: int) -> float:
-    """A rough chance in [0, 1] that ``seat`` wins from here: its points against its
-    rivals' (see ``RIVALS_MEAN``), on a scale that narrows as the character deck (the
-    game) runs out.  The cards still in hand are not counted (a term for the tricks
-    they promise measured no better)."""
+    """A rough chance in [0, 1] that ``seat`` wins from here: its points against the
+    best rival's, on a scale that narrows as the character deck (the game) runs out.
+    The cards still in hand are not counted (a term for the tricks they promise
+    measured no better)."""
     scores = _scores(world)
     mine = scores[seat]
-    others = [v for p, v in enumerate(scores) if p != seat]
-    rival = sum(others) / len(others) if RIVALS_MEAN else max(others)
+    rival = max(v for p, v in enumerate(scores) if p != seat)
     scale = 6.0 + 20.0 * len(world.char_deck) / 27
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
