@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import pyapp.ai as ai
 from pyapp.games import new_game
 from tests.ai.toys import nim_with_heap  # noqa: F401  (registers the toy games)
@@ -34,11 +36,11 @@ def test_triad_halves_exploration_in_teams_where_a_win_is_worth_half():
     assert ai.TUNING["triad"]["players"][4]["c"] == ai.TUNING["triad"]["c"] / 2
 
 
-def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
+def test_dieci_hard_keeps_normals_move_with_five_to_eight_players():
     """Where the search lost to Normal (docs/dieci-strength.md), Hard plays Normal's move."""
     import random
 
-    for players in (4, 6, 8):
+    for players in (5, 6, 8):
         state = new_game("dieci", seed=players, players=players)
         rng = random.Random(players)
         for step in range(12):
@@ -48,14 +50,15 @@ def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_dieci_hard_with_three_players_plays_normals_card_or_the_rollout_policys(monkeypatch):
+@pytest.mark.parametrize("players", [3, 4])
+def test_dieci_hard_with_three_or_four_players_plays_normals_card_or_the_rollout_policys(monkeypatch, players):
     """The search branches only at claims: at a play it weighs just these two cards."""
     import random
 
     from pyapp.games.dieci import policies
 
     seen = _record(monkeypatch)
-    state = new_game("dieci", seed=3, players=3)
+    state = new_game("dieci", seed=3, players=players)
     rng = random.Random(3)
     plays = 0
     for step in range(30):
