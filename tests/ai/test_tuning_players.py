@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import pyapp.ai as ai
 from pyapp.games import new_game
 from tests.ai.toys import nim_with_heap  # noqa: F401  (registers the toy games)
@@ -34,11 +36,11 @@ def test_triad_halves_exploration_in_teams_where_a_win_is_worth_half():
     assert ai.TUNING["triad"]["players"][4]["c"] == ai.TUNING["triad"]["c"] / 2
 
 
-def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
+def test_dieci_hard_keeps_normals_move_with_five_to_eight_players():
     """Where the search lost to Normal (docs/dieci-strength.md), Hard plays Normal's move."""
     import random
 
-    for players in (4, 6, 8):
+    for players in (5, 6, 8):
         state = new_game("dieci", seed=players, players=players)
         rng = random.Random(players)
         for step in range(12):
@@ -46,3 +48,27 @@ def test_dieci_hard_keeps_normals_move_with_four_to_eight_players():
                 normal = ai.choose_action(state, level="normal", seed=step)
                 assert ai.choose_action(state, level="hard", seed=step, iterations=60) == normal
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_dieci_hard_with_three_or_four_players_plays_normals_card_or_the_rollout_policys(monkeypatch, players):
+    """The search branches only at claims: at a play it weighs just these two cards."""
+    import random
+
+    from pyapp.games.dieci import policies
+
+    seen = _record(monkeypatch)
+    state = new_game("dieci", seed=3, players=players)
+    rng = random.Random(3)
+    plays = 0
+    for step in range(30):
+        legal = state.legal_actions()
+        if len(legal) > 1 and state.current_player() == 0:
+            hard = ai.choose_action(state, level="hard", seed=step, iterations=40)
+            assert seen[-1]["paired"] and seen[-1]["prune"] == 1
+            if state.phase == "play":
+                plays += 1
+                normal = ai.choose_action(state, level="normal", seed=step)
+                assert hard in (normal, policies.candidates(state, 1, legal)[0])
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert plays >= 3

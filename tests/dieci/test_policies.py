@@ -99,3 +99,18 @@ def test_easy_takes_a_trick_it_can_take_as_last_player_most_of_the_time():
         s.apply_action(Play("TR"))
         wins += policies.easy(s, random.Random(k)) == Play("QR")
     assert wins >= 25
+
+
+def test_candidates_narrow_the_cards_but_keep_every_claim():
+    s = rigged()
+    deal(s, [["9R", "8G"], ["TR", "9G"], ["QR", "KR", "JR", "8B"]])
+    s.apply_action(Play("9R"))
+    s.apply_action(Play("TR"))
+    legal = s.legal_actions()
+    assert policies.candidates(s, 1, legal) == [Play("JR")]  # the cheapest card that wins
+    assert policies.candidates(s, 2, legal) == [Play("JR"), Play("QR")]  # then the weakest other
+    assert policies.candidates(s, 3, legal) == legal
+    s.apply_action(Play("JR"))
+    s.apply_action(Claim(s.eligible()[0]) if s.eligible() else TOP)
+    assert s.phase == "offer"
+    assert policies.candidates(s, 1) == s.legal_actions()

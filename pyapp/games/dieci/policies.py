@@ -261,44 +261,24 @@ def rollout_simple(world: DieciState, rng: random.Random) -> Any:
     return Claim(best) if best is not None else PASS
 
 
-def _card_promise(card: str, trump: str) -> float:
-    """A rough chance that ``card`` wins a trick later in the deal."""
-    strength = (RANK_VALUE[card[0]] - 2) / 12
-    if card[1] == trump:
-        return 0.3 + 0.6 * strength
-    return 0.5 * strength ** 3
-
-
-def _outlook(world: DieciState) -> list[float]:
-    """Per seat: points now plus the cards its hand promises before the game ends."""
-    cached = world.__dict__.get("_outlook")
+def _scores(world: DieciState) -> list[int]:
+    """``world.scores()``, computed once per position (``evaluate`` asks for every seat)."""
+    cached = world.__dict__.get("_scores")
     if cached is not None and cached[0] == world.events:
         return cached[1]
-    n = world.players
-    left = _tricks_left(world)
-    trump = world.trump
-    values = []
-    for seat, score in enumerate(world.scores()):
-        hand = world.hands[seat]
-        promise = sum(_card_promise(c, trump) for c in hand)
-        if hand and left < len(hand):
-            promise *= left / len(hand)
-        values.append(score + EVAL_HAND * promise * n)
-    world.__dict__["_outlook"] = (world.events, values)
-    return values
-
-
-EVAL_HAND = 0.0
-"""Weight of the hand's promised tricks in ``evaluate`` (0: the score alone)."""
+    scores = world.scores()
+    world.__dict__["_scores"] = (world.events, scores)
+    return scores
 
 
 def evaluate(world: DieciState, seat: int) -> float:
-    """A rough chance in [0, 1] that ``seat`` wins from here: its points plus the
-    tricks its hand promises, against the best rival's, on a scale that
-    narrows as the character deck (the game) runs out."""
-    values = _outlook(world)
-    mine = values[seat]
-    rival = max(v for p, v in enumerate(values) if p != seat)
+    """A rough chance in [0, 1] that ``seat`` wins from here: its points against the
+    best rival's, on a scale that narrows as the character deck (the game) runs out.
+    The cards still in hand are not counted (a term for the tricks they promise
+    measured no better)."""
+    scores = _scores(world)
+    mine = scores[seat]
+    rival = max(v for p, v in enumerate(scores) if p != seat)
     scale = 6.0 + 20.0 * len(world.char_deck) / 27
     return 1.0 / (1.0 + math.exp(-(mine - rival) / scale))
 
@@ -351,6 +331,13 @@ def rollout(world: DieciState, rng: random.Random) -> Any:
         return legal[0]
     if rng.random() < 0.1:
         return legal[rng.randrange(len(legal))]
+    return _rollout_card(world, legal)
+
+
+def _rollout_card(world: DieciState, legal: list[Any]) -> Any:
+    """The rollout policy's card without its noise: win a trick worth winning with
+    the cheapest card that does it, otherwise throw the weakest card."""
+    seat = world.turn
     trump = world.trump
     trick = world.trick
     cards = [a.card for a in legal]
@@ -378,3 +365,20 @@ def rollout(world: DieciState, rng: random.Random) -> Any:
         losers = [c for c in cards if c not in winners] if best is not None else cards
         choice = min(losers or cards, key=power.__getitem__)
     return _PLAYS[choice]
+
+
+def candidates(world: DieciState, k: int = 1, legal: list[Any] | None = None) -> list[Any]:
+    """What a search should consider here: at most ``k`` cards to play (the rollout
+    policy's card, then the weakest others), but every claim or pass (never more than four).
+
+    With ``k=1`` a search's tree branches only where characters are claimed: the choice
+    where Normal's edge lies, while one seat's card matters little among many seats.
+    """
+    if legal is None:
+        legal = world.legal_actions()
+    if world.phase != "play" or len(legal) <= k:
+        return legal
+    first = _rollout_card(world, legal)
+    trump = world.trump
+    rest = sorted((a for a in legal if a is not first), key=lambda a: _power(a.card, trump))
+    return [first, *rest[:k - 1]]
