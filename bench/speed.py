@@ -1,6 +1,7 @@
 """Engine and search speed in CPython and in Pyodide (Node.js), and their ratio.
 
     python bench/speed.py [--seconds S] [--budget-ms B] [--no-pyodide] [--profile GAME[:PLAYERS]]
+    python bench/speed.py --midgame 4 [--games G] [--players N]   (Hard's browser-equivalent cap)
 
 Per game and player count it measures:
 
@@ -10,7 +11,10 @@ busy machine); budget compliance and slices are wall-clock.
 * random playouts per second (clone the start position, play uniformly random
   legal actions to the end) and engine steps per second within them;
 * ``sample_world`` calls per second (hidden-information games);
-* hard-level search iterations per second from the start position;
+* hard-level search iterations per second from the start position, or with
+  ``--midgame K`` the mean over K positions that a game of Normal players
+  passes through (what Hard meets in play), with the cap a ladder should give
+  Hard: the iterations the search reaches in its 1.5 s budget in Pyodide;
 * budget compliance: the hard level's wall time for a ``--budget-ms`` budget on
   a few mid-game positions (worst ratio to the budget), and the longest slice
   between two yields of ``pyapp.ai.think`` (the page's longest task).
@@ -122,11 +126,46 @@ def samples(case: dict, seconds: float) -> float | None:
     return n / (CLOCK() - start)
 
 
-def search_rate(case: dict, seconds: float) -> float:
+def normal_positions(case: dict, count: int) -> list:
+    """``count`` positions with a choice, spread over one seeded game of Normal players."""
+    from pyapp.ai import choose_action
+    from pyapp.games import new_game
+
+    state = new_game(case["game"], seed=3, players=case["players"], **case.get("options", {}))
+    history = []
+    while not state.is_terminal():
+        if len(state.legal_actions()) > 1:  # a forced move is answered without a search
+            history.append(state.clone())
+        state.apply_action(choose_action(state, level="normal", seed=len(history)))
+    return [history[len(history) * (k + 1) // (count + 1)] for k in range(count)]
+
+
+def search_rate(case: dict, seconds: float, midgame: int = 0) -> float:
+    """Hard iterations per CPU second: from the start, or the mean over ``midgame`` Normal-play positions."""
+    if midgame:
+        positions = normal_positions(case, midgame)
+        return sum(_hard_rate(state, seconds / midgame) for state in positions) / midgame
+    return _search_rate(_position(case, 3, 0), seconds)
+
+
+def _hard_rate(state, seconds: float) -> float:
+    """Iterations per CPU second of the Hard level itself (its whole tuning, Normal's move included)."""
+    from pyapp.ai import choose_action
+
+    cap = 100
+    while True:
+        start = CLOCK()
+        choose_action(state, level="hard", seed=1, iterations=cap)
+        elapsed = CLOCK() - start
+        if elapsed >= seconds / 2:
+            return cap / elapsed
+        cap = int(cap * min(8.0, max(2.0, seconds / max(elapsed, 1e-3))))
+
+
+def _search_rate(state, seconds: float) -> float:
     from pyapp.ai import policies_for, tuning_for
     from pyapp.ai.mcts import Search
 
-    state = _position(case, 3, 0)
     params = {k: v for k, v in tuning_for(state).items() if k not in ("favour_normal", "root_candidates")}
     search = Search(state, seed=1, budget_ms=None, iterations=200, policies=policies_for(state), **params)
     start = CLOCK()
@@ -166,12 +205,19 @@ def budget_check(case: dict, budget_ms: float, positions: int = 3) -> dict:
     return {"budget_ms": budget_ms, "worst_ratio": max(ratios), "longest_slice_ms": longest * 1000}
 
 
-def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0) -> dict:
-    """Every figure for every available case (runs unchanged in CPython and Pyodide)."""
+def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0, midgame: int = 0) -> dict:
+    """Every figure for every available case (runs unchanged in CPython and Pyodide).
+
+    With ``midgame``, only Hard's iterations per second on that many Normal-play positions.
+    """
     rows = []
     for case in _available(cases or CASES):
         row = {"case": case}
         playouts(case, 0.3)  # warm up (Pyodide compiles WebAssembly functions on first use)
+        if midgame:
+            row["iterations_per_s"] = search_rate(case, seconds, midgame)
+            rows.append(row)
+            continue
         budget_check(case, 50, positions=1)
         row.update(playouts(case, seconds))
         row["samples_per_s"] = samples(case, seconds / 2)
@@ -225,6 +271,22 @@ def report(cpython: dict, pyodide: dict | None) -> None:
           "slice ms = longest run between two yields of think()")
 
 
+def report_caps(cpython: dict, pyodide: dict | None) -> None:
+    """Hard's iterations/s on mid-game positions and the cap that equals its budget in Pyodide."""
+    from pyapp.ai import LEVELS
+
+    budget_s = LEVELS["hard"]["budget_ms"] / 1000
+    print(f"hard iterations per CPU second, mean over Normal-play positions; cap = Pyodide rate x {budget_s:g} s")
+    prows = {json.dumps(r["case"], sort_keys=True): r for r in (pyodide or {}).get("rows", [])}
+    for row in cpython["rows"]:
+        other = prows.get(json.dumps(row["case"], sort_keys=True))
+        line = f"{_label(row['case']):<16} CPython {row['iterations_per_s']:>7,.0f}"
+        if other:
+            line += (f"   Pyodide {other['iterations_per_s']:>7,.0f}   ratio {row['iterations_per_s'] / other['iterations_per_s']:.2f}x"
+                     f"   cap {other['iterations_per_s'] * budget_s:>6,.0f}")
+        print(line)
+
+
 def profile(spec: str, seconds: float) -> None:
     import cProfile
     import pstats
@@ -249,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pyodide", action="store_true")
     parser.add_argument("--profile", metavar="GAME[:PLAYERS]")
     parser.add_argument("--games", help="comma-separated subset of games")
+    parser.add_argument("--players", type=int, nargs="*", help="player counts (default: the standard cases')")
+    parser.add_argument("--midgame", type=int, default=0, metavar="K",
+                        help="only Hard's iterations/s on K positions of a Normal game, and its browser-equivalent cap")
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.profile, args.seconds)
@@ -257,10 +322,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.games:
         wanted = set(args.games.split(","))
         cases = [c for c in CASES if c["game"] in wanted]
-    margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms}
+    if args.players:
+        games = dict.fromkeys(c["game"] for c in cases)
+        cases = [{"game": game, "players": n} for game in games for n in args.players]
+    margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms, "midgame": args.midgame}
     cpython = measure(**margs)
     pyodide = None if args.no_pyodide else run_pyodide(margs)
-    report(cpython, pyodide)
+    (report_caps if args.midgame else report)(cpython, pyodide)
     return 0
 
 
