@@ -21,8 +21,7 @@ game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
 steps and are then scored by ``policies.evaluate(world, seat)`` (or by the
 current scores when the game has no evaluator).  A rollout with a ``horizon``
 first calls the world's ``stop_at(horizon)`` if it has one, so the game can skip
-work past the horizon (Dyad then deals no next round).  ``tree_depth`` caps the
-tree's depth (below it the rollout policy plays).
+work past the horizon (Dyad then deals no next round).
 
 The search only calls ``current_player()``, ``legal_actions()`` and
 ``sample_world()`` on the real state (``clone()`` for perfect information) and
@@ -116,7 +115,6 @@ class Search:
         candidates: list[Any] | None = None,
         prune: int | None = None,
         paired: bool = False,
-        tree_depth: int | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -153,9 +151,6 @@ class Search:
         # Paired root (opt-in): every root action is tried in each sampled world, with the
         # same random numbers, so root actions are compared on the same deals.
         self.paired = paired
-        # The tree grows at most ``tree_depth`` actions deep (opt-in); below, the rollout
-        # policy plays.  With ``paired`` and 1: each root action judged by rollouts alone.
-        self._path_cap = math.inf if tree_depth is None else tree_depth + 1
         self._pair_rng = random.Random(0)
         self._pair_state: Any = None
         self._base: State | None = None
@@ -249,10 +244,9 @@ class Search:
         sqrt = math.sqrt
         # Selection and expansion.
         expand_policy = self.rollout if self.expand_policy else None
-        path_cap = self._path_cap
         if self.perfect:
             # The legal actions at a node never change: keep its untried ones.
-            while len(path) < path_cap and not world.is_terminal():
+            while not world.is_terminal():
                 untried = node.untried
                 if untried is None:
                     legal = self._legal(world)
@@ -285,7 +279,7 @@ class Search:
                 node = best
                 path.append(node)
         else:
-            while len(path) < path_cap and not world.is_terminal():
+            while not world.is_terminal():
                 legal = self._legal(world)
                 if node is self.root and self.candidates is not None:
                     legal = [a for a in legal if a in self.candidates]

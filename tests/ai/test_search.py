@@ -348,21 +348,3 @@ def test_paired_root_adds_the_games_candidates_in_the_first_world():
     for _ in search.run():
         pass
     assert list(map(str, search.root_actions)) == sorted(map(str, state.legal_actions()))[:2]
-
-
-def _depth(node):
-    return 1 + max((_depth(child) for child in node.children.values()), default=0)
-
-
-@pytest.mark.parametrize("game", ["quicknim", "tricks"])
-@pytest.mark.parametrize("paired", [False, True])
-def test_tree_depth_caps_the_tree(game, paired):
-    state = new_game(game, seed=4, players=3)
-    deep = Search(state, seed=2, budget_ms=None, iterations=300, paired=paired)
-    flat = Search(state, seed=2, budget_ms=None, iterations=300, paired=paired, tree_depth=1)
-    for search in (deep, flat):
-        for _ in search.run():
-            pass
-    assert _depth(deep.root) > 2
-    assert _depth(flat.root) == 2  # the root and its children
-    assert flat.root.visits == 300 and flat.best_action() in state.legal_actions()
