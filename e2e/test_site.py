@@ -27,8 +27,11 @@ def wheel_url(site_dir: Path) -> str:
 
 
 def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) -> None:
+    """Nothing leaves the site, and nothing the page asks for is missing (the build drops unused runtime files)."""
     outside: list[str] = []
     local: list[str] = []
+    failed: list[str] = []
+    page.on("response", lambda r: r.status < 400 or failed.append(f"{r.status} {r.url}"))
 
     def guard(route: Route) -> None:
         if urlsplit(route.request.url).hostname in ("127.0.0.1", "localhost"):
@@ -41,7 +44,11 @@ def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) ->
     page.context.route("**/*", guard)
     page.goto("/")
     wait_ready(page)
+    for game in ("dyad", "triad", "dieci"):
+        page.evaluate(f"location.hash = '#/{game}'")
+        expect_screen(page)
     assert outside == []
+    assert failed == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in local), "the guard saw the runtime load"
 
 

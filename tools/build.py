@@ -31,6 +31,14 @@ import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+"""PyScript's modules that its core imports on every boot (named ``<chunk>-<hash>.js``).
+
+The rest of ``@pyscript/core/dist`` serves features this site never uses (MicroPython,
+the editor's and terminal's libraries, TOML configs, package lists): about 1 MB that every
+first visit would otherwise download into the offline cache.  ``e2e/test_site.py`` checks
+that a boot never asks for a missing file.
+"""
 UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
@@ -108,6 +116,23 @@ def read_package(name: str, wanted: tuple[str, ...] | None = None) -> dict[str, 
         for p in sorted(folder.rglob("*"))
         if p.is_file() and not p.name.endswith(".map")
     }
+
+
+def pyscript_files() -> dict[str, bytes]:
+    """``core.js``, ``core.css`` and the :data:`PYSCRIPT_CHUNKS` of the pinned PyScript."""
+    chunk = re.compile(r"(.+)-[\w-]{8}\.js")
+    kept: dict[str, bytes] = {}
+    found: set[str] = set()
+    for name, data in read_package("@pyscript/core/dist").items():
+        m = chunk.fullmatch(name)
+        if m and m.group(1) in PYSCRIPT_CHUNKS:
+            found.add(m.group(1))
+        elif name not in ("core.js", "core.css"):
+            continue
+        kept[name] = data
+    if missing := set(PYSCRIPT_CHUNKS) - found:
+        raise SystemExit(f"build: @pyscript/core lacks {', '.join(sorted(missing))}; is the pinned version installed?")
+    return kept
 
 
 def project_version() -> str:
@@ -190,7 +215,7 @@ def build(out: Path) -> Site:
     default = messages[languages[0]]
 
     pyodide = site.add_folder("runtime/pyodide", read_package("pyodide", PYODIDE_FILES))
-    pyscript = site.add_folder("runtime/pyscript", read_package("@pyscript/core/dist"))
+    pyscript = site.add_folder("runtime/pyscript", pyscript_files())
     wheel_name, wheel = build_wheel(version)
     wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}", wheel)
 
