@@ -408,6 +408,39 @@ def test_other_seats_hidden_cards_never_reach_the_page(app: Page, game: str, pla
     assert checked >= 3
 
 
+HANDOVER_OR_PERSON = """() => !!document.querySelector('[data-testid=handover]') || (%s)()""" % PERSON_READY
+
+
+def test_hot_seat_hand_over_hides_every_hand_and_the_keyboard_follows(app: Page) -> None:
+    """Two people share a phone: between turns no card shows, and the keys go from 'ready' to the next hand."""
+    page = app
+    start(page, "dieci", 2, level="person")
+    for _ in range(6):
+        state = state_of(page)
+        mover = state.current_player()
+        keyboard_act(page, "dieci", str(state.legal_actions()[0]))
+        page.wait_for_function(HANDOVER_OR_PERSON, timeout=TURN_MS)
+        if page.get_by_test_id("handover").count():
+            break
+    else:
+        raise AssertionError("the turn never passed to the other person")
+    state = state_of(page)
+    assert state.current_player() != mover
+    words = page.evaluate(DOM_WORDS)
+    for seat in range(2):
+        for text in hidden_texts(state, 1 - seat):
+            assert not any(re.search(rf"(?<![0-9A-Za-z]){re.escape(text)}(?![0-9A-Za-z])", w) for w in words), \
+                f"{text!r} shows while the device is handed over"
+    assert focused_matches(page, "[data-testid=handover-ready]"), "the hand-over's button has the focus"
+    page.keyboard.press("Enter")
+    wait_person(page)
+    assert page.evaluate(IN_TABLE), "after the hand-over the focus is on the table"
+    hand = page.locator(".dieci .hand [data-card]")
+    expect(hand).to_have_count(len(state.observation(state.current_player())["hand"]))
+    assert {hand.nth(i).get_attribute("data-card") for i in range(hand.count())} == \
+        set(state.observation(state.current_player())["hand"])
+
+
 def test_announcements_tell_what_the_others_did(app: Page) -> None:
     page = app
     live = page.get_by_test_id("announce")
