@@ -196,6 +196,14 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Element:
     return element
 
 
+def tree(node: Any) -> Any:
+    """``pyapp.ui.dom.tree``: a ``[tag, attrs, *children]`` tree (``pyapp.demos.render.node``) as elements."""
+    if isinstance(node, str):
+        return node
+    tag, attrs, *children = node
+    return h(tag, attrs, *[tree(child) for child in children])
+
+
 def _append(parent: Element, *children: Any) -> None:
     for child in children:
         if child is None:
@@ -227,7 +235,7 @@ def load_ui(module_name: str):
     faked = (*FAKED, module_name)
     saved = {name: sys.modules.pop(name) for name in faked if name in sys.modules}
     dom = types.ModuleType("pyapp.ui.dom")
-    dom.h, dom.on, dom.clear, dom.append = h, on, clear, _append
+    dom.h, dom.on, dom.clear, dom.append, dom.tree = h, on, clear, _append, tree
     dom.found = lambda node: node is not None
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")

@@ -23,7 +23,8 @@ from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.i18n import t, tn
-from pyapp.ui.dom import clear, found, h, on
+from pyapp.demos.render import Node, node
+from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
@@ -112,7 +113,7 @@ class TriadUI:
         self.selected: tuple[int, int] | None = None
         self.focus: tuple[int, int] | None = None
         self._moves = -1
-        self._cells: dict[tuple[int, int], Any] = {}
+        self._grid: Any = None
         self._choices: Any = None
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
@@ -211,29 +212,32 @@ class TriadUI:
         if self.focus is None or self.focus not in by_cell:
             candidates = sorted(legal_cells or removable_cells) or [(0, 0)]
             self.focus = candidates[0]
-        self._cells = {}
-        grid = h("div", {"class": "triad-board", "data-testid": "triad-board", "role": "group",
-                         "aria-label": t("triad.board"), "data-position": obs["board"],
-                         "data-moves": str(obs["moves"]), "data-phase": "over" if obs["over"] else str(obs["phase"])})
+        cells: list[Node] = []
         for r in range(8):
             for c in range(8):
                 if (r, c) in CENTRE:
                     if (r, c) == (3, 3):
-                        grid.append(h("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
-                                              "aria-label": t("triad.cell.centre"), "role": "img"},
-                                      h("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
+                        cells.append(node("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
+                                                  "aria-label": t("triad.cell.centre"), "role": "img"},
+                                          node("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
                     else:
-                        grid.append(h("div", {"class": "cell centre-hidden", "data-cell": f"{r},{c}", "data-centre": "",
-                                              "aria-hidden": "true"}))
+                        cells.append(node("div", {"class": "cell centre-hidden", "data-cell": f"{r},{c}",
+                                                  "data-centre": "", "aria-hidden": "true"}))
                     continue
-                grid.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
-        # one handler per event for the whole board (60 cells): cheaper redraws in Pyodide
+                cells.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
+        # the board's ~200 elements in one call into JavaScript, and one handler per event
+        # for all 60 cells: a call per element or per cell was most of a redraw in Pyodide
+        grid = tree(node("div", {"class": "triad-board", "data-testid": "triad-board", "role": "group",
+                                 "aria-label": t("triad.board"), "data-position": obs["board"],
+                                 "data-moves": str(obs["moves"]),
+                                 "data-phase": "over" if obs["over"] else str(obs["phase"])}, cells))
+        self._grid = grid
         on(grid, "keydown", self._keydown)
         on(grid, "click", lambda event: self._on_cell(event, self._click))
         on(grid, "focusin", lambda event: self._on_cell(event, self._focused))
         return grid
 
-    def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Any:
+    def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Node:
         rc = (cell["row"], cell["col"])
         # grid position by class: the page's CSP forbids inline styles
         classes = ["cell", f"r{rc[0]}", f"c{rc[1]}", f"label-{cell['label']}", f"height-{cell['height']}"]
@@ -250,8 +254,8 @@ class TriadUI:
             classes.append("made")
         if rc == self.selected:
             classes.append("selected")
-        pips = [h("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
-        button = h(
+        pips = [node("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
+        return node(
             "button",
             {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
              "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
@@ -259,17 +263,22 @@ class TriadUI:
              "tabindex": "0" if rc == self.focus else "-1",
              # the frame moves the focus here when the person's turn starts
              "data-autofocus": rc == self.focus and self._acting_on_board()},
-            h("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
+            node("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
             # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
-            h("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
-                       "data-glyph": t(f"triad.piece.{cell['top']}")})
+            node("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
+                          "data-glyph": t(f"triad.piece.{cell['top']}")})
             if cell["top"] else None,
-            h("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-            h("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
+            node("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
+            node("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
             if cell["height"] > 1 else None,
         )
-        self._cells[rc] = button
-        return button
+
+    def _cell_element(self, rc: tuple[int, int] | None) -> Any:
+        """The drawn button of cell ``rc`` (None if there is none): looked up only when a person acts."""
+        if rc is None or self._grid is None:
+            return None
+        element = self._grid.querySelector(f'[data-cell="{rc[0]},{rc[1]}"]')
+        return element if found(element) else None
 
     def _controls(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         box = h("div", {"class": "triad-controls", "data-testid": "controls"})
@@ -372,10 +381,10 @@ class TriadUI:
     def _select(self, rc: tuple[int, int] | None) -> None:
         old = self.selected
         self.selected = rc
-        if old in self._cells:
-            self._cells[old].classList.remove("selected")
-        if rc in self._cells:
-            self._cells[rc].classList.add("selected")
+        if (element := self._cell_element(old)) is not None:
+            element.classList.remove("selected")
+        if (element := self._cell_element(rc)) is not None:
+            element.classList.add("selected")
         self._fill_choices()
         if rc is not None and self._choices is not None:
             first = self._choices.querySelector("[data-testid=remove-choice]")
@@ -388,7 +397,7 @@ class TriadUI:
             self._preview(self._previewed, False)
         self._previewed = action if on_ else None
         for cell in action.cells:
-            element = self._cells.get(tuple(cell))
+            element = self._cell_element(tuple(cell))
             if element is not None:
                 if on_:
                     element.classList.add("preview")
@@ -396,11 +405,11 @@ class TriadUI:
                     element.classList.remove("preview")
 
     def _focused(self, rc: tuple[int, int]) -> None:
-        old = self._cells.get(self.focus) if self.focus else None
+        old = self._cell_element(self.focus)
         if old is not None and self.focus != rc:
             old.setAttribute("tabindex", "-1")
         self.focus = rc
-        element = self._cells.get(rc)
+        element = self._cell_element(rc)
         if element is not None:
             element.setAttribute("tabindex", "0")
 
@@ -413,7 +422,7 @@ class TriadUI:
             r, c = (r + step[0]) % 8, (c + step[1]) % 8
             if (r, c) in LABELS:
                 break
-        element = self._cells.get((r, c))
+        element = self._cell_element((r, c))
         if element is not None:
             event.preventDefault()
             element.focus()
