@@ -26,6 +26,9 @@ new PerformanceObserver((list) => {
 }).observe({type: 'longtask', buffered: true});
 """
 
+AFTER_NEXT_FRAME = "new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(performance.now()))))"
+"""The time once the browser has laid out and painted what is in the DOM now."""
+
 ACTIONS_SAVED = """() => {
   const id = localStorage.getItem('pyapp.current');
   const text = id && localStorage.getItem('pyapp.save.' + id);
@@ -43,7 +46,7 @@ def test_no_long_task_while_computers_think(page: Page, wait_ready, game: str) -
         page.get_by_test_id(f"seat-kind-{seat}").select_option("hard")
     page.get_by_test_id("start").click()
     expect(page.locator('[data-testid=status][data-thinking=true]')).to_be_attached(timeout=THINK_TIMEOUT_MS)
-    started = page.evaluate("performance.now()")
+    started = page.evaluate(AFTER_NEXT_FRAME)
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {MOVES}", timeout=THINK_TIMEOUT_MS)
     ended = page.evaluate("performance.now()")
     tasks = page.evaluate("window.__longTasks")

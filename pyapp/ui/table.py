@@ -233,11 +233,6 @@ class Table:
         self.last_seen.clear()
         self.render_or_schedule()
 
-    def schedule(self) -> None:
-        """Let computers take their turns without blocking the page."""
-        if self.session and self.session.is_computer_turn() and not self.thinking:
-            asyncio.ensure_future(self._computer_turns())
-
     async def _load_computer_players(self) -> None:
         """Import the search and this game's policies while the person reads the set-up form.
 
@@ -248,12 +243,14 @@ class Table:
             await asyncio.sleep(0)
             importlib.import_module(module)
 
-    async def _computer_turns(self) -> None:
-        session = self.session
-        self.thinking = True
+    async def _computer_turns(self, session: Session) -> None:
+        """Computers move until a person's turn; :meth:`render_or_schedule` set ``thinking`` and drew the first."""
+        drawn = True
         try:
             while session is self.session and session.is_computer_turn():
-                self.render()
+                if not drawn:
+                    self.render()
+                drawn = False
                 await asyncio.sleep(0)
                 for _ in session.computer_turn():
                     await asyncio.sleep(0)
@@ -276,9 +273,18 @@ class Table:
         self.render_or_schedule()
 
     def render_or_schedule(self) -> None:
-        """Draw the table now (so the page never shows a stale turn), then let computers move."""
+        """Draw the table now (so the page never shows a stale turn), then let computers move.
+
+        When a computer moves next the table is drawn once, already thinking: a
+        second drawing when its search starts would change nothing but the status.
+        """
+        session = self.session
+        starting = bool(session and session.is_computer_turn() and not self.thinking)
+        if starting:
+            self.thinking = True  # from now on a person's tap is ignored until the computers are done
         self.render()
-        self.schedule()
+        if starting:
+            asyncio.ensure_future(self._computer_turns(session))
 
     def undo(self) -> None:
         if self.session and not self.thinking and self.session.undo_steps():
