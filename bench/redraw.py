@@ -2,9 +2,8 @@
 
 Usage: ``python bench/redraw.py [--dist dist] [--moves 24] [--runs 3]`` (build
 first; needs Playwright and Chromium like the e2e suite).  Easy thinks for well
-under a millisecond, so what the page does per move is drawing the table
-(twice: "thinking", then the move), saving, and the browser's style, layout and
-paint.  The figures come from a Chromium trace: each main-thread task's *thread*
+under a millisecond, so what the page does per move is drawing the table,
+saving, and the browser's style, layout and paint.  The figures come from a Chromium trace: each main-thread task's *thread*
 time, which a busy machine inflates far less than wall-clock time.  Printed per
 game: CPU ms per move and the longest task's CPU ms, medians over ``--runs``.
 """
