@@ -114,3 +114,33 @@ def test_candidates_narrow_the_cards_but_keep_every_claim():
     s.apply_action(Claim(s.eligible()[0]) if s.eligible() else TOP)
     assert s.phase == "offer"
     assert policies.candidates(s, 1) == s.legal_actions()
+
+
+def test_playout_adds_what_the_seat_wins_until_the_hands_run_out():
+    strength = policies._strength("P")
+    first = lambda cards: 10.0 + len(set(c[1] for c in cards))  # noqa: E731
+    # Seat 2 has just played KR to 9G, TG: it wins (10 + 2 suits), leads AP and wins again (4).
+    hands = [["2R"], ["AR"], ["AP"]]
+    assert policies._playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 16.0
+    # One trick only: the later one is not counted.
+    hands = [["2R"], ["AR"], ["AP"]]
+    assert policies._playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 1, first, 4.0) == 12.0
+    # A trump played earlier in the trick beats KR; seat 2 then takes nothing.
+    hands = [["2R"], ["AR"], ["2Y"]]
+    assert policies._playout(hands, ["9G", "2P", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 0.0
+
+
+def test_normal_lookahead_at_six_players_wins_cheaply_or_throws_its_lowest():
+    assert policies.LOOKAHEAD_FROM <= 6
+    s = rigged(6)
+    s.face_up = ["R10", "Y10", "G10"]
+    others = [["9R", "8G"], ["TR", "9G"], ["2R", "2G"], ["3R", "3G"], ["4R", "4G"]]
+    deal(s, [*others, ["QR", "KR", "AR", "8B"]])
+    for card in ("9R", "TR", "2R", "3R", "4R"):
+        s.apply_action(Play(card))
+    assert policies.normal(s, random.Random(1)) == Play("QR")  # wins now and keeps KR, AR
+    s = rigged(6)
+    deal(s, [["AR", "8G"], *others[1:], ["QR", "KR", "JR", "8B"]])
+    for card in ("AR", "TR", "2R", "3R", "4R"):
+        s.apply_action(Play(card))
+    assert policies.normal(s, random.Random(1)) == Play("JR")  # cannot win: keeps the strong ones
