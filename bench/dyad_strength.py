@@ -129,13 +129,14 @@ def deviations(players: int, options: dict, count: int, runs: int, iterations: i
     end of the round, ``runs`` times, and compares ``policies.evaluate`` there (the value the
     search's rollouts aim at).  One deal per position, so single gaps are noisy; their mean
     over many positions is not.  ``tuning`` overrides Hard's search settings.  Yields (trick
-    number, hard move, normal move, expected, real).
+    number, hard move, normal move, expected, real, positions examined so far).
     """
     from pyapp.ai import choose_action, policies_for, tuning_for
     from pyapp.ai.mcts import Search
 
     game = 0
     found = 0
+    examined = 0
     while found < count:
         state = new_game("dyad", seed=seed * 100_003 + game, players=players, **options)
         rng = random.Random(seed * 7919 + game)
@@ -149,6 +150,7 @@ def deviations(players: int, options: dict, count: int, runs: int, iterations: i
             continue
         hard = choose_action(state, level="hard", seed=game, iterations=iterations, **(tuning or {}))
         normal = choose_action(state, level="normal", seed=game)
+        examined += 1
         if hard == normal:
             continue
         params = tuning_for(state)
@@ -165,7 +167,7 @@ def deviations(players: int, options: dict, count: int, runs: int, iterations: i
         real = statistics.mean(_round_value(state, hard, seat, 7 * j) - _round_value(state, normal, seat, 7 * j)
                                for j in range(runs))
         found += 1
-        yield len(state.tricks), hard, normal, expected, real
+        yield len(state.tricks), hard, normal, expected, real, examined
 
 
 def report_deviations(args, options: dict, tuning: dict) -> None:
@@ -173,14 +175,27 @@ def report_deviations(args, options: dict, tuning: dict) -> None:
     for players in args.players:
         opts = dict(options, teams=bool(args.teams and players == 4))
         rows = []
-        for trick, hard, normal, expected, real in deviations(players, opts, args.deviations, args.runs,
+        examined = 0
+        for trick, hard, normal, expected, real, examined in deviations(players, opts, args.deviations, args.runs,
                                                                args.iterations or 1000, args.seed, tuning):
             rows.append((expected, real))
             print(f"{players}p trick {trick + 1}: hard {hard} vs normal {normal}: expected {expected:+.3f}, "
                   f"real deal {real:+.3f}", flush=True)
         print(f"{players}p {opts}: {len(rows)} deviations, mean expected {statistics.mean(r[0] for r in rows):+.3f}, "
-              f"mean real {statistics.mean(r[1] for r in rows):+.3f}, real > 0 in {sum(1 for r in rows if r[1] > 0)}",
+              f"mean real {statistics.mean(r[1] for r in rows):+.3f}, real > 0 in {sum(1 for r in rows if r[1] > 0)}; "
+              f"{examined} positions examined, real gain per position {sum(r[1] for r in rows) / max(1, examined):+.4f}",
               flush=True)
+
+
+def _tune_value(text: str) -> tuple[str, object]:
+    """``name=value`` of ``--tune``: a number, true/false, none, or else the text itself."""
+    name, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, {"true": True, "false": False, "none": None}.get(value.lower(), value)
 
 
 def main() -> None:
@@ -198,6 +213,8 @@ def main() -> None:
     parser.add_argument("--c", type=float, default=None, help="search tuning override")
     parser.add_argument("--blend", type=float, default=None, help="search tuning override")
     parser.add_argument("--prune", type=int, default=None, help="search tuning override")
+    parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
+                        help="any search tuning override (numbers, true/false, none, or a name)")
     parser.add_argument("--iterations", type=int, default=None,
                         help="hard: iteration cap per move (no time limit unless --budget-ms)")
     parser.add_argument("--deviations", type=int, default=0, metavar="N",
@@ -208,6 +225,7 @@ def main() -> None:
     options = {"cipher": args.cipher, "twos": args.twos}
     tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),
                                 ("prune", args.prune)) if v is not None}
+    tuning.update(_tune_value(text) for text in args.tune)
     if args.deviations:
         report_deviations(args, options, tuning)
         return

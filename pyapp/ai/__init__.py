@@ -71,8 +71,12 @@ TUNING: dict[str, dict[str, Any]] = {
     # With 5 to 8 players no search has yet been shown to beat Normal, so there
     # Normal's move gets twice the root's visits and is always kept: Hard is never
     # weaker than Normal.
+    # With 3 players the search's deals are weighted by the plays seen this round
+    # (``sampler``: policies.InformedDeals) and its playouts' players judge the answers
+    # to come from their own hands only (``rollout_policy``: policies.rollout_blind).
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
-             "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True},
+             "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
+             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"}}},
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,
               "players": {**{n: _DIECI_CLAIMS for n in (3, 4)},
                           **{n: {"favour_normal": 2.0} for n in range(5, 9)}}},

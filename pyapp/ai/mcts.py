@@ -115,6 +115,8 @@ class Search:
         candidates: list[Any] | None = None,
         prune: int | None = None,
         paired: bool = False,
+        rollout_policy: str = "rollout",
+        sampler: str | None = None,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -142,12 +144,17 @@ class Search:
         # At every node, consider only the game's ``policies.candidates(world, prune, legal)``.
         self.narrow: Callable[[State, int, list[Any]], list[Any]] | None = None
         self.prune = prune
+        # Opt-in: worlds drawn by ``draw(rng)``, ``draw = policies.<sampler>(state, seat)``, instead
+        # of ``state.sample_world`` (a game may weigh its deals by the plays seen).
+        self.draw: Callable[[random.Random], State] | None = None
         if policies is not None:
             if prune:
                 self.narrow = getattr(policies, "candidates", None)
             if use_rollout_policy:
-                self.rollout = getattr(policies, "rollout", None)
+                self.rollout = getattr(policies, rollout_policy, None)
             self.evaluate = getattr(policies, "evaluate", None)
+            if sampler is not None:
+                self.draw = getattr(policies, sampler)(state, self.seat)
         # Paired root (opt-in): every root action is tried in each sampled world, with the
         # same random numbers, so root actions are compared on the same deals.
         self.paired = paired
@@ -189,6 +196,8 @@ class Search:
             world = self.state.clone()
             world.rng = random.Random(self.rng.getrandbits(64))
             return world
+        if self.draw is not None:
+            return self.draw(self.rng)
         return self.state.sample_world(self.seat, self.rng)
 
     def _root_set(self, world: State) -> list[Any]:

@@ -348,3 +348,40 @@ def test_paired_root_adds_the_games_candidates_in_the_first_world():
     for _ in search.run():
         pass
     assert list(map(str, search.root_actions)) == sorted(map(str, state.legal_actions()))[:2]
+
+
+class _Named:
+    """Policies with a named rollout and a world sampler that count their calls."""
+
+    calls = {"quiet": 0, "draw": 0}
+
+    @classmethod
+    def quiet(cls, world, rng):
+        cls.calls["quiet"] += 1
+        legal = world.legal_actions()
+        return legal[0]
+
+    @classmethod
+    def deals(cls, state, seat):
+        def draw(rng):
+            cls.calls["draw"] += 1
+            return state.sample_world(seat, rng)
+        return draw
+
+
+def test_a_named_rollout_policy_and_world_sampler_are_used_when_asked():
+    state = new_game("tricks", seed=6, players=3)
+    _Named.calls.update(quiet=0, draw=0)
+    search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_Named)
+    for _ in search.run():
+        pass
+    assert _Named.calls == {"quiet": 0, "draw": 0}
+    runs = []
+    for _ in range(2):
+        search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_Named, rollout_policy="quiet",
+                        sampler="deals")
+        for _ in search.run():
+            pass
+        runs.append(search.stats())
+    assert _Named.calls["draw"] == 60 and _Named.calls["quiet"] > 0
+    assert runs[0] == runs[1]

@@ -7,7 +7,8 @@ import pytest
 
 from pyapp.games import new_game
 from pyapp.games.dyad import policies
-from pyapp.games.dyad.state import CIPHER, DECLINE
+from pyapp.games.dyad.rules import canonical
+from pyapp.games.dyad.state import CIPHER, DECLINE, knowledge
 from tests.dyad.helpers import cards, play, with_hands
 
 CONFIGS = [
@@ -108,6 +109,83 @@ def test_remembered_best_values_are_the_same_and_the_memory_is_bounded(monkeypat
 def test_the_deviation_check_compares_hards_move_with_normals():
     from bench.dyad_strength import deviations
 
-    (trick, hard, normal, expected, real), = deviations(3, {}, count=1, runs=2, iterations=60, seed=2)
-    assert hard != normal and 0 <= trick < 4
+    (trick, hard, normal, expected, real, examined), = deviations(3, {}, count=1, runs=2, iterations=60, seed=2)
+    assert hard != normal and 0 <= trick < 4 and examined >= 1
     assert -1 <= expected <= 1 and -1 <= real <= 1
+
+
+# -- deals weighted by the plays seen (InformedDeals) ----------------------------------
+
+
+def _normal_moves(state, rng, count: int) -> None:
+    for _ in range(count):
+        world = state.sample_world(state.current_player(), rng)
+        state.apply_action(policies.normal(world, rng))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_round_start_rebuilds_the_hands_dealt(players):
+    # random play retrieves, replays and retrieves the same card again now and then
+    for seed in range(12):
+        state = new_game("dyad", seed=seed, players=players)
+        dealt = [sorted(h) for h in state.hands]
+        rng = random.Random(seed)
+        while state.round_no == 1:
+            rewound = policies._round_start(state)
+            assert rewound.hands == dealt
+            assert rewound.trick == [] and rewound.tricks == [] and rewound.current_player() == state.leader
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_a_dump_is_likelier_from_a_hand_that_cannot_win():
+    # seat 2 plays last after 5C+4S (9, unmatched): 3D+3S is its cheapest loss
+    weak = with_hands(3, [["5C", "4S"], ["3C", "2S"], ["3D", "3S", "4H", "4C", "3H", "2H"]])
+    strong = with_hands(3, [["5C", "4S"], ["3C", "2S"], ["3D", "3S", "7H", "7D", "6H", "4D"]])
+    for state in (weak, strong):
+        state.turn = 0
+        play(state, "5C+4S", "3C+2S")
+    pair = canonical(*cards("3D", "3S"))
+    chances = [policies.play_chance(state, pair, random.Random(1)) for state in (weak, strong)]
+    # weak: one of three equally cheap losses; strong: 6H+4D would have taken the trick cheaply
+    assert chances[0] > 0.1 > 0.03 > chances[1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_informed_worlds_fit_the_observation(seed):
+    players = 3 + seed % 2
+    state = new_game("dyad", seed=seed, players=players, cipher=bool(seed % 3))
+    rng = random.Random(seed)
+    _normal_moves(state, rng, 6 + seed)
+    seat = state.current_player()
+    known, voids, pool = knowledge(state.observation(seat), seat)
+    draw = policies.InformedDeals(state, seat)
+    rng = random.Random(seed)
+    for _ in range(12):
+        world = draw(rng)
+        assert sorted(world.hands[seat]) == sorted(state.hands[seat])
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        for p in known:
+            assert known[p] <= set(world.hands[p])
+            assert not any(c % 4 in voids[p] for c in world.hands[p] if c not in known[p])
+        assert sorted(c for p in known for c in world.hands[p] if c not in known[p]) == sorted(pool)
+        assert world.trick == state.trick and world.tricks == state.tricks
+        world.hands[seat].clear()  # a search changes its worlds: the deals kept must not change
+    again = [policies.InformedDeals(state, seat)(random.Random(3)) for _ in range(2)]
+    assert again[0].hands == again[1].hands
+
+
+def test_informed_worlds_lean_towards_the_hands_the_plays_suggest():
+    state = new_game("dyad", seed=2, players=3)
+    rng = random.Random(4)
+    _normal_moves(state, rng, 9)
+    seat = state.current_player()
+    assert state.tricks
+    uniform = [state.sample_world(seat, random.Random(k)) for k in range(150)]
+    draw, rng = policies.InformedDeals(state, seat), random.Random(1)
+    informed = [draw(rng) for _ in range(150)]
+
+    def likelihood(worlds):
+        return sum(policies.play_likelihood(w, seat, random.Random(0)) for w in worlds) / len(worlds)
+
+    assert likelihood(informed) > likelihood(uniform) + 0.2

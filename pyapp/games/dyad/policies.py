@@ -16,7 +16,7 @@ import random
 from operator import itemgetter
 
 from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
-from pyapp.games.dyad.state import _PLAYS
+from pyapp.games.dyad.state import _PLAYS, _TAKES
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
 
@@ -309,14 +309,39 @@ _PAIR_VALUE = {lead_matched: {(a, b): value_of(lead_matched, a, b) for a in rang
 """``value_of`` as tables by the lead's kind (a lookup instead of a call at every pair)."""
 
 
-def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
+def _guessed_hands(world, seat: int, seats: list[int], rng: random.Random) -> list[list[int]]:
+    """The hands of ``seats`` as ``seat`` might guess them: the cards it cannot see, dealt at random.
+
+    A card a seat retrieved this round and still holds is public: it stays with that seat.
+    """
+    hands = world.hands
+    public = {}
+    for record in world.tricks:
+        taker, card = record[1], record[2]
+        if taker != seat and card in hands[taker]:
+            public[card] = taker
+    pool = [c for p in range(world.players) if p != seat for c in hands[p] if c not in public]
+    rng.shuffle(pool)
+    out = []
+    start = 0
+    for p in seats:
+        known = [c for c in hands[p] if public.get(c) == p]
+        end = start + len(hands[p]) - len(known)
+        out.append(sorted(known + pool[start:end]))
+        start = end
+    return out
+
+
+def pair_scores(world, rng: random.Random | None = None) -> list[tuple[float, tuple[int, int]]]:
     """Every legal pair of the player to act with a quick score (higher is better).
 
     A pair scores the card a trick brings back if it takes the trick against the
-    strongest answers of the players still to come (their hands are known in a
-    sampled world), minus the good cards it spends.  A ciphering player scores
-    low values best.  (The search calls this at every node and rollout step:
-    written with plain loops over card numbers.)
+    strongest answers of the players still to come, minus the good cards it
+    spends.  A ciphering player scores low values best.  Without ``rng`` the
+    players to come hold their hands of the (sampled) world; with it, hands the
+    player to act guesses from the cards it cannot see (``_guessed_hands``).
+    (The search calls this at every node and rollout step: written with plain
+    loops over card numbers.)
     """
     n = world.players
     seat = world.turn
@@ -332,8 +357,11 @@ def pair_scores(world) -> list[tuple[float, tuple[int, int]]]:
     if world.ciphers[seat] and not won:
         matched = lead is not None and lead[0] % 4 == lead[1] % 4
         return [(-value_of(matched, a, b) + (a + b) / 64, (a, b)) for a, b in pairs]
-    hands = world.hands
-    later = [hands[(seat + k) % n] for k in range(1, n - len(trick)) if not teams or k % 2]
+    later_seats = [(seat + k) % n for k in range(1, n - len(trick)) if not teams or k % 2]
+    if rng is None:
+        later = [world.hands[p] for p in later_seats]
+    else:
+        later = _guessed_hands(world, seat, later_seats, rng)
     left = world.round_len - len(world.tricks)
     keep = won + max(1, round(left / n))
     gain = (9 if n == 4 else 7) + (0.5 if left > 1 else -0.5)
@@ -410,6 +438,19 @@ def rollout(world, rng: random.Random):
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
     return _PLAYS[max(pair_scores(world), key=itemgetter(0))[1]]  # the first of the best
+
+
+def rollout_blind(world, rng: random.Random):
+    """``rollout`` for a player who reads only its own hand and the table (``pair_scores`` with ``rng``).
+
+    Search playouts with this policy do not let every player see the sampled deal.
+    """
+    if world.phase != "play":
+        return _outside_play(world)
+    if rng.random() < 0.03:
+        legal = world.legal_actions()
+        return legal[rng.randrange(len(legal))]
+    return _PLAYS[max(pair_scores(world, rng), key=itemgetter(0))[1]]
 
 
 def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:
@@ -515,6 +556,97 @@ def normal(world, rng: random.Random):
     return scored[0][4]
 
 
+# -- deals weighted by the plays seen ---------------------------------------------------------
+
+TEMPERATURE = 1.5
+"""How sharply ``play_likelihood`` expects a player to take the best pair by ``pair_scores``."""
+SLIP = 0.1
+"""The share of plays ``play_likelihood`` explains as anything legal (a player's own reasons)."""
+
+
+def _round_start(world):
+    """A copy of ``world`` rewound to the first pair of its round: hands rebuilt from the sampled ones.
+
+    A hand at the start held what it holds now, plus what it played, minus what it retrieved.
+    """
+    start = [list(h) for h in world.hands]  # counts: a card may be retrieved, played and retrieved again
+    for plays, *_ in world.tricks:
+        for seat, pair in plays:
+            start[seat].extend(pair)
+    for seat, pair in world.trick:
+        start[seat].extend(pair)
+    for _, taker, card, _ in world.tricks:
+        start[taker].remove(card)
+    rewound = world.clone()
+    rewound.hands = [sorted(h) for h in start]
+    rewound.trick = []
+    rewound.tricks = []
+    rewound.phase = "play"
+    rewound.turn = world.leader
+    return rewound
+
+
+def play_chance(world, pair: tuple[int, int], rng: random.Random) -> float:
+    """How likely the player to act plays ``pair``: softmax of ``pair_scores`` (with ``rng``), plus slips."""
+    scored = pair_scores(world, rng)
+    top = max(v for v, _ in scored)
+    weights = {p: math.exp((v - top) / TEMPERATURE) for v, p in scored}
+    return (1 - SLIP) * weights.get(pair, 0.0) / sum(weights.values()) + SLIP / len(scored)
+
+
+def play_likelihood(world, seat: int, rng: random.Random) -> float:
+    """Log-likelihood of the round's pairs played by the other seats, if ``world``'s hands were the real ones.
+
+    Each play counts ``play_chance``: the model player judges the answers still to come
+    from its own hand only.  Normal dumps its lowest pair when it cannot win,
+    so such a play says its other cards are good, which a uniform deal ignores.
+    """
+    replay = _round_start(world)
+    total = 0.0
+    plays = [(record[0], record[2]) for record in world.tricks] + [(tuple(world.trick), None)]
+    for trick, card in plays:
+        for player, pair in trick:
+            if player != seat:
+                total += math.log(play_chance(replay, pair, rng))
+            replay.step(_PLAYS[pair])
+        if card is not None:
+            replay.step(_TAKES[card])
+    return total
+
+
+class InformedDeals:
+    """Worlds for ``seat`` drawn in proportion to ``play_likelihood`` (a search's ``sampler``).
+
+    Each draw samples one more deal with ``state.sample_world`` (so every world fits the
+    observation), keeps it with its likelihood, and returns a copy of one of the deals kept
+    so far, chosen in proportion to their likelihoods: a sampling-importance-resampling pool
+    that grows with the search and costs one likelihood per draw.  Before any other seat has
+    played a pair this round there is nothing to weigh and the new deal is returned.
+    """
+
+    def __init__(self, state, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.worlds: list = []
+        self.logs: list[float] = []
+
+    def __call__(self, rng: random.Random):
+        seat = self.seat
+        world = self.state.sample_world(seat, rng)
+        if not world.tricks and not any(p != seat for p, _ in world.trick):
+            return world
+        self.worlds.append(world)
+        self.logs.append(play_likelihood(world, seat, rng))
+        top = max(self.logs)
+        weights = [math.exp(v - top) for v in self.logs]
+        pick = rng.random() * sum(weights)
+        for kept, weight in zip(self.worlds, weights):
+            pick -= weight
+            if pick < 0:
+                return kept.clone()
+        return self.worlds[-1].clone()
+
+
 # -- evaluation for search cut-offs --------------------------------------------------------
 
 
@@ -579,4 +711,5 @@ def evaluate(world, seat: int) -> float:
     return share * weights[mine] / sum(weights)
 
 
-__all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "projected_round", "rollout", "simple"]
+__all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "play_chance", "play_likelihood",
+           "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals"]
