@@ -114,7 +114,6 @@ class Search:
         horizon: str | None = None,
         candidates: list[Any] | None = None,
         prune: int | None = None,
-        keep_favoured: bool = False,
         paired: bool = False,
     ) -> None:
         if budget_ms is None and iterations is None:
@@ -143,8 +142,6 @@ class Search:
         # At every node, consider only the game's ``policies.candidates(world, prune, legal)``.
         self.narrow: Callable[[State, int, list[Any]], list[Any]] | None = None
         self.prune = prune
-        # Opt-in: a pruned root keeps the favoured action even when the game's candidates omit it.
-        self.keep_favoured = keep_favoured
         if policies is not None:
             if prune:
                 self.narrow = getattr(policies, "candidates", None)
@@ -252,7 +249,9 @@ class Search:
             while not world.is_terminal():
                 untried = node.untried
                 if untried is None:
-                    legal = self._legal(world, node is self.root)
+                    legal = self._legal(world)
+                    if node is self.root and self.candidates is not None:
+                        legal = [a for a in legal if a in self.candidates]
                     rng.shuffle(legal)
                     untried = node.untried = dict.fromkeys(legal)
                 if untried:
@@ -281,7 +280,9 @@ class Search:
                 path.append(node)
         else:
             while not world.is_terminal():
-                legal = self._legal(world, node is self.root)
+                legal = self._legal(world)
+                if node is self.root and self.candidates is not None:
+                    legal = [a for a in legal if a in self.candidates]
                 mover = world.current_player()
                 children = node.children
                 untried = []
@@ -352,21 +353,10 @@ class Search:
                 node.total += values[node.mover]
         return True
 
-    def _legal(self, world: State, root: bool = False) -> list[Any]:
-        """The actions searched at a node: the game's candidates when pruning.
-
-        At the root: the favoured action too with ``keep_favoured`` (pruning then
-        cannot hide the move the search is told to prefer), and only the root
-        ``candidates`` if given.
-        """
+    def _legal(self, world: State) -> list[Any]:
         legal = world.legal_actions()
         if self.narrow is not None and len(legal) > self.prune:
-            kept = self.narrow(world, self.prune, legal)
-            if root and self.keep_favoured and self.favoured not in kept and self.favoured in legal:
-                kept = [*kept, self.favoured]
-            legal = kept
-        if root and self.candidates is not None:
-            legal = [a for a in legal if a in self.candidates]
+            return self.narrow(world, self.prune, legal)
         return legal
 
     def _values(self, world: State) -> list[float]:

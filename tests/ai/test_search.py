@@ -319,23 +319,6 @@ def test_prune_narrows_every_node_to_the_games_candidates(game):
 
 
 @pytest.mark.parametrize("game", ["quicknim", "tricks"])
-@pytest.mark.parametrize("keep", [False, True])
-def test_a_pruned_root_keeps_the_favoured_action_when_asked(game, keep):
-    state = new_game(game, seed=3, players=2)
-    highest = max(state.legal_actions(), key=str)
-    search = Search(state, seed=1, budget_ms=None, iterations=200, policies=_LowestTwo, prune=2,
-                    favoured=highest, favour=100.0, keep_favoured=keep)
-    for _ in search.run():
-        pass
-    lowest = set(sorted(map(str, state.legal_actions()))[:2])
-    assert set(map(str, search.root.children)) == (lowest | {str(highest)} if keep else lowest)
-    assert (search.best_action() == highest) == keep
-    if game == "quicknim":  # perfect information: below the root the candidates alone
-        below = [node for node, _ in _tree_actions(search.root) if node is not search.root]
-        assert below and all(len(node.children) <= 2 for node in below)
-
-
-@pytest.mark.parametrize("game", ["quicknim", "tricks"])
 def test_paired_tries_every_root_action_in_each_world(game):
     state = new_game(game, seed=4, players=3)
     legal = state.legal_actions()

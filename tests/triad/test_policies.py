@@ -185,25 +185,3 @@ def test_evaluate_is_on_the_scale_of_returns_and_consistent_between_sides():
                 assert values[0] == values[2] and values[1] == values[3]
             game.apply_action(policies.rollout(game.clone(), rng))
         assert [policies.evaluate(game, seat) for seat in range(players)] == pytest.approx(game.returns())
-
-
-def _normal_move_outside_the_candidates():
-    """A 4-player position (of a Normal game) where Normal's move at seed 0 is not among
-    the search's 8 candidates."""
-    from pyapp.ai import choose_action  # noqa: PLC0415
-
-    game = new_game("triad", seed=1, players=4)
-    rng = random.Random(1)
-    while True:
-        move = choose_action(game, level="normal", seed=0)
-        if move not in policies.candidates(game, 8, game.legal_actions()):
-            return game, move
-        game.apply_action(policies.normal(game.clone(), rng))
-
-
-def test_hard_in_teams_can_play_normals_move_even_when_pruning_would_drop_it():
-    from pyapp.ai import choose_action  # noqa: PLC0415
-
-    game, move = _normal_move_outside_the_candidates()
-    assert choose_action(game, level="hard", seed=0, iterations=60, favour_normal=100.0) == move
-    assert choose_action(game, level="hard", seed=0, iterations=60, favour_normal=100.0, keep_favoured=False) != move
