@@ -1,7 +1,7 @@
 """Triad strength and speed benchmark (standard library only; prints figures).
 
     python bench/triad_strength.py [--games N] [--hard-games N] [--budget-ms MS] [--teams]
-    python bench/triad_strength.py --fit GAMES      # refit policies.evaluate's weights
+    python bench/triad_strength.py --fit GAMES [--fit-players 4]   # refit policies.evaluate's weights
     python bench/triad_strength.py --two-sided GAMES --iterations N   # teams: both partners Hard vs two Normal
 
 Seeded matches with the seats rotated (the stronger level plays side A in even
@@ -108,16 +108,17 @@ def playouts_per_second(policy, seconds=3.0):
     return common.playouts_per_second(new_game("triad", seed=1, players=2), policy, seconds)
 
 
-def fit_positions(games, seed=7):
-    """Positions of noisy Normal-vs-Normal games: (move number, phase 1?, features, outcome for the side to move).
+def fit_positions(games, seed=7, players=2):
+    """Positions of noisy Normal games: (game number, phase 1?, features, outcome for the side to move).
 
     Each game opens with 2-11 random or rollout-policy moves and then mixes in
     random moves at a rate drawn from 0, 5, 15 or 30%, so the positions are varied.
+    With 4 players every seat is Normal (its team form).
     """
     rng = random.Random(seed)
     rows = []
     for g in range(games):
-        game = new_game("triad", seed=g, players=2)
+        game = new_game("triad", seed=g, players=players)
         found = []
         opening = rng.randrange(2, 12)
         noise = rng.choice([0.0, 0.05, 0.15, 0.3])
@@ -125,16 +126,16 @@ def fit_positions(games, seed=7):
             if game.moves >= 1:
                 phase1 = game.moves < 60
                 features = policies._features_1(game) if phase1 else policies._features_2(game)
-                found.append((game.side_to_move(), game.moves, phase1, features))
+                found.append((game.side_to_move(), phase1, features))
             if game.moves < opening or rng.random() < noise:
                 action = policies.rollout(game, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions())
             else:
                 action = policies.normal(game.clone(), rng)
             game.step(action)
         totals = game.side_totals()
-        for side, moves, phase1, features in found:
+        for side, phase1, features in found:
             mine, theirs = totals[side], totals[1 - side]
-            rows.append((moves, phase1, features, 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5))
+            rows.append((g, phase1, features, 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5))
     return rows
 
 
@@ -180,12 +181,31 @@ def logistic_fit(data, l2=1e-3, rounds=12):
     return w
 
 
-def fit(games):
-    rows = fit_positions(games)
+def log_loss(weights, data):
+    """Mean log loss of the logistic model ``weights`` on (features, target) pairs."""
+    import math  # noqa: PLC0415
+
+    total = 0.0
+    for x, y in data:
+        z = max(-30.0, min(30.0, sum(w * xi for w, xi in zip(weights, x))))
+        p = min(max(1 / (1 + math.exp(-z)), 1e-9), 1 - 1e-9)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(data)
+
+
+def fit(games, players=2):
+    """Fit the weights on the first 80% of ``games`` games and compare them with the
+    current ones (``policies._WEIGHTS_1`` / ``_2``) on the positions of the rest."""
+    rows = fit_positions(games, seed=7 if players == 2 else 11, players=players)
+    cut = games * 4 // 5
     for phase1, name in ((True, "_WEIGHTS_1"), (False, "_WEIGHTS_2")):
-        data = [(f, y) for _, p1, f, y in rows if p1 == phase1]
-        weights = logistic_fit(data)
-        print(f"{name} = ({', '.join(f'{w:.3f}' for w in weights)})  # {len(data)} positions")
+        train = [(f, y) for g, p1, f, y in rows if p1 == phase1 and g < cut]
+        held = [(f, y) for g, p1, f, y in rows if p1 == phase1 and g >= cut]
+        weights = logistic_fit(train)
+        current = getattr(policies, name)
+        print(f"{name} = ({', '.join(f'{w:.3f}' for w in weights)})  # {len(train)} positions")
+        print(f"  held-out log loss ({len(held)} positions): refit {log_loss(weights, held):.4f}, "
+              f"current {log_loss(current, held):.4f}")
 
 
 def two_sided(games, iterations, seed=1):
@@ -236,6 +256,7 @@ def main(argv=None):
     parser.add_argument("--hard-tuning", default="{}", help='JSON search tuning for Hard, e.g. \'{"rollout_limit": 4}\'')
     parser.add_argument("--skip-easy", action="store_true", help="only Hard vs Normal (and the speed figures)")
     parser.add_argument("--fit", type=int, metavar="GAMES", help="refit policies.evaluate's weights on GAMES noisy Normal games")
+    parser.add_argument("--fit-players", type=int, default=2, choices=(2, 4), help="player count of --fit's games")
     parser.add_argument("--two-sided", type=int, metavar="GAMES", help="teams: both partners Hard vs two Normal")
     parser.add_argument("--iterations", type=int, default=3600, help="Hard's iteration cap for --two-sided (default 3600)")
     args = parser.parse_args(argv)
@@ -246,7 +267,7 @@ def main(argv=None):
         return
 
     if args.fit:
-        fit(args.fit)
+        fit(args.fit, args.fit_players)
         return
 
     table = players(args.budget_ms, json.loads(args.hard_tuning))

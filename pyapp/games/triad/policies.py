@@ -397,6 +397,8 @@ def scoring_cells(board, s: int) -> set[int]:
 # the features are those of _features_1 / _features_2.  On held-out positions the
 # log loss is 0.582 in Phase 1 and 0.439 in Phase 2, against 0.596 and 0.490 for
 # the earlier hand-made evaluation (Normal's judgement squashed by a logistic curve).
+# The same weights predict 4-player team games as well as a refit on them (held-out
+# Phase 1 log loss 0.586 against 0.586: --fit 300 --fit-players 4, docs/triad-strength.md).
 _WEIGHTS_1 = (0.077, 0.541, 0.691, -0.092, 0.216, -0.294, 0.357, 0.139, 0.837, 0.083, 0.212)
 _WEIGHTS_2 = (0.34, 1.319, 0.437, 1.255, -0.973, 0.818, -1.078, 0.247)
 
