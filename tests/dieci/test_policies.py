@@ -114,3 +114,13 @@ def test_candidates_narrow_the_cards_but_keep_every_claim():
     s.apply_action(Claim(s.eligible()[0]) if s.eligible() else TOP)
     assert s.phase == "offer"
     assert policies.candidates(s, 1) == s.legal_actions()
+
+
+def test_the_deviation_check_compares_hards_move_with_normals():
+    from bench.dieci_strength import deviations
+
+    rows = list(deviations(3, count=1, runs=1, iterations=30, seed=3))
+    phase, hard, normal, expected, again, (value, win, margin) = rows[-1]
+    assert hard is not None and hard != normal and phase in ("play", "claim", "offer")
+    assert all(row[1] is None for row in rows[:-1])
+    assert -1 <= expected <= 1 and -1 <= again <= 1 and -1 <= value <= 1 and -1 <= win <= 1
