@@ -2,6 +2,8 @@
 
     python bench/dieci_strength.py [--players 3 5 8] [--games N] [--hard-games N]
                                    [--budget-ms MS] [--jobs J]
+    python bench/dieci_strength.py --deviations N --iterations CAP [--runs R] [--players 5]
+                                   [--tune name=value ...]
 
 Seeded matches with the seats rotated: one seat of the stronger level against
 the weaker level at every other seat (game g puts the strong seat at g mod n).
@@ -103,6 +105,116 @@ def playouts_per_second(policy, players, seconds=2.0):
     return common.playouts_per_second(new_game("dieci", seed=1, players=players), policy, seconds)
 
 
+def _normal_to_end(state, rng):
+    """Play ``state`` to the end with Normal at every seat (each from its own sampled world)."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.step(legal[0])
+            continue
+        world = state.sample_world(state.current_player(), rng)
+        action = policies.normal(world, rng)
+        state.step(next(a for a in legal if a == action))
+    return state
+
+
+def real_gap(state, first, second, runs, seed):
+    """Mean (blended value, win share, margin) of ``first`` minus ``second`` for the seat to act,
+    each played on the real cards and continued by Normal at every seat, ``runs`` times with
+    the same random numbers for both moves (common random numbers: the same redeals)."""
+    from pyapp.ai.mcts import _margin_values  # noqa: PLC0415
+
+    seat = state.current_player()
+    gaps = []
+    for r in range(runs):
+        row = []
+        for move in (first, second):
+            world = state.clone()
+            world.rng = random.Random(seed * 1_000 + r)
+            world.step(move)
+            _normal_to_end(world, random.Random(seed * 1_000 + r))
+            scores = world.scores()
+            win = world.returns()[seat]
+            blended = 0.5 * win + 0.5 * _margin_values(list(scores), 10.0)[seat]
+            margin = scores[seat] - statistics.mean(v for p, v in enumerate(scores) if p != seat)
+            row.append((blended, win, margin))
+        gaps.append([a - b for a, b in zip(*row)])
+    return [statistics.mean(g[i] for g in gaps) for i in range(3)]
+
+
+def deviations(players, count, runs, iterations, seed=0, tuning=None):
+    """Where Hard leaves Normal's move at ``players`` players: what its search expects
+    against what the real cards give.
+
+    Positions come from seeded games of Normal players.  Hard is the level's own search
+    (its tuning, ``tuning`` overriding, ``iterations`` cap); its expected gain is the gap
+    between the two moves' mean values in that search, and again in an independent search
+    of 3x the cap on the two moves alone (a gain that shrinks there was noise the cap let
+    through).  The real gain plays both moves on the real cards, Normal at every seat to
+    the end, ``runs`` times (``real_gap``).  Yields (phase, hard, normal, expected,
+    expected at 3x, real gaps) and, for positions where Hard keeps Normal's move,
+    (phase, None, ...).
+    """
+    from pyapp.ai import choose_action, policies_for, tuning_for  # noqa: PLC0415
+    from pyapp.ai.mcts import Search  # noqa: PLC0415
+
+    game = found = 0
+    while found < count:
+        state = new_game("dieci", seed=seed * 100_003 + game, players=players)
+        rng = random.Random(seed * 7919 + game)
+        game += 1
+        for _ in range(rng.randrange(3, 40 * players)):
+            if state.is_terminal():
+                break
+            state.step(choose_action(state, level="normal", seed=rng.getrandbits(32)))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        params = tuning_for(state)
+        params.update(tuning or {})
+        favour = params.pop("favour_normal", 0.0)
+        params.pop("root_candidates", None)
+        normal = choose_action(state, level="normal", seed=game)
+        search = Search(state, seed=game, budget_ms=None, iterations=iterations, policies=policies_for(state),
+                        favoured=normal, favour=favour, **params)
+        for _ in search.run():
+            pass
+        hard = search.best_action()
+        if hard == normal:
+            yield state.phase, None, normal, 0.0, 0.0, (0.0, 0.0, 0.0)
+            continue
+        found += 1
+        means = {a: v for a, _, v in search.stats()}
+        check = Search(state, seed=game + 1, budget_ms=None, iterations=3 * iterations,
+                       policies=policies_for(state), candidates=[hard, normal], **params)
+        for _ in check.run():
+            pass
+        again = {a: v for a, _, v in check.stats()}
+        yield (state.phase, hard, normal, means[str(hard)] - means[str(normal)],
+               again.get(str(hard), 0.0) - again.get(str(normal), 0.0), real_gap(state, hard, normal, runs, game))
+
+
+def report_deviations(args, tuning):
+    """Print ``deviations`` one by one, then their means by phase, per player count."""
+    for players in args.players:
+        rows, kept = [], {}
+        for phase, hard, normal, expected, again, real in deviations(players, args.deviations, args.runs,
+                                                                    args.iterations, args.seed, tuning):
+            if hard is None:
+                kept[phase] = kept.get(phase, 0) + 1
+                print(f"{players}p {phase}: kept normal {normal}", file=sys.stderr, flush=True)
+                continue
+            rows.append((phase, expected, again, real))
+            print(f"{players}p {phase}: hard {hard} vs normal {normal}: expected {expected:+.3f} (3x cap {again:+.3f}),"
+                  f" real value {real[0]:+.3f} win {real[1]:+.3f} margin {real[2]:+.2f}", flush=True)
+        for phase in sorted({r[0] for r in rows}):
+            sel = [r for r in rows if r[0] == phase]
+            print(f"{players}p {phase}: {len(sel)} deviations (kept Normal's move {kept.get(phase, 0)} times): "
+                  f"mean expected {statistics.mean(r[1] for r in sel):+.3f}, at 3x {statistics.mean(r[2] for r in sel):+.3f}, "
+                  f"real value {statistics.mean(r[3][0] for r in sel):+.3f}, win {statistics.mean(r[3][1] for r in sel):+.3f}, "
+                  f"margin {statistics.mean(r[3][2] for r in sel):+.2f}; real value > 0 in "
+                  f"{sum(1 for r in sel if r[3][0] > 0)}", flush=True)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, nargs="+", default=[3, 5, 8], help="player counts (default 3 5 8)")
@@ -112,7 +224,20 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--only", nargs="+", default=["easy-random", "normal-easy", "hard-normal"],
                         help="matches to run (easy-random normal-easy hard-normal)")
+    parser.add_argument("--deviations", type=int, default=0, metavar="N",
+                        help="instead of matches: N positions where Hard leaves Normal's move (see deviations)")
+    parser.add_argument("--iterations", type=int, default=450, help="--deviations: Hard's iteration cap")
+    parser.add_argument("--runs", type=int, default=10, help="--deviations: Normal playouts per move on the real cards")
+    parser.add_argument("--seed", type=int, default=0, help="--deviations: seed of the Normal games")
+    parser.add_argument("--tune", action="append", default=[], help="--deviations: search tuning name=value")
     args = parser.parse_args(argv)
+    if args.deviations:
+        tuning = {}
+        for text in args.tune:
+            name, _, value = text.partition("=")
+            tuning[name] = None if value == "none" else float(value) if "." in value else int(value)
+        report_deviations(args, tuning)
+        return
     for n in args.players:
         print(f"{n} players: random playouts/s {playouts_per_second(_random, n):.0f}, "
               f"rollout-policy playouts/s {playouts_per_second(policies.rollout, n):.0f}")

@@ -144,3 +144,13 @@ def test_normal_lookahead_at_six_players_wins_cheaply_or_throws_its_lowest():
     for card in ("AR", "TR", "2R", "3R", "4R"):
         s.apply_action(Play(card))
     assert policies.normal(s, random.Random(1)) == Play("JR")  # cannot win: keeps the strong ones
+
+
+def test_the_deviation_check_compares_hards_move_with_normals():
+    from bench.dieci_strength import deviations
+
+    rows = list(deviations(3, count=1, runs=1, iterations=30, seed=3))
+    phase, hard, normal, expected, again, (value, win, margin) = rows[-1]
+    assert hard is not None and hard != normal and phase in ("play", "claim", "offer")
+    assert all(row[1] is None for row in rows[:-1])
+    assert -1 <= expected <= 1 and -1 <= again <= 1 and -1 <= value <= 1 and -1 <= win <= 1
