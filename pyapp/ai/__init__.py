@@ -67,19 +67,18 @@ TUNING: dict[str, dict[str, Any]] = {
              "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
              "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"}}},
     # Dieci with 2 players: policy rollouts of a few tricks, then policies.evaluate;
-    # Normal's move favoured, root narrowed to what the policies play.  With 3 to 5
-    # players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where
+    # Normal's move favoured, root narrowed to what the policies play.  With 3, 4, 5
+    # and 8 players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where
     # characters are claimed (``prune`` 1: policies.candidates keeps the rollout
     # policy's card at every play), the root's claims are compared on the same sampled
     # worlds (``paired``; at a play only Normal's card and the rollout policy's),
     # rollouts run to the end of the game and score half the result, half the margin
     # over the mean; Normal's move is kept unless another's mean value is 0.02 higher.
-    # With 6 to 8 players Normal's move gets twice the root's visits and is always
-    # kept (Hard = Normal): at 7 the claims search only drew level with Normal, and at
-    # 6 and 8 it was measured only against the Normal that round 4 made stronger there.
+    # With 6 and 7 players that search did not beat Normal (0.90x, 1.00x), so there
+    # Normal's move gets twice the root's visits and is always kept: Hard = Normal.
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,
-              "players": {**{n: _DIECI_CLAIMS for n in (3, 4, 5)},
-                          **{n: {"favour_normal": 2.0} for n in (6, 7, 8)}}},
+              "players": {**{n: _DIECI_CLAIMS for n in (3, 4, 5, 8)},
+                          **{n: {"favour_normal": 2.0} for n in (6, 7)}}},
 }
 
 SLICE_MS = 15.0
