@@ -27,6 +27,24 @@ READY = """() => {
 }"""
 
 
+RECORD_CELL = """({cell, had}) => {
+  window.__recordedCell = null;
+  const observer = new MutationObserver(() => {
+    const el = document.querySelector(`[data-cell="${cell}"]`);
+    if (!el || Number(el.dataset.height) <= had) return;
+    const piece = el.querySelector('.piece');
+    window.__recordedCell = {
+      height: Number(el.dataset.height),
+      label: el.querySelector('.cell-label').textContent,
+      glyph: piece && piece.dataset.glyph,
+    };
+    observer.disconnect();
+  });
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+"""Records one cell as first drawn once its height has grown past `had` (MutationObserver, so no state is missed)."""
+
+
 def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -> None:
     page.goto("/#/triad")
     wait_ready(page)
@@ -166,15 +184,13 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     page.locator('[data-cell="0,0"]').focus()
     page.keyboard.press("ArrowRight")
     expect(page.locator('[data-cell="0,1"]')).to_be_focused()
-    target = page.locator('[data-cell="0,1"]')
-    had = int(target.get_attribute("data-height"))
+    had = int(page.locator('[data-cell="0,1"]').get_attribute("data-height"))
+    # The computer may answer on the same cell before a check could look, so record
+    # the cell as it is first drawn after the person's move.
+    page.evaluate(RECORD_CELL, {"cell": "0,1", "had": had})
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "() => Number(document.querySelector('[data-cell=\"0,1\"]').dataset.height) > %d" % had, timeout=GAME_TIMEOUT_MS
-    )
-    cell = page.locator('[data-cell="0,1"]')
-    expect(cell.locator(".cell-label")).to_have_text("3")
-    expect(cell.locator(".piece")).to_have_attribute("data-glyph", "A")  # the letter is drawn by CSS
+    drawn = page.wait_for_function("() => window.__recordedCell", timeout=GAME_TIMEOUT_MS).json_value()
+    assert drawn == {"height": had + 1, "label": "3", "glyph": "A"}  # the letter is drawn by CSS
     wait_for_person(page)
     # after the computer's reply the keyboard player's focus is back on the board
     expect(page.locator('[data-cell="0,1"]')).to_be_focused()
