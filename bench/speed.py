@@ -2,6 +2,7 @@
 
     python bench/speed.py [--seconds S] [--budget-ms B] [--no-pyodide] [--profile GAME[:PLAYERS]]
     python bench/speed.py --midgame 4 [--games G] [--players N]   (Hard's browser-equivalent cap)
+    python bench/speed.py --moves normal [--games G] [--players N] (a level's time per move)
 
 Per game and player count it measures:
 
@@ -15,6 +16,10 @@ busy machine); budget compliance and slices are wall-clock.
   ``--midgame K`` the mean over K positions that a game of Normal players
   passes through (what Hard meets in play), with the cap a ladder should give
   Hard: the iterations the search reaches in its 1.5 s budget in Pyodide;
+* with ``--moves LEVEL``, only that level's CPU time per move over two seeded
+  games where every seat plays it (median, 95th percentile, longest) and the
+  longest run between two yields of ``pyapp.ai.think``: Easy and Normal run in
+  the page as one such run each, so this is the page's longest task for them;
 * budget compliance: the hard level's wall time for a ``--budget-ms`` budget on
   a few mid-game positions (worst ratio to the budget), and the longest slice
   between two yields of ``pyapp.ai.think`` (the page's longest task).
@@ -205,15 +210,52 @@ def budget_check(case: dict, budget_ms: float, positions: int = 3) -> dict:
     return {"budget_ms": budget_ms, "worst_ratio": max(ratios), "longest_slice_ms": longest * 1000}
 
 
-def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0, midgame: int = 0) -> dict:
+def move_times(case: dict, level: str, games: int = 2) -> dict:
+    """CPU ms per move of ``level`` (every seat plays it) and the longest run between two yields of ``think``."""
+    from pyapp.ai import policies_for, think
+    from pyapp.games import new_game
+
+    moves: list[float] = []
+    longest = 0.0
+    for game in range(games):
+        state = new_game(case["game"], seed=20 + game, players=case["players"], **case.get("options", {}))
+        policies_for(state)  # imported before timing, as the page does while the set-up form is shown
+        while not state.is_terminal():
+            thinking = think(state, level=level, seed=len(moves))
+            total = 0.0
+            while True:
+                start = CLOCK()
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    action = done.value
+                    break
+                finally:
+                    step = CLOCK() - start
+                    total += step
+                    longest = max(longest, step)
+            moves.append(total * 1000)
+            state.apply_action(action)
+    moves.sort()
+    return {"level": level, "moves": len(moves), "median_ms": moves[len(moves) // 2],
+            "p95_ms": moves[int(len(moves) * 0.95)], "max_ms": moves[-1], "longest_step_ms": longest * 1000}
+
+
+def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0, midgame: int = 0,
+            moves: str | None = None) -> dict:
     """Every figure for every available case (runs unchanged in CPython and Pyodide).
 
-    With ``midgame``, only Hard's iterations per second on that many Normal-play positions.
+    With ``midgame``, only Hard's iterations per second on that many Normal-play
+    positions; with ``moves``, only that level's time per move (``move_times``).
     """
     rows = []
     for case in _available(cases or CASES):
         row = {"case": case}
         playouts(case, 0.3)  # warm up (Pyodide compiles WebAssembly functions on first use)
+        if moves:
+            row.update(move_times(case, moves))
+            rows.append(row)
+            continue
         if midgame:
             row["iterations_per_s"] = search_rate(case, seconds, midgame)
             rows.append(row)
@@ -287,6 +329,17 @@ def report_caps(cpython: dict, pyodide: dict | None) -> None:
         print(line)
 
 
+def report_moves(cpython: dict, pyodide: dict | None) -> None:
+    """A level's CPU ms per move and its longest run between yields, in both runtimes."""
+    print(f"{'case':<16}{'runtime':<9}{'level':<8}{'moves':>6}{'median':>8}{'p95':>8}{'max':>8}{'longest step':>14}   (CPU ms)")
+    prows = {json.dumps(r["case"], sort_keys=True): r for r in (pyodide or {}).get("rows", [])}
+    for row in cpython["rows"]:
+        for name, r in (("CPython", row), ("Pyodide", prows.get(json.dumps(row["case"], sort_keys=True)))):
+            if r is not None:
+                print(f"{_label(row['case']):<16}{name:<9}{r['level']:<8}{r['moves']:>6}{r['median_ms']:>8.2f}"
+                      f"{r['p95_ms']:>8.2f}{r['max_ms']:>8.2f}{r['longest_step_ms']:>14.2f}")
+
+
 def profile(spec: str, seconds: float) -> None:
     import cProfile
     import pstats
@@ -314,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: the standard cases')")
     parser.add_argument("--midgame", type=int, default=0, metavar="K",
                         help="only Hard's iterations/s on K positions of a Normal game, and its browser-equivalent cap")
+    parser.add_argument("--moves", choices=("easy", "normal"),
+                        help="only this level's CPU time per move and its longest step between yields")
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.profile, args.seconds)
@@ -325,10 +380,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.players:
         games = dict.fromkeys(c["game"] for c in cases)
         cases = [{"game": game, "players": n} for game in games for n in args.players]
-    margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms, "midgame": args.midgame}
+    margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms, "midgame": args.midgame,
+             "moves": args.moves}
     cpython = measure(**margs)
     pyodide = None if args.no_pyodide else run_pyodide(margs)
-    (report_caps if args.midgame else report)(cpython, pyodide)
+    (report_moves if args.moves else report_caps if args.midgame else report)(cpython, pyodide)
     return 0
 
 

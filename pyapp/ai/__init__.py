@@ -35,6 +35,7 @@ from typing import Any, Generator
 
 from pyapp.ai.mcts import Search, perfect_information
 from pyapp.engine.state import State
+from pyapp.engine.steps import finish
 
 LEVEL_NAMES = ("random", "easy", "normal", "hard")
 
@@ -125,6 +126,20 @@ def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> An
     return legal[rng.randrange(len(legal))]
 
 
+def _policy_steps(state: State, legal: list[Any], policies: Any, level: str, rng: random.Random) -> Generator[None, None, Any]:
+    """The policy ``level``'s action in a world sampled for the acting seat.
+
+    A game may offer ``<level>_steps``, the same policy as a generator that
+    pauses where a page may draw (``pyapp.engine.steps``); it is used when present.
+    """
+    world = state.sample_world(state.current_player(), rng)
+    if perfect_information(state):
+        world.rng = random.Random(rng.getrandbits(64))
+    steps = getattr(policies, f"{level}_steps", None)
+    action = (yield from steps(world, rng)) if steps is not None else getattr(policies, level)(world, rng)
+    return _pick(state, legal, action, rng)
+
+
 def think(
     state: State,
     *,
@@ -157,13 +172,9 @@ def think(
         return legal[rng.randrange(len(legal))]
     policies = policies_for(state)
     if level in ("easy", "normal"):
-        policy = getattr(policies, level, None) if policies is not None else None
-        if policy is None:
+        if getattr(policies, level, None) is None:
             return legal[rng.randrange(len(legal))]
-        world = state.sample_world(state.current_player(), rng)
-        if perfect_information(state):
-            world.rng = random.Random(rng.getrandbits(64))
-        return _pick(state, legal, policy(world, rng), rng)
+        return (yield from _policy_steps(state, legal, policies, level, rng))
     limits = dict(LEVELS[level])
     if iterations is not None:
         limits["iterations"] = iterations
@@ -177,10 +188,7 @@ def think(
     samples = params.pop("root_candidates", 0)
     seat = state.current_player()
     if favour and policies is not None and getattr(policies, "normal", None) is not None:
-        world = state.sample_world(seat, rng)
-        if perfect_information(state):
-            world.rng = random.Random(rng.getrandbits(64))
-        params["favoured"] = _pick(state, legal, policies.normal(world, rng), rng)
+        params["favoured"] = yield from _policy_steps(state, legal, policies, "normal", rng)
         params["favour"] = favour
         yield
     if samples and policies is not None and getattr(policies, "rollout", None) is not None:
@@ -220,12 +228,7 @@ def choose_action(
     **tuning: Any,
 ) -> Any:
     """An action from ``state.legal_actions()`` for ``state.current_player()`` (see ``think``)."""
-    thinking = think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
+    return finish(think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning))
 
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think", "tuning_for"]

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from pyapp.ai import LEVEL_NAMES, choose_action, policies_for, think
 from pyapp.ai.mcts import Search
 from pyapp.games import new_game
-from tests.ai.toys import TricksState, nim_with_heap, parse_card
+from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
+from tests.toy_games import Take
 
 
 # -- perfect information ------------------------------------------------------------
@@ -239,6 +240,40 @@ def test_think_yields_in_short_slices_and_returns_the_same_action_as_choose_acti
     assert len(slices) >= 2
     assert max(slices) < 0.05  # loose: precise figures are in bench/speed.py
     assert action == choose_action(state, level="hard", seed=4, iterations=800)
+
+
+class _SteppedPolicies:
+    """``normal`` takes one stone; ``normal_steps`` (which think must prefer) pauses thrice and takes two."""
+
+    @staticmethod
+    def normal(world, rng):
+        return Take(1)
+
+    @staticmethod
+    def normal_steps(world, rng):
+        for _ in range(3):
+            yield
+        return Take(2)
+
+
+class SteppedNim(QuickNim):
+    POLICIES = _SteppedPolicies
+
+
+def test_a_policy_offered_in_steps_pauses_think_at_normal_and_for_hards_favoured_move():
+    state = SteppedNim(seed=1, players=2, max_take=3)
+    state.heap = 10
+    for level, tuning in (("normal", {}), ("hard", {"favour_normal": 100.0, "iterations": 50})):
+        thinking = think(state, level=level, seed=3, **tuning)
+        pauses = 0
+        while True:
+            try:
+                next(thinking)
+                pauses += 1
+            except StopIteration as done:
+                assert done.value == Take(2), level
+                break
+        assert pauses >= 3, level
 
 
 def test_a_long_rollout_is_sliced_inside_the_iteration():

@@ -154,3 +154,22 @@ def test_the_deviation_check_compares_hards_move_with_normals():
     assert hard is not None and hard != normal and phase in ("play", "claim", "offer")
     assert all(row[1] is None for row in rows[:-1])
     assert -1 <= expected <= 1 and -1 <= again <= 1 and -1 <= value <= 1 and -1 <= win <= 1
+
+
+def test_normal_in_steps_pauses_between_lookahead_worlds_and_chooses_the_same():
+    for n, seed in ((6, 3), (8, 5), (4, 3)):
+        s = new_game("dieci", seed=seed, players=n)
+        while s.phase != "play" or len(s.legal_actions()) < 2:
+            s.apply_action(policies.normal(s.sample_world(s.current_player(), random.Random(0)), random.Random(0)))
+        world = s.sample_world(s.current_player(), random.Random(2))
+        steps = policies.normal_steps(world.clone(), random.Random(7))
+        pauses = 0
+        while True:
+            try:
+                next(steps)
+                pauses += 1
+            except StopIteration as done:
+                chosen = done.value
+                break
+        assert pauses == (policies.LOOKAHEAD_SAMPLES if n >= policies.LOOKAHEAD_FROM else 0)
+        assert chosen == policies.normal(world.clone(), random.Random(7))

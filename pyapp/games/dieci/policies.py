@@ -1,4 +1,4 @@
-"""Computer players for Dieci: easy, normal and the rollout policy for search.
+"""Computer players for Dieci: easy, normal (also in steps) and the rollout policy for search.
 
 Each takes a world already sampled for the acting seat (so looking at it is
 fair: its hidden parts are guesses) and a ``random.Random``, and returns one of
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
+from pyapp.engine.steps import finish
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
 from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
 
@@ -168,8 +169,8 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     legal = world.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if LOOKAHEAD_SAMPLES and world.players >= LOOKAHEAD_FROM:
-        return _play_lookahead(world, rng, legal)
+    if _looks_ahead(world):
+        return finish(_lookahead_steps(world, rng, legal))
     trump = world.trump
     unseen = _unseen(world, seat)
     n = world.players
@@ -241,11 +242,17 @@ def _playout(hands: list[list[str]], cards: list[str], leader: int, seat: int, s
     return total
 
 
-def _play_lookahead(world: DieciState, rng: random.Random, legal: list[Any]) -> Any:
+def _looks_ahead(world: DieciState) -> bool:
+    """Whether Normal chooses this world's card by ``_lookahead_steps``."""
+    return bool(LOOKAHEAD_SAMPLES) and world.players >= LOOKAHEAD_FROM
+
+
+def _lookahead_steps(world: DieciState, rng: random.Random, legal: list[Any]) -> Generator[None, None, Any]:
     """The card whose playouts to the end of the deal (or of the game, if sooner) earn
     the most, on the same sampled worlds and random numbers for every card: this sees
     when a strong card is needed now and when it will still win later (on a tie, the
-    weaker card)."""
+    weaker card).  Yields after each sampled world: a whole lookahead is up to ~30 ms
+    in Pyodide, too long for one task on a slow phone."""
     seat = world.turn
     n = world.players
     strength = _strength(world.trump)
@@ -268,6 +275,7 @@ def _play_lookahead(world: DieciState, rng: random.Random, legal: list[Any]) -> 
             hands[seat].remove(action.card)
             totals[action] += _playout(hands, [*sample.trick, action.card], leader, seat, strength,
                                        random.Random(seed), tricks, first, n + LATER_CLAIM)
+        yield
     return max(legal, key=lambda a: (totals[a], -strength[a.card]))  # ties: keep the stronger card
 
 
@@ -292,6 +300,16 @@ def normal(world: DieciState, rng: random.Random) -> Any:
     if char is not None and worth > OFFER_THRESHOLD:
         return Claim(char)
     return PASS
+
+
+def normal_steps(world: DieciState, rng: random.Random) -> Generator[None, None, Any]:
+    """``normal`` in steps (``pyapp.engine.steps``): the same choice, from the same
+    random numbers, with a pause after each world the lookahead plays out."""
+    if world.phase == "play" and _looks_ahead(world):
+        legal = world.legal_actions()
+        if len(legal) > 1:
+            return (yield from _lookahead_steps(world, rng, legal))
+    return normal(world, rng)
 
 
 def _play_greedy(world: DieciState, rng: random.Random, legal: list[Any]) -> Any:
