@@ -185,3 +185,39 @@ def test_evaluate_is_on_the_scale_of_returns_and_consistent_between_sides():
                 assert values[0] == values[2] and values[1] == values[3]
             game.apply_action(policies.rollout(game.clone(), rng))
         assert [policies.evaluate(game, seat) for seat in range(players)] == pytest.approx(game.returns())
+
+
+def _rollout_positions(seed: int, players: int):
+    """Every position of a game played by the rollout policy, the finished one included."""
+    game = new_game("triad", seed=seed, players=players)
+    rng = random.Random(seed)
+    found = [game.clone()]
+    while not game.is_terminal():
+        game.step(policies.rollout(game, rng))
+        found.append(game.clone())
+    return found
+
+
+def test_evaluate_seats_is_every_seats_side_chance_on_the_returns_scale():
+    for players in (2, 4):
+        for game in _rollout_positions(4, players):
+            share = 2 / players
+            assert policies.evaluate_seats(game) == [share * policies.side_chance(game, seat % 2) for seat in range(players)]
+
+
+def test_side_summary_is_the_scoring_cells_their_room_and_the_phase2_value():
+    for game in _rollout_positions(5, 4)[:61]:
+        board = game.board
+        for s in (0, 1):
+            triad_cells = {i for n in board.line_triads(s) for i in policies.LINES[n] if len(board.stacks[i]) < 3}
+            cells, room, points = policies.side_summary(board, s)
+            assert cells == set(policies.making_cells(board, s)) | triad_cells == policies.scoring_cells(board, s)
+            assert room == sum(3 - len(board.stacks[i]) for i in cells)
+            assert points == policies.phase2_value(board, s)
+
+
+def test_other_cells_of_each_line_are_listed_in_line_order():
+    for i, entries in enumerate(policies._OTHERS):
+        assert [n for n, _, _ in entries] == list(policies.THROUGH[i])
+        for n, a, b in entries:
+            assert [j for j in policies.LINES[n] if j != i] == [a, b]
