@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import mul
 
 from pyapp.games.triad.rules import LABEL_AT, LINES, PLAYABLE, SIDES, SIZE, THROUGH, points_of
 from pyapp.games.triad.state import PLACE_AT, PLACEMENTS, Place, TriadState
@@ -488,9 +489,9 @@ def side_chance(world: TriadState, s: int) -> float:
 def mover_chance(world: TriadState) -> float:
     """Estimated chance in [0, 1] that the side to move wins (a draw counts half)."""
     if world.moves < PLACEMENTS:
-        z = sum(w * x for w, x in zip(_WEIGHTS_1, _features_1(world)))
+        z = sum(map(mul, _WEIGHTS_1, _features_1(world)))
     else:
-        z = sum(w * x for w, x in zip(_WEIGHTS_2, _features_2(world)))
+        z = sum(map(mul, _WEIGHTS_2, _features_2(world)))
     z = -30.0 if z < -30.0 else 30.0 if z > 30.0 else z
     return 1.0 / (1.0 + math.exp(-z))
 
@@ -601,7 +602,7 @@ def candidates(world: TriadState, k: int, legal: list) -> list:
     if world.moves >= PLACEMENTS or len(legal) <= k:
         return legal
     scores = placement_scores(world, legal)
-    order = sorted(range(len(legal)), key=lambda n: -scores[n])
+    order = sorted(range(len(legal)), key=scores.__getitem__, reverse=True)  # stable: ties keep board order
     return [legal[n] for n in order[:k]]
 
 

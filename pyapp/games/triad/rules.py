@@ -360,12 +360,13 @@ class Board:
             for n in through:
                 k = counts[n] + 1
                 counts[n] = k
-                if k == 3:
-                    twos.discard(n)
-                    rows.add(n)
-                    made.append((new, LINE_TRIADS[n]))
-                elif k == 2:
-                    twos.add(n)
+                if k > 1:
+                    if k == 2:
+                        twos.add(n)
+                    else:
+                        twos.discard(n)
+                        rows.add(n)
+                        made.append((new, LINE_TRIADS[n]))
 
 
 def _side_index(side: str) -> int:
