@@ -216,8 +216,35 @@ def test_side_summary_is_the_scoring_cells_their_room_and_the_phase2_value():
             assert points == policies.phase2_value(board, s)
 
 
-def test_other_cells_of_each_line_are_listed_in_line_order():
-    for i, entries in enumerate(policies._OTHERS):
-        assert [n for n, _, _ in entries] == list(policies.THROUGH[i])
-        for n, a, b in entries:
-            assert [j for j in policies.LINES[n] if j != i] == [a, b]
+def _placement_score_by_cell(world, i: int) -> float:
+    """``placement_scores`` for one cell, looking at the lines through it (the definition)."""
+    board = world.board
+    s = world.side_to_move()
+    me, them = policies.SIDES[s], policies.SIDES[1 - s]
+    stacks = board.stacks
+    top = stacks[i][-1:]
+    through = policies.THROUGH[i]
+    score = 0.1 * policies.LABEL_AT[i]
+    if top == me:
+        if stacks[i] == me * 2 or any(board.count(s, n) == 3 for n in through):
+            score += 10
+        if len(stacks[i]) == 2:
+            score += 2.5 * sum(board.count(1 - s, n) == 2 for n in through)
+        return score
+    if any(board.count(s, n) == 2 for n in through):
+        score += 10
+    for n in through:
+        if board.count(s, n) == 1:
+            third = next(j for j in policies.LINES[n] if j != i and stacks[j][-1:] != me)
+            score += len(stacks[third]) < 3
+        if top == them:
+            score += {3: 3.0, 2: 2.5}.get(board.count(1 - s, n), 0.0)
+    return score
+
+
+def test_placement_scores_follow_the_lines_through_each_cell():
+    for seed, players in ((7, 2), (8, 4)):
+        for game in _rollout_positions(seed, players)[:60]:
+            legal = game.legal_actions()
+            expected = [_placement_score_by_cell(game, a.row * 8 + a.col) for a in legal]
+            assert policies.placement_scores(game, legal) == pytest.approx(expected)

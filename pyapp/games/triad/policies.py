@@ -523,12 +523,6 @@ def evaluate_seats(world: TriadState) -> list[float]:
 # -- candidates for the search ----------------------------------------------------------
 
 
-_OTHERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((n, *(j for j in LINES[n] if j != i)) for n in THROUGH[i]) for i in range(SIZE * SIZE)
-)
-"""For each cell: ``(line, other cell, other cell)`` for every line through it (in line order)."""
-
-
 def placement_scores(world: TriadState, legal: list) -> list[float]:
     """A quick score of each placement in ``legal`` for the side to move (Phase 1).
 
@@ -536,60 +530,46 @@ def placement_scores(world: TriadState, legal: list) -> list[float]:
     (completes a line or a stack of its side, or adds to a triad of its side),
     breaks a triad or a two-in-a-line of the other side by covering it, fills
     the cell the other side needs to complete a line, or makes a new
-    two-in-a-line of its own that can still be completed.
+    two-in-a-line of its own that can still be completed.  The lines are
+    visited once each (not once per cell through them): a board
+    has far fewer lines with pieces that matter than placements times lines.
     """
     board = world.board
     s = world.side_to_move()
     letter = SIDES[s]
     other = SIDES[1 - s]
-    two = _TWO[s]
     stacks = board.stacks
-    mine = board._count[s]
-    theirs = board._count[1 - s]
+    bonus = [0.0] * (SIZE * SIZE)
+    made = set()  # cells where this side's piece scores now
+    for n in board.line_triads(s):  # a piece on its own triad scores again
+        made.update(LINES[n])
+    for n in board.two_lines(s):  # completes the line
+        for j in LINES[n]:
+            if stacks[j][-1:] != letter:
+                made.add(j)
+    for n, k in enumerate(board._count[s]):
+        if k == 1:  # a second piece in the line makes a two that can be completed if the third cell has room
+            x, y = [j for j in LINES[n] if stacks[j][-1:] != letter]
+            if len(stacks[y]) < 3:
+                bonus[x] += 1.0
+            if len(stacks[x]) < 3:
+                bonus[y] += 1.0
+    for n in board.line_triads(1 - s):  # covering breaks the other side's triad
+        for j in LINES[n]:
+            bonus[j] += 3.0
+    for n in board.two_lines(1 - s):  # covering breaks its two, or filling blocks its cell
+        for j in LINES[n]:
+            stack = stacks[j]
+            top = stack[-1:]
+            if top == other or (top == letter and len(stack) == 2):
+                bonus[j] += 2.5
+    two = _TWO[s]
     scores = []
     for action in legal:
         i = action.row * SIZE + action.col
-        stack = stacks[i]
-        top = stack[-1:]
-        score = 0.0
-        if top == letter:
-            made = stack == two
-            for n in THROUGH[i]:
-                if mine[n] == 3:
-                    made = True
-                    break
-            if made:
-                score += 10.0
-            if len(stack) == 2:
-                for n in THROUGH[i]:
-                    if theirs[n] == 2:
-                        score += 2.5
-        else:
-            made = False
-            fill = len(stack) == 2
-            for n, a, b in _OTHERS[i]:
-                k = mine[n]
-                if k == 2:
-                    made = True
-                elif k == 1:
-                    # The first other cell not showing this side: room there completes a two.
-                    stack = stacks[a]
-                    if stack[-1:] == letter:
-                        stack = stacks[b]
-                        if stack[-1:] != letter and len(stack) < 3:
-                            score += 1.0
-                    elif len(stack) < 3:
-                        score += 1.0
-                if top == other:
-                    t = theirs[n]
-                    if t == 3:
-                        score += 3.0
-                    elif t == 2:
-                        score += 2.5
-                elif fill and theirs[n] == 2:
-                    score += 2.5
-            if made:
-                score += 10.0
+        score = bonus[i]
+        if i in made or stacks[i] == two:
+            score += 10.0
         scores.append(score + 0.1 * LABEL_AT[i])
     return scores
 
