@@ -530,9 +530,9 @@ def placement_scores(world: TriadState, legal: list) -> list[float]:
     (completes a line or a stack of its side, or adds to a triad of its side),
     breaks a triad or a two-in-a-line of the other side by covering it, fills
     the cell the other side needs to complete a line, or makes a new
-    two-in-a-line of its own that can still be completed.  The lines are
-    visited once each (not once per cell through them): a board
-    has far fewer lines with pieces that matter than placements times lines.
+    two-in-a-line of its own that can still be completed.  Each line that
+    matters is visited once and credits its cells (cheaper than visiting the
+    lines through every open cell).
     """
     board = world.board
     s = world.side_to_move()
