@@ -258,7 +258,7 @@ def main(argv=None):
     parser.add_argument("--fit", type=int, metavar="GAMES", help="refit policies.evaluate's weights on GAMES noisy Normal games")
     parser.add_argument("--fit-players", type=int, default=2, choices=(2, 4), help="player count of --fit's games")
     parser.add_argument("--two-sided", type=int, metavar="GAMES", help="teams: both partners Hard vs two Normal")
-    parser.add_argument("--iterations", type=int, default=3600, help="Hard's iteration cap for --two-sided (default 3600)")
+    parser.add_argument("--iterations", type=int, default=4100, help="Hard's iteration cap for --two-sided (default 4100, its browser-equivalent cap)")
     args = parser.parse_args(argv)
     import json  # noqa: PLC0415
 

@@ -4,7 +4,7 @@ One search serves both kinds of game:
 
 * perfect information (Triad): plain UCT; every iteration starts from a copy of
   the state (with a fresh random generator, so the search cannot foresee any
-  future chance);
+  future chance, unless the game says it has none: ``CHANCE = False``);
 * hidden information (Dyad, Dieci): single-observer information-set MCTS
   (Cowling, Powley & Whitehouse 2012).  Every iteration draws a determinization
   with ``state.sample_world(seat, rng)`` -- built by the game from the acting
@@ -18,8 +18,9 @@ moved into it, so multi-player and team games need nothing special (teams come
 from the game's own ``returns()``).  Terminal rewards may be blended with a
 normalised score margin (``blend``) for a smoother signal.  Rollouts use the
 game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
-steps and are then scored by ``policies.evaluate(world, seat)`` (or by the
-current scores when the game has no evaluator).  A rollout with a ``horizon``
+steps and are then scored by ``policies.evaluate(world, seat)`` (all seats in one
+call by ``policies.evaluate_seats(world)`` if the game has it; by the current
+scores when the game has no evaluator).  A rollout with a ``horizon``
 first calls the world's ``stop_at(horizon)`` if it has one, so the game can skip
 work past the horizon (Dyad then deals no next round).
 
@@ -139,8 +140,11 @@ class Search:
         # Root actions the search may consider (None: all legal ones).
         self.candidates = set(candidates) if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
+        # Opt-in: a game without chance (``CHANCE = False``) never draws from ``world.rng``.
+        self.chance = getattr(state, "CHANCE", True)
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
+        self.evaluate_seats: Callable[[State], list[float]] | None = None
         # At every node, consider only the game's ``policies.candidates(world, prune, legal)``.
         self.narrow: Callable[[State, int, list[Any]], list[Any]] | None = None
         self.prune = prune
@@ -153,6 +157,8 @@ class Search:
             if use_rollout_policy:
                 self.rollout = getattr(policies, rollout_policy, None)
             self.evaluate = getattr(policies, "evaluate", None)
+            # Opt-in: ``policies.evaluate_seats(world)``, every seat's ``evaluate`` in one call.
+            self.evaluate_seats = getattr(policies, "evaluate_seats", None)
             if sampler is not None:
                 self.draw = getattr(policies, sampler)(state, self.seat)
         # Paired root (opt-in): every root action is tried in each sampled world, with the
@@ -194,7 +200,9 @@ class Search:
     def _world(self) -> State:
         if self.perfect:
             world = self.state.clone()
-            world.rng = random.Random(self.rng.getrandbits(64))
+            bits = self.rng.getrandbits(64)  # drawn either way: the same seed, the same search
+            if self.chance:
+                world.rng = random.Random(bits)
             return world
         if self.draw is not None:
             return self.draw(self.rng)
@@ -377,6 +385,8 @@ class Search:
                 b = self.blend
                 values = [(1 - b) * v + b * m for v, m in zip(values, margin)]
             return values
+        if self.evaluate_seats is not None:
+            return self.evaluate_seats(world)
         if self.evaluate is not None:
             return [self.evaluate(world, seat) for seat in range(players)]
         scores = list(world.scores())

@@ -46,6 +46,47 @@ def test_same_seed_and_iteration_cap_give_the_same_search():
     assert first == again
 
 
+def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeypatch):
+    state = nim_with_heap(17)
+
+    def search_once() -> tuple:
+        search = Search(state, seed=5, budget_ms=None, iterations=400)
+        for _ in search.run():
+            pass
+        world = search._world()
+        return search.best_action(), search.stats(), world.rng.getstate() == state.rng.getstate()
+
+    with_chance = search_once()
+    monkeypatch.setattr(type(state), "CHANCE", False, raising=False)
+    without = search_once()
+    assert with_chance[:2] == without[:2]
+    assert not with_chance[2] and without[2]
+
+
+def test_evaluate_seats_when_the_game_has_it_gives_the_same_search(monkeypatch):
+    from pyapp.games.triad import policies as triad_policies
+
+    state = new_game("triad", seed=2, players=4)
+    for text in ("place 0,0", "place 7,7", "place 0,1", "place 7,6", "place 2,2"):
+        state.apply_action(text)
+
+    def search_once(together: bool) -> tuple:
+        search = Search(state, seed=3, budget_ms=None, iterations=150, policies=triad_policies, rollout_limit=2, prune=8)
+        if not together:
+            search.evaluate_seats = None  # one ``evaluate`` call per seat
+        for _ in search.run():
+            pass
+        return search.best_action(), search.stats()
+
+    calls = []
+    seats = triad_policies.evaluate_seats
+    monkeypatch.setattr(triad_policies, "evaluate_seats", lambda world: calls.append(1) or seats(world))
+    together = search_once(True)
+    assert len(calls) == 150
+    assert search_once(False) == together
+    assert len(calls) == 150 + 4 * 150
+
+
 def test_every_level_returns_a_legal_action():
     for seed in range(4):
         for game, players in (("nim", 2), ("nim", 3), ("tricks", 2), ("tricks", 3)):

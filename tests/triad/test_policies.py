@@ -185,3 +185,66 @@ def test_evaluate_is_on_the_scale_of_returns_and_consistent_between_sides():
                 assert values[0] == values[2] and values[1] == values[3]
             game.apply_action(policies.rollout(game.clone(), rng))
         assert [policies.evaluate(game, seat) for seat in range(players)] == pytest.approx(game.returns())
+
+
+def _rollout_positions(seed: int, players: int):
+    """Every position of a game played by the rollout policy, the finished one included."""
+    game = new_game("triad", seed=seed, players=players)
+    rng = random.Random(seed)
+    found = [game.clone()]
+    while not game.is_terminal():
+        game.step(policies.rollout(game, rng))
+        found.append(game.clone())
+    return found
+
+
+def test_evaluate_seats_is_every_seats_side_chance_on_the_returns_scale():
+    for players in (2, 4):
+        for game in _rollout_positions(4, players):
+            share = 2 / players
+            assert policies.evaluate_seats(game) == [share * policies.side_chance(game, seat % 2) for seat in range(players)]
+
+
+def test_side_summary_is_the_scoring_cells_their_room_and_the_phase2_value():
+    for game in _rollout_positions(5, 4)[:61]:
+        board = game.board
+        for s in (0, 1):
+            triad_cells = {i for n in board.line_triads(s) for i in policies.LINES[n] if len(board.stacks[i]) < 3}
+            cells, room, points = policies.side_summary(board, s)
+            assert cells == set(policies.making_cells(board, s)) | triad_cells == policies.scoring_cells(board, s)
+            assert room == sum(3 - len(board.stacks[i]) for i in cells)
+            assert points == policies.phase2_value(board, s)
+
+
+def _placement_score_by_cell(world, i: int) -> float:
+    """``placement_scores`` for one cell, looking at the lines through it (the definition)."""
+    board = world.board
+    s = world.side_to_move()
+    me, them = policies.SIDES[s], policies.SIDES[1 - s]
+    stacks = board.stacks
+    top = stacks[i][-1:]
+    through = policies.THROUGH[i]
+    score = 0.1 * policies.LABEL_AT[i]
+    if top == me:
+        if stacks[i] == me * 2 or any(board.count(s, n) == 3 for n in through):
+            score += 10
+        if len(stacks[i]) == 2:
+            score += 2.5 * sum(board.count(1 - s, n) == 2 for n in through)
+        return score
+    if any(board.count(s, n) == 2 for n in through):
+        score += 10
+    for n in through:
+        if board.count(s, n) == 1:
+            third = next(j for j in policies.LINES[n] if j != i and stacks[j][-1:] != me)
+            score += len(stacks[third]) < 3
+        if top == them:
+            score += {3: 3.0, 2: 2.5}.get(board.count(1 - s, n), 0.0)
+    return score
+
+
+def test_placement_scores_follow_the_lines_through_each_cell():
+    for seed, players in ((7, 2), (8, 4)):
+        for game in _rollout_positions(seed, players)[:60]:
+            legal = game.legal_actions()
+            expected = [_placement_score_by_cell(game, a.row * 8 + a.col) for a in legal]
+            assert policies.placement_scores(game, legal) == pytest.approx(expected)

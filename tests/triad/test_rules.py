@@ -179,3 +179,10 @@ def brute_triads(text, side):
             if rows[r][c] == side * 3:
                 found.append(Triad(((r, c),), True))
     return sorted(found, key=lambda t: (t.cells, t.stack))
+
+
+def test_open_cells_are_the_cells_below_three_pieces_in_order():
+    board = board_with(r0c0="aab", r0c1="ab", r7c7="bbb")
+    board.pop(7 * 8 + 7)
+    expected = [i for i in range(64) if (i // 8, i % 8) in triad.LABELS and len(board.stacks[i]) < 3]
+    assert board.open_cells() == expected and 0 not in expected and 63 in expected

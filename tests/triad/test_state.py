@@ -355,3 +355,21 @@ def test_save_load_and_undo():
     before = game.history[:-1]
     game.undo()
     assert game.history == before
+
+
+def test_removals_are_listed_by_cells_stacks_first():
+    from pyapp.games.triad import policies
+    from pyapp.games.triad.state import REMOVALS
+
+    assert list(REMOVALS) == sorted(REMOVALS, key=lambda a: (a.cells, a.stack))
+    game = new_game("triad", seed=6, players=2)
+    rng = random.Random(6)
+    seen = 0
+    while not game.is_terminal():
+        for s in (0, 1):
+            found = game.removals(s)
+            assert found == sorted(found, key=lambda a: (a.cells, a.stack))
+            assert {(a.cells, a.stack) for a in found} == {(t.cells, t.stack) for t in game.board.side_triads(s)}
+            seen += len(found)
+        game.step(policies.rollout(game, rng))
+    assert seen

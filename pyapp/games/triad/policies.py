@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import math
 import random
+from operator import mul
 
-from pyapp.games.triad.rules import LABEL_AT, LINES, PLAYABLE, SIDES, SIZE, THROUGH
+from pyapp.games.triad.rules import LABEL_AT, LINES, PLAYABLE, SIDES, SIZE, THROUGH, points_of
 from pyapp.games.triad.state import PLACE_AT, PLACEMENTS, Place, TriadState
 
 _TWO = ("aa", "bb")
@@ -70,23 +71,18 @@ def phase2_value(board, s: int) -> int:
     return total
 
 
-def _removal_points(board, action) -> int:
-    stacks = board.stacks
-    if action.stack:
-        r, c = action.cells[0]
-        return 2 * LABEL_AT[r * SIZE + c]
-    return sum(LABEL_AT[r * SIZE + c] for r, c in action.cells if len(stacks[r * SIZE + c]) == 1)
-
-
 def random_making_cell(board, s: int, rng: random.Random) -> int:
     """A cell where side ``s`` would make a triad now (a few random tries), or -1."""
     twos = board.two_lines(s)
     stacks = board.stacks
     if twos:
+        letter = SIDES[s]
         lines = tuple(twos)
+        count = len(lines)
         for _ in range(4):
-            for i in LINES[lines[rng.randrange(len(lines))]]:
-                if len(stacks[i]) < 3 and stacks[i][-1:] != SIDES[s]:
+            for i in LINES[lines[rng.randrange(count)]]:
+                stack = stacks[i]
+                if len(stack) < 3 and stack[-1:] != letter:
                     return i
     two = _TWO[s]
     if two in stacks:
@@ -123,8 +119,9 @@ def rollout(world: TriadState, rng: random.Random):
     legal = world.legal_actions()
     if len(legal) == 1 or rng.random() < 0.2:
         return legal[rng.randrange(len(legal))]
-    best = max(_removal_points(board, a) for a in legal)
-    top = [a for a in legal if _removal_points(board, a) == best]
+    points = [points_of(board, a) for a in legal]
+    best = max(points)
+    top = [a for a, p in zip(legal, points) if p == best]
     return top[rng.randrange(len(top))]
 
 
@@ -146,8 +143,8 @@ def easy(world: TriadState, rng: random.Random):
         return rng.choice(legal)
     if len(legal) == 1 or rng.random() < 0.35:
         return rng.choice(legal)
-    best = max(_removal_points(board, a) for a in legal)
-    return rng.choice([a for a in legal if _removal_points(board, a) == best])
+    best = max(points_of(board, a) for a in legal)
+    return rng.choice([a for a in legal if points_of(board, a) == best])
 
 
 # -- normal --------------------------------------------------------------------------
@@ -382,13 +379,38 @@ def scoring_cells(board, s: int) -> set[int]:
     """Cells where a piece of side ``s`` would score now: its making cells, and the
     cells of its line triads that can take another piece (a piece on its own
     triad scores again)."""
-    cells = set(making_cells(board, s))
+    return side_summary(board, s)[0]
+
+
+def side_summary(board, s: int) -> tuple[set[int], int, int]:
+    """Side ``s``'s :func:`scoring_cells`, the room left in them (free places) and its
+    :func:`phase2_value`, in one pass over its two-in-a-lines and triads (for :func:`evaluate`)."""
     stacks = board.stacks
+    letter = SIDES[s]
+    cells = set()
+    for n in board.two_lines(s):
+        for i in LINES[n]:
+            stack = stacks[i]
+            if not stack or (stack[-1] != letter and len(stack) < 3):
+                cells.add(i)
+                break
+    two = _TWO[s]
+    if two in stacks:
+        cells.update(i for i in board.open_cells() if stacks[i] == two)
+    points = 0
     for n in board.line_triads(s):
         for i in LINES[n]:
-            if len(stacks[i]) < 3:
+            height = len(stacks[i])
+            if height < 3:
                 cells.add(i)
-    return cells
+                if height == 1:
+                    points += LABEL_AT[i]
+    for i in board.stack_triads(s):
+        points += 2 * LABEL_AT[i]
+    room = 3 * len(cells)
+    for i in cells:
+        room -= len(stacks[i])
+    return cells, room, points
 
 
 # Logistic weights fitted on about 36 000 positions of 510 Normal-vs-Normal games with
@@ -412,11 +434,10 @@ def _features_1(world: TriadState) -> list[float]:
     diff = (totals[m] - totals[o]) / 10.0
     progress = world.moves / PLACEMENTS
     left = 1.0 - progress
-    mine = scoring_cells(board, m)
-    theirs = scoring_cells(board, o)
-    stacks = board.stacks
-    room = sum(3 - len(stacks[i]) for i in mine) - sum(3 - len(stacks[i]) for i in theirs)
-    p2 = (phase2_value(board, m) - phase2_value(board, o)) / 10.0
+    mine, mine_room, mine_p2 = side_summary(board, m)
+    theirs, theirs_room, theirs_p2 = side_summary(board, o)
+    room = mine_room - theirs_room
+    p2 = (mine_p2 - theirs_p2) / 10.0
     twos = len(board.two_lines(m)) - len(board.two_lines(o))
     return [
         1.0,
@@ -441,7 +462,7 @@ def _features_2(world: TriadState) -> list[float]:
     totals = world.side_totals()
     mine = world.removals(m)
     theirs = world.removals(o)
-    best = max((_removal_points(board, a) for a in mine), default=0)
+    best = max((points_of(board, a) for a in mine), default=0)
     return [
         1.0,
         (totals[m] - totals[o]) / 10.0,
@@ -468,14 +489,11 @@ def side_chance(world: TriadState, s: int) -> float:
 def mover_chance(world: TriadState) -> float:
     """Estimated chance in [0, 1] that the side to move wins (a draw counts half)."""
     if world.moves < PLACEMENTS:
-        z = sum(w * x for w, x in zip(_WEIGHTS_1, _features_1(world)))
+        z = sum(map(mul, _WEIGHTS_1, _features_1(world)))
     else:
-        z = sum(w * x for w, x in zip(_WEIGHTS_2, _features_2(world)))
+        z = sum(map(mul, _WEIGHTS_2, _features_2(world)))
     z = -30.0 if z < -30.0 else 30.0 if z > 30.0 else z
     return 1.0 / (1.0 + math.exp(-z))
-
-
-_cache: list = [None, None, -1, 0.5]  # world, its board, its move count, mover_chance
 
 
 def evaluate(world: TriadState, seat: int) -> float:
@@ -485,22 +503,21 @@ def evaluate(world: TriadState, seat: int) -> float:
     model of the score difference, the cells where each side scores next, its
     two-in-a-lines, the Phase 2 value of the triads on the board...), times
     the share of a win a seat gets: 1 with 2 players, 1/2 in teams (so that a
-    cut-off position and a finished game are valued alike).  The search asks
-    for every seat in turn: the estimate is computed once per position.
+    cut-off position and a finished game are valued alike).
     """
+    return evaluate_seats(world)[seat]
+
+
+def evaluate_seats(world: TriadState) -> list[float]:
+    """:func:`evaluate` for every seat at once (the search asks for all of them):
+    the model is computed once per position."""
     share = 2.0 / world.players
-    s = seat % 2
     if world.is_terminal():
-        return share * side_chance(world, s)
-    cache = _cache
-    if cache[0] is world and cache[1] is world.board and cache[2] == world.moves:
-        chance = cache[3]
+        chances = [side_chance(world, 0), side_chance(world, 1)]
     else:
         chance = mover_chance(world)
-        cache[0], cache[1], cache[2], cache[3] = world, world.board, world.moves, chance
-    return share * (chance if s == world.side_to_move() else 1.0 - chance)
-
-
+        chances = [chance, 1.0 - chance] if world.side_to_move() == 0 else [1.0 - chance, chance]
+    return [share * chances[seat % 2] for seat in range(world.players)]
 
 
 # -- candidates for the search ----------------------------------------------------------
@@ -513,57 +530,46 @@ def placement_scores(world: TriadState, legal: list) -> list[float]:
     (completes a line or a stack of its side, or adds to a triad of its side),
     breaks a triad or a two-in-a-line of the other side by covering it, fills
     the cell the other side needs to complete a line, or makes a new
-    two-in-a-line of its own that can still be completed.
+    two-in-a-line of its own that can still be completed.  Each line that
+    matters is visited once and credits its cells (cheaper than visiting the
+    lines through every open cell).
     """
     board = world.board
     s = world.side_to_move()
     letter = SIDES[s]
     other = SIDES[1 - s]
-    two = _TWO[s]
     stacks = board.stacks
-    mine = board._count[s]
-    theirs = board._count[1 - s]
+    bonus = [0.0] * (SIZE * SIZE)
+    made = set()  # cells where this side's piece scores now
+    for n in board.line_triads(s):  # a piece on its own triad scores again
+        made.update(LINES[n])
+    for n in board.two_lines(s):  # completes the line
+        for j in LINES[n]:
+            if stacks[j][-1:] != letter:
+                made.add(j)
+    for n, k in enumerate(board._count[s]):
+        if k == 1:  # a second piece in the line makes a two that can be completed if the third cell has room
+            x, y = [j for j in LINES[n] if stacks[j][-1:] != letter]
+            if len(stacks[y]) < 3:
+                bonus[x] += 1.0
+            if len(stacks[x]) < 3:
+                bonus[y] += 1.0
+    for n in board.line_triads(1 - s):  # covering breaks the other side's triad
+        for j in LINES[n]:
+            bonus[j] += 3.0
+    for n in board.two_lines(1 - s):  # covering breaks its two, or filling blocks its cell
+        for j in LINES[n]:
+            stack = stacks[j]
+            top = stack[-1:]
+            if top == other or (top == letter and len(stack) == 2):
+                bonus[j] += 2.5
+    two = _TWO[s]
     scores = []
     for action in legal:
         i = action.row * SIZE + action.col
-        stack = stacks[i]
-        top = stack[-1:]
-        score = 0.0
-        if top == letter:
-            made = stack == two
-            for n in THROUGH[i]:
-                if mine[n] == 3:
-                    made = True
-                    break
-            if made:
-                score += 10.0
-            if len(stack) == 2:
-                for n in THROUGH[i]:
-                    if theirs[n] == 2:
-                        score += 2.5
-        else:
-            made = False
-            fill = len(stack) == 2
-            for n in THROUGH[i]:
-                k = mine[n]
-                if k == 2:
-                    made = True
-                elif k == 1:
-                    for j in LINES[n]:
-                        if j != i and stacks[j][-1:] != letter:
-                            if len(stacks[j]) < 3:
-                                score += 1.0
-                            break
-                if top == other:
-                    t = theirs[n]
-                    if t == 3:
-                        score += 3.0
-                    elif t == 2:
-                        score += 2.5
-                elif fill and theirs[n] == 2:
-                    score += 2.5
-            if made:
-                score += 10.0
+        score = bonus[i]
+        if i in made or stacks[i] == two:
+            score += 10.0
         scores.append(score + 0.1 * LABEL_AT[i])
     return scores
 
@@ -576,11 +582,11 @@ def candidates(world: TriadState, k: int, legal: list) -> list:
     if world.moves >= PLACEMENTS or len(legal) <= k:
         return legal
     scores = placement_scores(world, legal)
-    order = sorted(range(len(legal)), key=lambda n: -scores[n])
+    order = sorted(range(len(legal)), key=scores.__getitem__, reverse=True)  # stable: ties keep board order
     return [legal[n] for n in order[:k]]
 
 
 __all__ = [
-    "candidates", "easy", "evaluate", "live_ones", "making_cells", "mover_chance", "normal", "phase2_value", "rollout",
+    "candidates", "easy", "evaluate", "evaluate_seats", "live_ones", "making_cells", "mover_chance", "normal", "phase2_value", "rollout",
     "scoring_cells", "side_chance",
 ]

@@ -282,6 +282,10 @@ class Board:
         """The placement on every cell holding fewer than three pieces, in reading order (a new list)."""
         return self._places[:]
 
+    def open_cells(self) -> list[int]:
+        """Cells holding fewer than three pieces, ascending (live list: do not change)."""
+        return self._open
+
     def pieces(self) -> dict[str, int]:
         """Pieces of each side on the board."""
         text = "".join(self.stacks)
@@ -336,29 +340,33 @@ class Board:
         return old[-1]
 
     def _retop(self, i: int, old: int, new: int) -> None:
+        """Cell ``i``'s top changed from side ``old`` to side ``new`` (-1: empty): recount its lines."""
         if old == new:
             return
-        rows, twos = self._rows, self._twos
-        for n in THROUGH[i]:
-            if old >= 0:
-                counts = self._count[old]
+        through = THROUGH[i]
+        if old >= 0:
+            counts, rows, twos = self._count[old], self._rows[old], self._twos[old]
+            for n in through:
                 k = counts[n]
                 counts[n] = k - 1
                 if k == 3:
-                    rows[old].discard(n)
-                    twos[old].add(n)
+                    rows.discard(n)
+                    twos.add(n)
                 elif k == 2:
-                    twos[old].discard(n)
-            if new >= 0:
-                counts = self._count[new]
+                    twos.discard(n)
+        if new >= 0:
+            counts, rows, twos = self._count[new], self._rows[new], self._twos[new]
+            made = self.made
+            for n in through:
                 k = counts[n] + 1
                 counts[n] = k
-                if k == 3:
-                    twos[new].discard(n)
-                    rows[new].add(n)
-                    self.made.append((new, LINE_TRIADS[n]))
-                elif k == 2:
-                    twos[new].add(n)
+                if k > 1:
+                    if k == 2:
+                        twos.add(n)
+                    else:
+                        twos.discard(n)
+                        rows.add(n)
+                        made.append((new, LINE_TRIADS[n]))
 
 
 def _side_index(side: str) -> int:
@@ -410,16 +418,22 @@ def removal_points(board: Board, triad: Triad) -> int:
 
 
 def points_of(board: Board, triad: Triad) -> int:
-    """:func:`removal_points` without the check (for code that knows it is a triad)."""
+    """:func:`removal_points` without the check (for code that knows it is a triad; a
+    removal action, with the same ``cells`` and ``stack``, will do)."""
     if triad.stack:
         r, c = triad.cells[0]
-        return 2 * LABELS[(r, c)]
+        return 2 * LABEL_AT[r * SIZE + c]
     stacks = board.stacks
-    return sum(LABELS[(r, c)] for r, c in triad.cells if len(stacks[r * SIZE + c]) == 1)
+    points = 0
+    for r, c in triad.cells:
+        i = r * SIZE + c
+        if len(stacks[i]) == 1:
+            points += LABEL_AT[i]
+    return points
 
 
 def remove(board: Board, triad: Triad) -> int:
-    """Remove ``triad`` from ``board`` (known to be a triad) and return its points."""
+    """Remove ``triad`` from ``board`` (known to be a triad; a removal action will do) and return its points."""
     points = points_of(board, triad)
     if triad.stack:
         r, c = triad.cells[0]

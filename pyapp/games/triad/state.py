@@ -80,6 +80,12 @@ REMOVE_LINE: tuple[Remove, ...] = tuple(Remove(t.cells, False) for t in LINE_TRI
 REMOVE_STACK: tuple[Remove | None, ...] = tuple(
     Remove(t.cells, True) if t is not None else None for t in STACK_TRIADS
 )
+REMOVALS: tuple[Remove, ...] = tuple(
+    sorted((*REMOVE_LINE, *(a for a in REMOVE_STACK if a is not None)), key=lambda a: (a.cells, a.stack))
+)
+"""Every removal action in the stable order of :meth:`TriadState.removals` (by cells)."""
+LINE_RANK: tuple[int, ...] = tuple(REMOVALS.index(a) for a in REMOVE_LINE)
+STACK_RANK: tuple[int, ...] = tuple(REMOVALS.index(a) if a is not None else -1 for a in REMOVE_STACK)
 _BY_TEXT: dict[str, Place | Remove | Pass] = {"pass": PASS}
 for _action in (*PLACE_AT, *REMOVE_LINE, *REMOVE_STACK):
     if _action is not None:
@@ -135,6 +141,7 @@ class TriadState(State):
 
     GAME = "triad"
     PLAYERS = (2, 4)
+    CHANCE = False  # no dice, no deck: the search need not give its worlds a fresh generator
     OPTIONS = {"children": False, "first": 0}
 
     @classmethod
@@ -182,10 +189,10 @@ class TriadState(State):
     def removals(self, s: int) -> list[Remove]:
         """The removal actions open to side ``s`` now, in a stable order."""
         board = self.board
-        found = [REMOVE_LINE[n] for n in board.line_triads(s)]
-        found.extend(REMOVE_STACK[i] for i in board.stack_triads(s))  # type: ignore[misc]
-        found.sort(key=lambda a: (a.cells, a.stack))
-        return found
+        ranks = [LINE_RANK[n] for n in board.line_triads(s)]
+        ranks.extend([STACK_RANK[i] for i in board.stack_triads(s)])
+        ranks.sort()
+        return [REMOVALS[k] for k in ranks]
 
     def parse_action(self, text: str) -> Place | Remove | Pass:
         return parse(text)
@@ -222,11 +229,8 @@ class TriadState(State):
                 points = 0
             self.last = (seat, action, points, made, ())
         elif type(action) is Remove:
-            triad = LINE_TRIADS[LINE_NUMBER[action.cells]] if not action.stack else STACK_TRIADS[
-                action.cells[0][0] * SIZE + action.cells[0][1]
-            ]
             before = [board.stacks[r * SIZE + c] for r, c in action.cells]
-            points = remove(board, triad)  # type: ignore[arg-type]
+            points = remove(board, action)  # type: ignore[arg-type]  (the same cells and kind as its triad)
             emptied = tuple(cell for cell, old in zip(action.cells, before) if old and not board.stacks[cell[0] * SIZE + cell[1]])
             if points:
                 self.phase2[s] += points
