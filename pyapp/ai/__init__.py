@@ -62,10 +62,12 @@ TUNING: dict[str, dict[str, Any]] = {
     # unless another's mean value is 0.01 higher.  With 3 players the search's deals
     # are weighted by the plays seen this round (``sampler``: policies.InformedDeals)
     # and its playouts' players judge the answers to come from their own hands only
-    # (``rollout_policy``: policies.rollout_blind).
+    # (``rollout_policy``: policies.rollout_blind).  In Teams (``options``) a seat's
+    # values are halved (a team's win gives each partner 1/2), so c is too.
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
              "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
-             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"}}},
+             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"}},
+             "options": {"teams": {True: {"c": 0.35}}}},
     # Dieci with 2 players: policy rollouts of a few tricks, then policies.evaluate;
     # Normal's move favoured, root narrowed to what the policies play.  With 3, 4, 5
     # and 8 players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where
@@ -108,12 +110,16 @@ def policies_for(state: State) -> Any:
 
 
 def tuning_for(state: State) -> dict[str, Any]:
-    """The game's search settings (``TUNING``) for this state's player count.
+    """The game's search settings (``TUNING``) for this state's player count and options.
 
-    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games.
+    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games;
+    ``TUNING[game]["options"][name][value]`` then overrides those in games whose option
+    ``name`` (the public ``state.options``) is ``value``: a variant's own settings.
     """
     params = dict(TUNING.get(state.GAME, {}))
     params.update(params.pop("players", {}).get(state.players, {}))
+    for name, variants in params.pop("options", {}).items():
+        params.update(variants.get(state.options.get(name), {}))
     return params
 
 
