@@ -84,11 +84,3 @@ def test_an_option_override_applies_only_to_games_with_that_option_value(monkeyp
         ai.choose_action(state, level="hard", seed=1, iterations=20)
     assert [p["c"] for p in seen] == [0.7, 0.3, 0.1, 0.1]
     assert all(p["prune"] == 2 and "options" not in p for p in seen)
-
-
-def test_dyad_halves_exploration_in_teams_only():
-    """Teams halves a seat's values; the 4-player free-for-all keeps its measured tuning."""
-    teams = ai.tuning_for(new_game("dyad", seed=1, players=4, teams=True))
-    alone = ai.tuning_for(new_game("dyad", seed=1, players=4))
-    assert teams["c"] == alone["c"] / 2 == ai.TUNING["dyad"]["c"] / 2
-    assert {k: v for k, v in teams.items() if k != "c"} == {k: v for k, v in alone.items() if k != "c"}
