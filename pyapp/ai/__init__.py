@@ -109,12 +109,16 @@ def policies_for(state: State) -> Any:
 
 
 def tuning_for(state: State) -> dict[str, Any]:
-    """The game's search settings (``TUNING``) for this state's player count.
+    """The game's search settings (``TUNING``) for this state's player count and options.
 
-    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games.
+    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games;
+    ``TUNING[game]["options"][name][value]`` then overrides those in games whose option
+    ``name`` (the public ``state.options``) is ``value``: a variant's own settings.
     """
     params = dict(TUNING.get(state.GAME, {}))
     params.update(params.pop("players", {}).get(state.players, {}))
+    for name, variants in params.pop("options", {}).items():
+        params.update(variants.get(state.options.get(name), {}))
     return params
 
 

@@ -72,3 +72,15 @@ def test_dieci_hard_with_three_to_eight_players_plays_normals_card_or_the_rollou
                 assert hard in (normal, policies.candidates(state, 1, legal)[0])
         state.apply_action(rng.choice(state.legal_actions()))
     assert plays >= 3
+
+
+def test_an_option_override_applies_only_to_games_with_that_option_value(monkeypatch):
+    """``TUNING[game]["options"][name][value]``: a variant's settings, over the player count's."""
+    seen = _record(monkeypatch)
+    monkeypatch.setitem(ai.TUNING, "quicknim", {"c": 0.7, "prune": 2, "players": {3: {"c": 0.3}},
+                                                "options": {"max_take": {2: {"c": 0.1}}}})
+    for players, max_take in ((2, 3), (3, 3), (3, 2), (2, 2)):
+        state = new_game("quicknim", seed=1, players=players, max_take=max_take)
+        ai.choose_action(state, level="hard", seed=1, iterations=20)
+    assert [p["c"] for p in seen] == [0.7, 0.3, 0.1, 0.1]
+    assert all(p["prune"] == 2 and "options" not in p for p in seen)
