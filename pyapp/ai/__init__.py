@@ -77,7 +77,8 @@ TUNING: dict[str, dict[str, Any]] = {
     # With 6 and 7 players that search did not beat Normal (0.90x, 1.00x), so there
     # Normal's move gets twice the root's visits and is always kept: Hard = Normal.
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,
-              "players": {**{n: _DIECI_CLAIMS for n in (3, 4, 5, 8)},
+              "players": {3: {**_DIECI_CLAIMS, "favour_normal": {"play": 1.0, "offer": 0.005, "*": 0.02}},
+                          **{n: _DIECI_CLAIMS for n in (4, 5, 8)},
                           **{n: {"favour_normal": 2.0} for n in (6, 7)}}},
 }
 
@@ -115,6 +116,19 @@ def tuning_for(state: State) -> dict[str, Any]:
     params = dict(TUNING.get(state.GAME, {}))
     params.update(params.pop("players", {}).get(state.players, {}))
     return params
+
+
+def favour_for(favour: float | dict[str, float], state: State) -> float:
+    """The ``favour_normal`` setting for this state: a number, or a number per ``state.phase``
+    (``{phase: favour}``, ``"*"`` for the other phases), for games whose Normal is worth
+    departing from at some kinds of decision only.
+
+    >>> favour_for({"play": 2.0, "*": 0.01}, type("S", (), {"phase": "offer"})())
+    0.01
+    """
+    if isinstance(favour, dict):
+        return favour.get(getattr(state, "phase", None), favour.get("*", 0.0))
+    return favour
 
 
 def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> Any:
@@ -173,7 +187,7 @@ def think(
         limits["budget_ms"] = budget_ms
     params = tuning_for(state)
     params.update(tuning)
-    favour = params.pop("favour_normal", 0.0)
+    favour = favour_for(params.pop("favour_normal", 0.0), state)
     samples = params.pop("root_candidates", 0)
     seat = state.current_player()
     if favour and policies is not None and getattr(policies, "normal", None) is not None:
@@ -181,6 +195,8 @@ def think(
         if perfect_information(state):
             world.rng = random.Random(rng.getrandbits(64))
         params["favoured"] = _pick(state, legal, policies.normal(world, rng), rng)
+        if favour >= 1.0:  # values lie in [0, 1] (visits in the root's): no search could overturn it
+            return params["favoured"]
         params["favour"] = favour
         yield
     if samples and policies is not None and getattr(policies, "rollout", None) is not None:
@@ -228,4 +244,5 @@ def choose_action(
             return done.value
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think", "tuning_for"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "favour_for", "policies_for", "think",
+           "tuning_for"]
