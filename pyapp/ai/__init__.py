@@ -74,6 +74,9 @@ TUNING: dict[str, dict[str, Any]] = {
     # worlds (``paired``; at a play only Normal's card and the rollout policy's),
     # rollouts run to the end of the game and score half the result, half the margin
     # over the mean; Normal's move is kept unless another's mean value is 0.02 higher.
+    # With 3 players Hard searches only at claims and offers (there its departures from
+    # Normal were good on the real cards, at plays not): it keeps Normal's card at a play
+    # (favour 1: no search) and leaves Normal's claim or pass if another is 0.005 better.
     # With 6 and 7 players that search did not beat Normal (0.90x, 1.00x), so there
     # Normal's move gets twice the root's visits and is always kept: Hard = Normal.
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,

@@ -16,8 +16,7 @@ One search serves both kinds of game:
 Rewards are per-seat vectors: a node keeps the total reward of the seat that
 moved into it, so multi-player and team games need nothing special (teams come
 from the game's own ``returns()``).  Terminal rewards may be blended with a
-normalised score margin (``blend``; over the mean of all seats, or opt-in over the
-best rival, ``rival_margin``) for a smoother signal.  Rollouts use the
+normalised score margin (``blend``) for a smoother signal.  Rollouts use the
 game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
 steps and are then scored by ``policies.evaluate(world, seat)`` (or by the
 current scores when the game has no evaluator).  A rollout with a ``horizon``
@@ -59,21 +58,15 @@ def perfect_information(state: State) -> bool:
     return type(state).sample_world is State.sample_world
 
 
-def _margin_values(scores: list[float], scale: float, rival: bool = False) -> list[float]:
+def _margin_values(scores: list[float], scale: float) -> list[float]:
     """Per seat, ``0.5 + 0.5 * tanh((score - mean) / scale)``: a smooth score-margin signal.
 
     Relative to the mean of all seats, so partners in a team game (equal scores)
-    get equal values.  With ``rival`` (opt-in, not for team games), relative to the
-    best other seat instead: nearer to "win", since only being first pays.
+    get equal values.
 
     >>> [round(v, 3) for v in _margin_values([10, 0], 5)]
     [0.881, 0.119]
-    >>> [round(v, 3) for v in _margin_values([10, 4, 0], 6, rival=True)]
-    [0.881, 0.119, 0.034]
     """
-    if rival:
-        ranked = sorted(scores, reverse=True)
-        return [0.5 + 0.5 * math.tanh((s - (ranked[1] if s == ranked[0] else ranked[0])) / scale) for s in scores]
     mean = sum(scores) / len(scores)
     return [0.5 + 0.5 * math.tanh((s - mean) / scale) for s in scores]
 
@@ -112,7 +105,6 @@ class Search:
         rollout_limit: int | None = None,
         blend: float = 0.0,
         margin_scale: float = 10.0,
-        rival_margin: bool = False,
         use_rollout_policy: bool = True,
         expand_policy: bool = False,
         favoured: Any = None,
@@ -138,7 +130,6 @@ class Search:
         self.rollout_limit = rollout_limit
         self.blend = blend
         self.margin_scale = margin_scale
-        self.rival_margin = rival_margin
         self.slice = slice_ms / 1000.0
         self.expand_policy = expand_policy
         self.favoured = favoured
@@ -382,7 +373,7 @@ class Search:
         if world.is_terminal():
             values = list(world.returns())
             if self.blend:
-                margin = _margin_values(list(world.scores()), self.margin_scale, self.rival_margin)
+                margin = _margin_values(list(world.scores()), self.margin_scale)
                 b = self.blend
                 values = [(1 - b) * v + b * m for v, m in zip(values, margin)]
             return values

@@ -253,7 +253,6 @@ def test_a_long_rollout_is_sliced_inside_the_iteration():
     [
         {"expand_policy": True},
         {"blend": 0.3},
-        {"blend": 0.5, "rival_margin": True},
         {"rollout_limit": 2},
         {"use_rollout_policy": False},
         {"horizon": "turn"},
