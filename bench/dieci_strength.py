@@ -155,7 +155,7 @@ def deviations(players, count, runs, iterations, seed=0, tuning=None):
     expected at 3x, real gaps) and, for positions where Hard keeps Normal's move,
     (phase, None, ...).
     """
-    from pyapp.ai import choose_action, policies_for, tuning_for  # noqa: PLC0415
+    from pyapp.ai import choose_action, favour_for, policies_for, tuning_for  # noqa: PLC0415
     from pyapp.ai.mcts import Search  # noqa: PLC0415
 
     game = found = 0
@@ -171,7 +171,7 @@ def deviations(players, count, runs, iterations, seed=0, tuning=None):
             continue
         params = tuning_for(state)
         params.update(tuning or {})
-        favour = params.pop("favour_normal", 0.0)
+        favour = favour_for(params.pop("favour_normal", 0.0), state)
         params.pop("root_candidates", None)
         normal = choose_action(state, level="normal", seed=game)
         search = Search(state, seed=game, budget_ms=None, iterations=iterations, policies=policies_for(state),
@@ -235,7 +235,8 @@ def main(argv=None):
         tuning = {}
         for text in args.tune:
             name, _, value = text.partition("=")
-            tuning[name] = None if value == "none" else float(value) if "." in value else int(value)
+            tuning[name] = (None if value == "none" else value == "true" if value in ("true", "false")
+                            else float(value) if "." in value else int(value))
         report_deviations(args, tuning)
         return
     for n in args.players:

@@ -75,10 +75,14 @@ TUNING: dict[str, dict[str, Any]] = {
     # worlds (``paired``; at a play only Normal's card and the rollout policy's),
     # rollouts run to the end of the game and score half the result, half the margin
     # over the mean; Normal's move is kept unless another's mean value is 0.02 higher.
+    # With 3 players Hard searches only at claims and offers (there its departures from
+    # Normal were good on the real cards, at plays not): it keeps Normal's card at a play
+    # (favour 1: no search) and leaves Normal's claim or pass if another is 0.005 better.
     # With 6 and 7 players that search did not beat Normal (0.90x, 1.00x), so there
     # Normal's move gets twice the root's visits and is always kept: Hard = Normal.
     "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,
-              "players": {**{n: _DIECI_CLAIMS for n in (3, 4, 5, 8)},
+              "players": {3: {**_DIECI_CLAIMS, "favour_normal": {"play": 1.0, "offer": 0.005, "*": 0.02}},
+                          **{n: _DIECI_CLAIMS for n in (4, 5, 8)},
                           **{n: {"favour_normal": 2.0} for n in (6, 7)}}},
 }
 
@@ -109,17 +113,26 @@ def policies_for(state: State) -> Any:
 
 
 def tuning_for(state: State) -> dict[str, Any]:
-    """The game's search settings (``TUNING``) for this state's player count and options.
+    """The game's search settings (``TUNING``) for this state's player count.
 
-    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games;
-    ``TUNING[game]["options"][name][value]`` then overrides those in games whose option
-    ``name`` (the public ``state.options``) is ``value``: a variant's own settings.
+    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games.
     """
     params = dict(TUNING.get(state.GAME, {}))
     params.update(params.pop("players", {}).get(state.players, {}))
-    for name, variants in params.pop("options", {}).items():
-        params.update(variants.get(state.options.get(name), {}))
     return params
+
+
+def favour_for(favour: float | dict[str, float], state: State) -> float:
+    """The ``favour_normal`` setting for this state: a number, or a number per ``state.phase``
+    (``{phase: favour}``, ``"*"`` for the other phases), for games whose Normal is worth
+    departing from at some kinds of decision only.
+
+    >>> favour_for({"play": 2.0, "*": 0.01}, type("S", (), {"phase": "offer"})())
+    0.01
+    """
+    if isinstance(favour, dict):
+        return favour.get(getattr(state, "phase", None), favour.get("*", 0.0))
+    return favour
 
 
 def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> Any:
@@ -188,11 +201,13 @@ def think(
         limits["budget_ms"] = budget_ms
     params = tuning_for(state)
     params.update(tuning)
-    favour = params.pop("favour_normal", 0.0)
+    favour = favour_for(params.pop("favour_normal", 0.0), state)
     samples = params.pop("root_candidates", 0)
     seat = state.current_player()
     if favour and policies is not None and getattr(policies, "normal", None) is not None:
         params["favoured"] = yield from _policy_steps(state, legal, policies, "normal", rng)
+        if favour >= 1.0:  # values lie in [0, 1] (visits in the root's): no search could overturn it
+            return params["favoured"]
         params["favour"] = favour
         yield
     if samples and policies is not None and getattr(policies, "rollout", None) is not None:
@@ -235,4 +250,5 @@ def choose_action(
     return finish(think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning))
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "policies_for", "think", "tuning_for"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "favour_for", "policies_for", "think",
+           "tuning_for"]

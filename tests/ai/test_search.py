@@ -349,6 +349,7 @@ def test_a_strongly_favoured_normal_move_is_kept_and_candidates_narrow_the_root(
     state = new_game("tricks", seed=8, players=3)
     normal = choose_action(state, level="normal", seed=2)
     assert choose_action(state, level="hard", seed=2, iterations=100, favour_normal=100.0) == normal
+    assert not list(think(state, level="hard", seed=2, iterations=100, favour_normal=1.0, slice_ms=0.0))  # no search
     search = Search(state, seed=1, budget_ms=None, iterations=60, candidates=state.legal_actions()[:2])
     for _ in search.run():
         pass
