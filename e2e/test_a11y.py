@@ -394,18 +394,18 @@ def test_other_seats_hidden_cards_never_reach_the_page(app: Page, game: str, pla
     checked = 0
     for _ in range(6):
         state = state_of(page)
+        # empty when the others hold no card the person cannot see (e.g. their hands are played out)
         secret = hidden_texts(state, 0)
-        assert secret, "other seats hold cards the person cannot see"
         words = page.evaluate(DOM_WORDS)
         for word in words:
             for text in secret:
                 pattern = rf"(?<![0-9A-Za-z]){re.escape(text)}(?![0-9A-Za-z])"
                 assert not re.search(pattern, word), f"{text!r} of a hidden hand shows in the page: {word[:120]!r}"
-        checked += 1
+        checked += bool(secret)
         if over(page):
             break
         play_turn(page, game)
-    assert checked >= 3
+    assert checked >= 3, "too few turns with hidden cards to check"
 
 
 HANDOVER_OR_PERSON = """() => !!document.querySelector('[data-testid=handover]') || (%s)()""" % PERSON_READY
