@@ -18,6 +18,17 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def parse_option(text: str) -> tuple[str, object]:
+    """``name=value`` from the command line as a game option (booleans and integers typed)."""
+    name, _, value = text.partition("=")
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
 def random_policy(world, rng):
     """Any legal action, uniformly."""
     actions = world.legal_actions()

@@ -32,6 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+from bench.common import parse_option  # noqa: E402
+
 TARGETS_2P = {"hard-normal": 0.65}
 TARGETS_MP = {"hard-normal": 1.6}
 DEFAULT_2P = 0.70
@@ -45,16 +47,6 @@ def _setup_games() -> None:
         import tests.ai.toys  # noqa: F401
     except ImportError:
         pass
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    name, _, value = text.partition("=")
-    if value.lower() in ("true", "false"):
-        return name, value.lower() == "true"
-    try:
-        return name, int(value)
-    except ValueError:
-        return name, value
 
 
 def play_one(task: dict) -> dict:

@@ -3,6 +3,7 @@
     python bench/speed.py [--seconds S] [--budget-ms B] [--no-pyodide] [--profile GAME[:PLAYERS]]
     python bench/speed.py --midgame 4 [--games G] [--players N]   (Hard's browser-equivalent cap)
     python bench/speed.py --moves normal [--games G] [--players N] (a level's time per move)
+    ... [--option teams=true]                                      (game options for every case)
 
 Per game and player count it measures:
 
@@ -43,6 +44,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+from bench.common import parse_option  # noqa: E402
 
 CASES = [
     {"game": "triad", "players": 2},
@@ -369,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only Hard's iterations/s on K positions of a Normal game, and its browser-equivalent cap")
     parser.add_argument("--moves", choices=("easy", "normal"),
                         help="only this level's CPU time per move and its longest step between yields")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="game option for every case, e.g. teams=true (repeatable)")
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.profile, args.seconds)
@@ -380,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.players:
         games = dict.fromkeys(c["game"] for c in cases)
         cases = [{"game": game, "players": n} for game in games for n in args.players]
+    if args.option:
+        options = dict(parse_option(o) for o in args.option)
+        cases = [{**case, "options": {**case.get("options", {}), **options}} for case in cases]
     margs = {"cases": cases, "seconds": args.seconds, "budget_ms": args.budget_ms, "midgame": args.midgame,
              "moves": args.moves}
     cpython = measure(**margs)

@@ -1,7 +1,7 @@
 // Runs bench/speed.py's measurement inside Pyodide under Node.js and prints its JSON.
 //   node bench/speed_pyodide.mjs '<json arguments for speed.measure>'
 // Pyodide comes from the repo's node_modules/pyodide (npm package `pyodide`), or
-// from the folder named by PYODIDE_DIR.  The repo's pyapp/ and bench/speed.py are
+// from the folder named by PYODIDE_DIR.  The repo's pyapp/ and bench/{speed,common}.py are
 // written into Pyodide's file system, so the code measured is the code on disk.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
@@ -31,7 +31,9 @@ function copyTree(dir) {
 pyodide.FS.mkdirTree("/repo/pyapp");
 copyTree(join(root, "pyapp"));
 pyodide.FS.mkdirTree("/repo/bench");
-pyodide.FS.writeFile("/repo/bench/speed.py", readFileSync(join(root, "bench", "speed.py")));
+for (const name of ["speed.py", "common.py"]) {
+  pyodide.FS.writeFile("/repo/bench/" + name, readFileSync(join(root, "bench", name)));
+}
 pyodide.globals.set("SPEED_ARGS", process.argv[2] || "{}");
 // Emscripten's clock is wall time: give Python the process's CPU time for rates.
 globalThis.cpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
