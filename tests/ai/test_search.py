@@ -63,6 +63,32 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
     assert not with_chance[2] and without[2]
 
 
+def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch):
+    monkeypatch.setattr(QuickNim, "CHANCE", False, raising=False)
+    state = nim_with_heap(17, players=3)
+    before = (state.heap, list(state._history))
+    steps = []
+    step = QuickNim.step
+    monkeypatch.setattr(QuickNim, "step", lambda self, action: steps.append(1) or step(self, action))
+
+    def search_once(keep: bool) -> tuple:
+        steps.clear()
+        search = Search(state, seed=5, budget_ms=None, iterations=400, keep_worlds=keep)
+        for _ in search.run():
+            pass
+        return search.best_action(), search.stats(), len(steps), search
+
+    *replayed, replayed_steps, plain = search_once(False)
+    *kept, kept_steps, search = search_once(True)
+    assert kept == replayed and kept_steps < replayed_steps
+    assert search.keep_worlds and plain.root.world is None
+    assert search.root.world.heap == 17 and (state.heap, state._history) == before
+    child = max(search.root.children.values(), key=lambda node: node.visits)
+    assert child.world.heap == 17 - child.action.count
+    monkeypatch.setattr(QuickNim, "CHANCE", True)  # chance: a kept world would freeze it
+    assert not Search(state, seed=5, budget_ms=None, iterations=1, keep_worlds=True).keep_worlds
+
+
 def test_evaluate_seats_when_the_game_has_it_gives_the_same_search(monkeypatch):
     from pyapp.games.triad import policies as triad_policies
 
