@@ -121,7 +121,7 @@ class Search:
         paired: bool = False,
         rollout_policy: str = "rollout",
         sampler: str | None = None,
-        keep_worlds: bool = False,
+        keep_worlds: int = 0,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -147,8 +147,11 @@ class Search:
         # Opt-in: a game without chance (``CHANCE = False``) never draws from ``world.rng``.
         self.chance = getattr(state, "CHANCE", True)
         # Opt-in for perfect information without chance: a node keeps its position once the
-        # search has passed through it, so selection need not replay the path from the root.
-        self.keep_worlds = keep_worlds and self.perfect and not self.chance and not paired and horizon is None
+        # search passes through it with at least ``keep_worlds`` visits, so selection replays
+        # the path only from the deepest node that keeps one (fewer kept worlds: less memory
+        # and garbage collection).
+        usable = self.perfect and not self.chance and not paired and horizon is None
+        self.keep_worlds = keep_worlds if usable else 0
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
         self.evaluate_seats: Callable[[State], list[float]] | None = None
@@ -275,6 +278,7 @@ class Search:
         expand_policy = self.rollout if self.expand_policy else None
         if self.perfect:
             keep = self.keep_worlds
+            owned = not keep  # whether this iteration may change ``world`` (not a node's)
             # The legal actions at a node never change: keep its untried ones.
             while not world.is_terminal():
                 untried = node.untried
@@ -294,7 +298,7 @@ class Search:
                         action = next(iter(untried))
                     del untried[action]
                     child = Node(action, world.current_player())
-                    if keep:  # the rollout changes the world: not the kept one
+                    if not owned:  # the rollout changes the world: not a kept one
                         world = world.clone()
                     world.step(action)
                     node.children[action] = child
@@ -307,13 +311,14 @@ class Search:
                     score = child.total / child.visits + c * sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = child, score
-                if keep:
-                    if best.world is None:
-                        best.world = world.clone()
-                        best.world.step(best.action)
-                    world = best.world
+                if best.world is not None:
+                    world, owned = best.world, False
                 else:
+                    if not owned:
+                        world, owned = world.clone(), True
                     world.step(best.action)
+                    if keep and best.visits >= keep:
+                        best.world, owned = world, False
                 node = best
                 path.append(node)
         else:
