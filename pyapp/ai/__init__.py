@@ -54,7 +54,7 @@ TUNING: dict[str, dict[str, Any]] = {
     # the rollout policy, low exploration (evaluate's values are close together),
     # every node narrowed to the 8 placements policies.candidates ranks best.  In
     # teams a seat's rewards are halved (a win gives each partner 1/2), so c is too.
-    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8,
+    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8, "keep_worlds": 8,
               "players": {4: {"c": 0.2}}},
     # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
     # when this attribute of the world changes), then policies.evaluate; every node

@@ -4,7 +4,9 @@ One search serves both kinds of game:
 
 * perfect information (Triad): plain UCT; every iteration starts from a copy of
   the state (with a fresh random generator, so the search cannot foresee any
-  future chance, unless the game says it has none: ``CHANCE = False``);
+  future chance, unless the game says it has none: ``CHANCE = False``; such a
+  game may also let its nodes keep their worlds, ``keep_worlds``, so that
+  selection walks the tree without replaying the path from the root);
 * hidden information (Dyad, Dieci): single-observer information-set MCTS
   (Cowling, Powley & Whitehouse 2012).  Every iteration draws a determinization
   with ``state.sample_world(seat, rng)`` -- built by the game from the acting
@@ -42,7 +44,7 @@ from pyapp.engine.state import State
 class Node:
     """One action sequence from the root: statistics for the seat that moved into it."""
 
-    __slots__ = ("action", "mover", "children", "visits", "avail", "total", "untried")
+    __slots__ = ("action", "mover", "children", "visits", "avail", "total", "untried", "world")
 
     def __init__(self, action: Any, mover: int) -> None:
         self.action = action
@@ -52,6 +54,7 @@ class Node:
         self.avail = 1
         self.total = 0.0
         self.untried: dict[Any, None] | None = None  # perfect information only
+        self.world: State | None = None  # ``keep_worlds`` only: the position after the path
 
 
 def perfect_information(state: State) -> bool:
@@ -118,6 +121,7 @@ class Search:
         paired: bool = False,
         rollout_policy: str = "rollout",
         sampler: str | None = None,
+        keep_worlds: int = 0,
     ) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -142,6 +146,12 @@ class Search:
         self.perfect = perfect_information(state)
         # Opt-in: a game without chance (``CHANCE = False``) never draws from ``world.rng``.
         self.chance = getattr(state, "CHANCE", True)
+        # Opt-in for perfect information without chance: a node keeps its position once the
+        # search passes through it with at least ``keep_worlds`` visits, so selection replays
+        # the path only from the deepest node that keeps one (fewer kept worlds: less memory
+        # and garbage collection).
+        usable = self.perfect and not self.chance and not paired and horizon is None
+        self.keep_worlds = keep_worlds if usable else 0
         self.rollout: Callable[[State, random.Random], Any] | None = None
         self.evaluate: Callable[[State, int], float] | None = None
         self.evaluate_seats: Callable[[State], list[float]] | None = None
@@ -198,6 +208,11 @@ class Search:
         self.elapsed_ms = (perf_counter() - start) * 1000.0
 
     def _world(self) -> State:
+        if self.keep_worlds:  # the root's own kept world: the iteration must not change it
+            self.rng.getrandbits(64)  # drawn all the same: the same seed, the same search
+            if self.root.world is None:
+                self.root.world = self.state.clone()
+            return self.root.world
         if self.perfect:
             world = self.state.clone()
             bits = self.rng.getrandbits(64)  # drawn either way: the same seed, the same search
@@ -262,6 +277,8 @@ class Search:
         # Selection and expansion.
         expand_policy = self.rollout if self.expand_policy else None
         if self.perfect:
+            keep = self.keep_worlds
+            owned = not keep  # whether this iteration may change ``world`` (not a node's)
             # The legal actions at a node never change: keep its untried ones.
             while not world.is_terminal():
                 untried = node.untried
@@ -281,6 +298,8 @@ class Search:
                         action = next(iter(untried))
                     del untried[action]
                     child = Node(action, world.current_player())
+                    if not owned:  # the rollout changes the world: not a kept one
+                        world = world.clone()
                     world.step(action)
                     node.children[action] = child
                     path.append(child)
@@ -292,7 +311,14 @@ class Search:
                     score = child.total / child.visits + c * sqrt(log_n / child.visits)
                     if score > best_score:
                         best, best_score = child, score
-                world.step(best.action)
+                if best.world is not None:
+                    world, owned = best.world, False
+                else:
+                    if not owned:
+                        world, owned = world.clone(), True
+                    world.step(best.action)
+                    if keep and best.visits >= keep:
+                        best.world, owned = world, False
                 node = best
                 path.append(node)
         else:

@@ -63,6 +63,36 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
     assert not with_chance[2] and without[2]
 
 
+def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch):
+    monkeypatch.setattr(QuickNim, "CHANCE", False, raising=False)
+    state = nim_with_heap(17, players=3)
+    before = (state.heap, list(state._history))
+    steps = []
+    step = QuickNim.step
+    monkeypatch.setattr(QuickNim, "step", lambda self, action: steps.append(1) or step(self, action))
+
+    def search_once(keep: int) -> tuple:
+        steps.clear()
+        search = Search(state, seed=5, budget_ms=None, iterations=400, keep_worlds=keep)
+        for _ in search.run():
+            pass
+        return search.best_action(), search.stats(), len(steps), search
+
+    *replayed, replayed_steps, plain = search_once(0)
+    *every, every_steps, search = search_once(1)
+    *some, some_steps, sparse = search_once(20)
+    assert every == replayed == some and every_steps < some_steps < replayed_steps
+    assert plain.root.world is None and search.root.world.heap == 17 and (state.heap, state._history) == before
+    def kept(root) -> int:
+        return sum(child.world is not None for _, child in _tree_nodes(root))
+
+    assert kept(search.root) > kept(sparse.root) > 1
+    child = max(search.root.children.values(), key=lambda node: node.visits)
+    assert child.world.heap == 17 - child.action.count
+    monkeypatch.setattr(QuickNim, "CHANCE", True)  # chance: a kept world would freeze it
+    assert not Search(state, seed=5, budget_ms=None, iterations=1, keep_worlds=1).keep_worlds
+
+
 def test_evaluate_seats_when_the_game_has_it_gives_the_same_search(monkeypatch):
     from pyapp.games.triad import policies as triad_policies
 
@@ -373,6 +403,13 @@ class _LowestTwo:
     @staticmethod
     def candidates(world, k, legal):
         return sorted(legal, key=str)[:k]
+
+
+def _tree_nodes(node):
+    """(parent, child) for every node below ``node``."""
+    for child in node.children.values():
+        yield node, child
+        yield from _tree_nodes(child)
 
 
 def _tree_actions(node):
