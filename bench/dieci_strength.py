@@ -4,6 +4,8 @@
                                    [--budget-ms MS] [--jobs J]
     python bench/dieci_strength.py --deviations N --iterations CAP [--runs R] [--players 5]
                                    [--tune name=value ...]
+    python bench/dieci_strength.py --oracle GAMES --iterations CAP [--players 6] [--seed 1]
+                                   [--tune name=value ...] [--progress]
 
 Seeded matches with the seats rotated: one seat of the stronger level against
 the weaker level at every other seat (game g puts the strong seat at g mod n).
@@ -215,6 +217,71 @@ def report_deviations(args, tuning):
                   f"{sum(1 for r in sel if r[3][0] > 0)}", flush=True)
 
 
+ORACLE_TUNING = {"prune": 1, "paired": True, "root_candidates": 0, "favour_normal": 0.02,
+                 "rollout_limit": None, "blend": 0.5}
+"""The claims search (``pyapp.ai``'s ``_DIECI_CLAIMS``) at every decision: the oracle's own settings."""
+
+
+def oracle_sampler(state, seat):
+    """Bench only, never shipped: a cheating ``sampler`` for the search that knows the true deal.
+
+    Every world is a clone of the real state (every hand, the undealt rest and every goal
+    card as they are); only what nobody knows yet is drawn afresh: the order of the
+    character deck and the later deals (a new random generator).  A Hard seat searching
+    these worlds is a ceiling for any honest search of the same kind and cap.
+    """
+    def draw(rng):
+        world = state.clone()
+        rng.shuffle(world.char_deck)
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    return draw
+
+
+def oracle_match(players, games, seed, iterations, tuning, progress):
+    """The ladder's Hard-vs-Normal games (``bench/ladder.py``: same deals, seats and seeds)
+    with the Hard seat searching the true deal (``oracle_sampler``; ``sampler=none`` in ``tuning``:
+    the same search on honest sampled worlds, for comparison); prints the ladder's row."""
+    from bench import ladder  # noqa: PLC0415
+
+    policies.oracle = oracle_sampler  # this process only: the search finds samplers on the policies module
+    params = {**ORACLE_TUNING, "sampler": "oracle", **tuning}
+    results = []
+    for index in range(games):
+        results.append(ladder.play_one({"game": "dieci", "players": players, "strong": "hard", "weak": "normal",
+                                        "index": index, "seed": seed, "options": {}, "budget_ms": None,
+                                        "iterations": iterations, "tuning": params}))
+        if progress:
+            done = sum(r["win"] for r in results)
+            print(f"  game {index + 1}: win {results[-1]['win']:.2f} margin {results[-1]['margin']:+.1f}"
+                  f" (so far {done}/{len(results)})", file=sys.stderr, flush=True)
+    s = ladder.summarise("hard-normal", results, players)
+    low, high = s["ci"]
+    who = "oracle Hard" if params["sampler"] else "Hard (honest worlds)"
+    print(f"{players} players, {who} vs Normal, cap {iterations}, seed {seed}, {params}: {games} games, "
+          f"win {s['rate']:.1%} [{low:.1%}, {high:.1%}], x{s['share']:.2f} (CI x{low * players:.2f}-x{high * players:.2f}), "
+          f"margin {s['margin']:+.2f}; Hard median / p95 {s['times']['hard'][0]:.0f} / {s['times']['hard'][1]:.0f} ms",
+          flush=True)
+
+
+def _tuning(texts):
+    """``--tune name=value`` texts as search settings (none, booleans, numbers, else the text)."""
+    tuning = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        if value == "none":
+            tuning[name] = None
+        elif value in ("true", "false"):
+            tuning[name] = value == "true"
+        else:
+            try:
+                tuning[name] = float(value) if "." in value else int(value)
+            except ValueError:
+                tuning[name] = value
+    return tuning
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, nargs="+", default=[3, 5, 8], help="player counts (default 3 5 8)")
@@ -229,15 +296,17 @@ def main(argv=None):
     parser.add_argument("--iterations", type=int, default=450, help="--deviations: Hard's iteration cap")
     parser.add_argument("--runs", type=int, default=10, help="--deviations: Normal playouts per move on the real cards")
     parser.add_argument("--seed", type=int, default=0, help="--deviations: seed of the Normal games")
-    parser.add_argument("--tune", action="append", default=[], help="--deviations: search tuning name=value")
+    parser.add_argument("--tune", action="append", default=[], help="--deviations, --oracle: search tuning name=value")
+    parser.add_argument("--oracle", type=int, default=0, metavar="GAMES",
+                        help="instead of matches: GAMES ladder games of an oracle Hard (see oracle_sampler) vs Normal")
+    parser.add_argument("--progress", action="store_true", help="--oracle: each game's result to stderr")
     args = parser.parse_args(argv)
     if args.deviations:
-        tuning = {}
-        for text in args.tune:
-            name, _, value = text.partition("=")
-            tuning[name] = (None if value == "none" else value == "true" if value in ("true", "false")
-                            else float(value) if "." in value else int(value))
-        report_deviations(args, tuning)
+        report_deviations(args, _tuning(args.tune))
+        return
+    if args.oracle:
+        for players in args.players:
+            oracle_match(players, args.oracle, args.seed, args.iterations, _tuning(args.tune), args.progress)
         return
     for n in args.players:
         print(f"{n} players: random playouts/s {playouts_per_second(_random, n):.0f}, "
