@@ -53,9 +53,11 @@ TUNING: dict[str, dict[str, Any]] = {
     # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
     # the rollout policy, low exploration (evaluate's values are close together),
     # every node narrowed to the 8 placements policies.candidates ranks best.  In
-    # teams a seat's rewards are halved (a win gives each partner 1/2), so c is too.
+    # teams a seat's rewards are halved (a win gives each partner 1/2), so c is too,
+    # and Hard thinks 2 s instead of 1.5 s (``budget_ms``: 1.62x its fair share
+    # against 1.48x, docs/triad-strength.md).
     "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8, "keep_worlds": 8,
-              "players": {4: {"c": 0.2}}},
+              "players": {4: {"c": 0.2, "budget_ms": 2000}}},
     # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
     # when this attribute of the world changes), then policies.evaluate; every node
     # narrowed to the 6 best pairs by policies.candidates (``prune``); the root's
@@ -192,15 +194,17 @@ def think(
         if getattr(policies, level, None) is None:
             return legal[rng.randrange(len(legal))]
         return (yield from _policy_steps(state, legal, policies, level, rng))
+    params = tuning_for(state)
+    params.update(tuning)
     limits = dict(LEVELS[level])
+    # A game may think longer than the level's default where that is what strength needs.
+    limits["budget_ms"] = params.pop("budget_ms", limits["budget_ms"])
     if iterations is not None:
         limits["iterations"] = iterations
         if budget_ms is None:
             limits["budget_ms"] = None
     if budget_ms is not None:
         limits["budget_ms"] = budget_ms
-    params = tuning_for(state)
-    params.update(tuning)
     favour = favour_for(params.pop("favour_normal", 0.0), state)
     samples = params.pop("root_candidates", 0)
     seat = state.current_player()

@@ -9,12 +9,15 @@ from pyapp.games import new_game
 from tests.ai.toys import nim_with_heap  # noqa: F401  (registers the toy games)
 
 
-def _record(monkeypatch):
+def _record(monkeypatch, iterations: int | None = None):
+    """Record the settings every search is built with (and cap its iterations, if given)."""
     seen = []
 
     class Recording(ai.Search):
         def __init__(self, state, **params):
-            seen.append(params)
+            seen.append(dict(params))
+            if iterations is not None:
+                params["iterations"] = iterations
             super().__init__(state, **params)
 
     monkeypatch.setattr(ai, "Search", Recording)
@@ -30,6 +33,15 @@ def test_a_player_count_override_applies_only_to_that_count(monkeypatch):
     assert [p["c"] for p in seen] == [0.7, 0.3]
     assert all("players" not in p for p in seen)
     assert ai.TUNING["quicknim"]["players"] == {3: {"c": 0.3}}  # the table itself is left alone
+
+
+def test_a_games_budget_replaces_the_levels_default_but_not_the_callers(monkeypatch):
+    seen = _record(monkeypatch, iterations=5)
+    monkeypatch.setitem(ai.TUNING, "quicknim", {"players": {3: {"budget_ms": 40}}})
+    for players, budget in ((2, None), (3, None), (3, 25)):
+        state = new_game("quicknim", seed=1, players=players)
+        ai.choose_action(state, level="hard", seed=1, budget_ms=budget)
+    assert [p["budget_ms"] for p in seen] == [ai.LEVELS["hard"]["budget_ms"], 40, 25]
 
 
 def test_triad_halves_exploration_in_teams_where_a_win_is_worth_half():
