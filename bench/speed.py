@@ -151,23 +151,25 @@ def normal_positions(case: dict, count: int) -> list:
 def search_rate(case: dict, seconds: float, midgame: int = 0) -> float:
     """Hard iterations per CPU second: from the start, or the mean over ``midgame`` Normal-play positions."""
     if midgame:
-        positions = normal_positions(case, midgame)
-        return sum(_hard_rate(state, seconds / midgame) for state in positions) / midgame
+        rates = [r for r in (_hard_rate(state, seconds / midgame) for state in normal_positions(case, midgame)) if r]
+        return sum(rates) / len(rates) if rates else None
     return _search_rate(_position(case, 3, 0), seconds)
 
 
-def _hard_rate(state, seconds: float) -> float:
-    """Iterations per CPU second of the Hard level itself (its whole tuning, Normal's move included)."""
-    from pyapp.ai import choose_action
+def _hard_rate(state, seconds: float) -> float | None:
+    """Iterations per CPU second of the Hard level itself (its whole tuning, Normal's move included);
+    None where Hard does not search (its time does not grow with the cap)."""
+    from pyapp.ai import LEVELS, choose_action
 
     cap = 100
-    while True:
+    while cap <= LEVELS["hard"]["iterations"]:
         start = CLOCK()
         choose_action(state, level="hard", seed=1, iterations=cap)
         elapsed = CLOCK() - start
         if elapsed >= seconds / 2:
             return cap / elapsed
         cap = int(cap * min(8.0, max(2.0, seconds / max(elapsed, 1e-3))))
+    return None
 
 
 def _search_rate(state, seconds: float) -> float:
@@ -317,18 +319,26 @@ def report(cpython: dict, pyodide: dict | None) -> None:
 
 
 def report_caps(cpython: dict, pyodide: dict | None) -> None:
-    """Hard's iterations/s on mid-game positions and the cap that equals its budget in Pyodide."""
-    from pyapp.ai import LEVELS
+    """Hard's iterations/s on mid-game positions and the cap that equals its budget in Pyodide
+    (the level's 1.5 s, or the game's own ``budget_ms`` in TUNING)."""
+    from pyapp.ai import LEVELS, TUNING
 
-    budget_s = LEVELS["hard"]["budget_ms"] / 1000
-    print(f"hard iterations per CPU second, mean over Normal-play positions; cap = Pyodide rate x {budget_s:g} s")
+    print("hard iterations per CPU second, mean over Normal-play positions where Hard searches; "
+          "cap = Pyodide rate x Hard's budget")
     prows = {json.dumps(r["case"], sort_keys=True): r for r in (pyodide or {}).get("rows", [])}
     for row in cpython["rows"]:
-        other = prows.get(json.dumps(row["case"], sort_keys=True))
-        line = f"{_label(row['case']):<16} CPython {row['iterations_per_s']:>7,.0f}"
-        if other:
-            line += (f"   Pyodide {other['iterations_per_s']:>7,.0f}   ratio {row['iterations_per_s'] / other['iterations_per_s']:.2f}x"
-                     f"   cap {other['iterations_per_s'] * budget_s:>6,.0f}")
+        case, rate = row["case"], row["iterations_per_s"]
+        if rate is None:
+            print(f"{_label(case):<16} Hard does not search here (it plays Normal's move)")
+            continue
+        tuning = TUNING.get(case["game"], {})
+        budget_ms = tuning.get("players", {}).get(case["players"], {}).get(
+            "budget_ms", tuning.get("budget_ms", LEVELS["hard"]["budget_ms"]))
+        line = f"{_label(case):<16} CPython {rate:>7,.0f}"
+        other = prows.get(json.dumps(case, sort_keys=True))
+        if other and other["iterations_per_s"]:
+            line += (f"   Pyodide {other['iterations_per_s']:>7,.0f}   ratio {rate / other['iterations_per_s']:.2f}x"
+                     f"   cap {other['iterations_per_s'] * budget_ms / 1000:>6,.0f} ({budget_ms / 1000:g} s)")
         print(line)
 
 
