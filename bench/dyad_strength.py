@@ -2,6 +2,8 @@
 
     python bench/dyad_strength.py [--games N] [--players 2 3 4] [--pairs normal-easy ...]
     python bench/dyad_strength.py --deviations N --iterations CAP [--runs R] [--players 3 4]
+    python bench/dyad_strength.py --duplicate --players 4 --teams --pairs hard-normal --iterations CAP
+                                  [--oracle] [--partner hard] [--seed S] [--progress]
 
 Prints, per player count and level pair, the stronger level's win rate (95%
 Wilson interval) against its fair share, mean points, and move times; then
@@ -187,6 +189,83 @@ def report_deviations(args, options: dict, tuning: dict) -> None:
               flush=True)
 
 
+class Oracle:
+    """Bench only, never shipped: a search ``sampler`` whose every world is the true deal.
+
+    Hard with it (``--oracle``) sees every hand, so its results bound what any honest
+    model of the hidden cards could give the same search at the same cap.
+    """
+
+    def __init__(self, state, seat: int) -> None:
+        self.state = state
+
+    def __call__(self, rng: random.Random):
+        return self.state.clone()
+
+
+def duplicate_game(players: int, options: dict, index: int, seed: int, strong: str, weak: str,
+                   partner: str, tuning: dict) -> tuple[float, float, dict]:
+    """Game ``index`` of a duplicate run, the ladder's deals, seats and move seeds
+    (``bench/ladder.py``): deal ``index // players``, ``strong`` at seat ``index % players``,
+    its partner (Teams) playing ``partner``; returns the strong seat's result, its margin
+    and the move times per level."""
+    from pyapp.ai import choose_action
+
+    deal = seed * 100_003 + index // players
+    hero = index % players
+    levels = [weak] * players
+    if options.get("teams"):
+        levels[(hero + 2) % players] = partner
+    levels[hero] = strong
+    tune = dict(tuning)
+    iterations = tune.pop("iterations", None)
+    state = new_game("dyad", seed=deal, players=players, **options)
+    times: dict[str, list[float]] = {}
+    moves = 0
+    while not state.is_terminal():
+        level = levels[state.current_player()]
+        extra = {"iterations": iterations, **tune} if level == "hard" else {}
+        start = time.perf_counter()
+        action = choose_action(state, level=level, seed=deal * 7919 + moves, **extra)
+        times.setdefault(level, []).append((time.perf_counter() - start) * 1000.0)
+        state.step(action)
+        moves += 1
+    scores = state.scores()
+    margin = scores[hero] - statistics.mean(scores[s] for s in range(players) if s != hero)
+    return state.returns()[hero], margin, times
+
+
+def report_duplicate(args, options: dict, tuning: dict) -> None:
+    """``--duplicate``: the ladder's duplicate games, optionally with an oracle or a Hard partner."""
+    if args.oracle:
+        policies.Oracle = Oracle  # looked up by name as the search's sampler; bench only
+        tuning = dict(tuning, sampler="Oracle")
+    for players in args.players:
+        opts = dict(options, teams=bool(args.teams and players == 4))
+        scale = 2 if opts["teams"] else 1
+        for pair in args.pairs:
+            strong, weak = pair.split("-")
+            partner = args.partner or weak
+            wins, margins, times = 0.0, [], {}
+            for index in range(args.games):
+                win, margin, moved = duplicate_game(players, opts, index, args.seed, strong, weak, partner, tuning)
+                wins += win * scale
+                margins.append(margin)
+                for level, values in moved.items():
+                    times.setdefault(level, []).extend(values)
+                if args.progress:
+                    print(f"  game {index + 1}: win {win * scale:.0f} margin {margin:+.1f} "
+                          f"(so far {wins}/{index + 1})", file=sys.stderr, flush=True)
+            low, high = wilson(wins, args.games)
+            share = 0.5 if players == 2 or opts["teams"] else 1 / players
+            rate = wins / args.games
+            timing = ", ".join(f"{lv} median {pct(v, .5):.0f} p95 {pct(v, .95):.0f} ms" for lv, v in times.items())
+            print(f"{players}p {opts} {strong}{' (oracle)' if args.oracle else ''} + {partner} partner vs {weak}, "
+                  f"seed {args.seed}, {tuning}: {'team ' if opts['teams'] else ''}won {wins:.0f}/{args.games} "
+                  f"{rate:.1%} [{low:.1%}, {high:.1%}] = {rate / share:.2f}x fair; margin "
+                  f"{statistics.mean(margins):+.2f}; {timing}", flush=True)
+
+
 def _tune_value(text: str) -> tuple[str, object]:
     """``name=value`` of ``--tune``: a number, true/false, none, or else the text itself."""
     name, _, value = text.partition("=")
@@ -221,6 +300,12 @@ def main() -> None:
                         help="instead of matches: N positions where Hard leaves Normal's move, "
                              "the search's expected gain against the real deal's (see deviations)")
     parser.add_argument("--runs", type=int, default=20, help="--deviations: playouts per move on the real deal")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="the ladder's duplicate deals and seeds instead of the matches above")
+    parser.add_argument("--oracle", action="store_true",
+                        help="--duplicate: Hard searches the true deal (a ceiling, bench only)")
+    parser.add_argument("--partner", default=None, help="--duplicate, Teams: the strong seat's partner's level")
+    parser.add_argument("--progress", action="store_true", help="--duplicate: each game to stderr")
     args = parser.parse_args()
     options = {"cipher": args.cipher, "twos": args.twos}
     tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),
@@ -231,6 +316,9 @@ def main() -> None:
         return
     if args.iterations is not None:
         tuning["iterations"] = args.iterations
+    if args.duplicate:
+        report_duplicate(args, options, tuning)
+        return
     for players in args.players:
         opts = dict(options)
         if args.teams and players == 4:

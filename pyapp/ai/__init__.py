@@ -65,10 +65,14 @@ TUNING: dict[str, dict[str, Any]] = {
     # unless another's mean value is 0.01 higher.  With 3 players the search's deals
     # are weighted by the plays seen this round (``sampler``: policies.InformedDeals)
     # and its playouts' players judge the answers to come from their own hands only
-    # (``rollout_policy``: policies.rollout_blind).
+    # (``rollout_policy``: policies.rollout_blind).  With 4 players the deals come from
+    # policies.PassInformed: in Teams the partner's hidden cards fit the pass it made as
+    # Normal passes (the rest of its hand below its two best, or above its two worst);
+    # in a free-for-all the same worlds as ``sample_world`` (the observation read once).
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
              "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
-             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"}}},
+             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"},
+                         4: {"sampler": "PassInformed"}}},
     # Dieci with 2 players: policy rollouts of a few tricks, then policies.evaluate;
     # Normal's move favoured, root narrowed to what the policies play.  With 3, 4, 5
     # and 8 players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where

@@ -189,3 +189,78 @@ def test_informed_worlds_lean_towards_the_hands_the_plays_suggest():
         return sum(policies.play_likelihood(w, seat, random.Random(0)) for w in worlds) / len(worlds)
 
     assert likelihood(informed) > likelihood(uniform) + 0.2
+
+
+# -- Teams: the partner's hand read from its pass (PassInformed) ----------------------------
+
+
+def _teams_positions(count: int):
+    """Play positions of seeded Normal Teams games (rounds 1-2), the seat to act."""
+    for seed in range(count):
+        state = new_game("dyad", seed=seed, players=4, teams=True)
+        rng = random.Random(seed)
+        while state.round_no <= 2 and not state.is_terminal():
+            if state.phase == "play":
+                yield state, state.current_player()
+            _normal_moves(state, rng, 1)
+
+
+def test_a_normal_partner_s_hidden_cards_fit_the_first_reading_of_its_pass():
+    fits = total = 0
+    for state, seat in _teams_positions(6):
+        readings = policies.pass_bars(state.observation(seat), seat)
+        partner = (seat + 2) % 4
+        known = knowledge(state.observation(seat), seat)[0][partner]
+        total += 1
+        fits += bool(readings) and not (set(state.hands[partner]) - known) & readings[0][partner]
+    assert total > 50 and fits >= 0.95 * total
+
+
+def test_pass_informed_worlds_fit_the_observation_and_the_pass():
+    checked = 0
+    for state, seat in _teams_positions(3):
+        obs = state.observation(seat)
+        known, voids, pool = knowledge(obs, seat)
+        partner = (seat + 2) % 4
+        draw = policies.PassInformed(state, seat)
+        world = draw(random.Random(checked))
+        assert sorted(world.hands[seat]) == sorted(state.hands[seat])
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert sorted(c for p in known for c in world.hands[p] if c not in known[p]) == sorted(pool)
+        for p in known:
+            assert known[p] <= set(world.hands[p])
+            assert not any(c % 4 in voids[p] for c in world.hands[p] if c not in known[p])
+        if draw.readings:
+            assert not (set(world.hands[partner]) - known[partner]) & draw.readings[0][partner]
+            checked += 1
+    assert checked > 20
+
+
+def test_no_reading_before_the_pass_nor_without_teams():
+    state = new_game("dyad", seed=1, players=4, teams=True)
+    assert state.phase == "pass" and policies.pass_bars(state.observation(0), 0) == []
+    plain = new_game("dyad", seed=1, players=4)
+    seat = plain.current_player()
+    assert policies.PassInformed(plain, seat).readings == []
+    world = policies.PassInformed(plain, seat)(random.Random(5))
+    assert world.hands == plain.sample_world(seat, random.Random(5)).hands
+
+
+def test_four_players_alone_search_the_same_worlds_whichever_sampler():
+    # without Teams PassInformed deals exactly the worlds of sample_world: the same search
+    from pyapp.ai import policies_for, tuning_for
+    from pyapp.ai.mcts import Search
+    from pyapp.engine.steps import finish
+
+    state = new_game("dyad", seed=3, players=4)
+    assert tuning_for(state)["sampler"] == "PassInformed"
+    rng = random.Random(3)
+    for _ in range(3):
+        _normal_moves(state, rng, 5)
+        stats = []
+        for sampler in ("PassInformed", None):
+            search = Search(state, seed=9, budget_ms=None, iterations=80, policies=policies_for(state),
+                            prune=6, horizon="round_no", sampler=sampler)
+            finish(search.run())
+            stats.append(search.stats())
+        assert stats[0] == stats[1] and stats[0]

@@ -16,7 +16,7 @@ import random
 from operator import itemgetter
 
 from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
-from pyapp.games.dyad.state import _PLAYS, _TAKES
+from pyapp.games.dyad.state import _CARD, _PLAYS, _TAKES, world_from_observation
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
 
@@ -647,6 +647,58 @@ class InformedDeals:
         return self.worlds[-1].clone()
 
 
+def pass_bars(obs: dict, seat: int) -> list[dict[int, set[int]]]:
+    """Teams: the cards ``seat``'s partner cannot still hold if it passed as Normal does.
+
+    Normal passes its two best cards from a weak hand and its two worst from a strong one
+    (``_pass_choice``), so the rest of its hand before the pass lay below (or above) the
+    two ``seat`` received.  Both readings whose bars the partner's plays so far fit, the
+    likelier first (high cards: a weak hand's best); none before the pass.
+    """
+    if not obs.get("received"):
+        return []
+    partner = obs["partner"]
+    low, high = sorted(_CARD[t] for t in obs["received"])
+    gift = {_CARD[t] for t in obs["gave"]}
+    retrieved: set[int] = set()
+    own: list[int] = []  # the partner's cards played this round that it held before the pass
+    for plays, winner, card in ([(t["plays"], t["winner"], t["retrieved"]) for t in obs["tricks"]]
+                                + [(obs["trick"], None, None)]):
+        for play in plays:
+            if play["seat"] == partner:
+                own += [c for c in (_CARD[t] for t in play["pair"]) if c not in gift and c not in retrieved]
+        if winner == partner:
+            retrieved.add(_CARD[card])
+    weak = {partner: set(range(low + 1, 32))} if all(c < low for c in own) else None
+    strong = {partner: set(range(high))} if all(c > high for c in own) else None
+    top = 9 if obs["players"] == 4 else 7
+    order = [weak, strong] if _rank(low) + _rank(high) >= 2 + top else [strong, weak]
+    return [bars for bars in order if bars]
+
+
+class PassInformed:
+    """Teams worlds for ``seat`` (a search's ``sampler``) in which the partner's hidden cards fit
+    the pass it made as Normal passes (``pass_bars``; the next reading when no deal fits one,
+    plain sampled worlds when none does).
+
+    The observation is read once per search instead of once per world.
+    """
+
+    def __init__(self, state, seat: int) -> None:
+        self.obs = state.observation(seat)
+        self.seat = seat
+        self.seed = state.seed
+        self.readings = pass_bars(self.obs, seat) if self.obs["options"].get("teams") else []
+
+    def __call__(self, rng: random.Random):
+        while self.readings:
+            try:
+                return world_from_observation(self.obs, self.seat, rng, self.seed, self.readings[0])
+            except ValueError:
+                self.readings.pop(0)
+        return world_from_observation(self.obs, self.seat, rng, self.seed)
+
+
 # -- evaluation for search cut-offs --------------------------------------------------------
 
 
@@ -712,4 +764,4 @@ def evaluate(world, seat: int) -> float:
 
 
 __all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "play_chance", "play_likelihood",
-           "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals"]
+           "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals", "PassInformed", "pass_bars"]

@@ -477,10 +477,11 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
 
 
 def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int]],
-                 rng: random.Random) -> dict[int, list[int]]:
-    """Deal ``pool`` to fill ``need`` per seat, no seat getting a suit it lacks."""
+                 rng: random.Random, barred: dict[int, set[int]] | None = None) -> dict[int, list[int]]:
+    """Deal ``pool`` to fill ``need`` per seat, no seat getting a suit it lacks (nor a card ``barred`` to it)."""
     seats = list(need)
-    if not any(voids[p] for p in seats):
+    barred = barred or {}
+    if not any(voids[p] or barred.get(p) for p in seats):
         cards = pool[:]
         rng.shuffle(cards)
         out, start = {}, 0
@@ -488,7 +489,7 @@ def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int
             out[p] = cards[start:start + need[p]]
             start += need[p]
         return out
-    eligible = {c: [p for p in seats if c % 4 not in voids[p]] for c in pool}
+    eligible = {c: [p for p in seats if c % 4 not in voids[p] and c not in barred.get(p, ())] for c in pool}
     for _ in range(12):
         cards = pool[:]
         rng.shuffle(cards)
@@ -546,15 +547,20 @@ def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int
     return out
 
 
-def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0) -> DyadState:
-    """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``."""
+def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
+                           barred: dict[int, set[int]] | None = None) -> DyadState:
+    """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
+
+    ``barred``: cards a seat is assumed not to hold (a model of its play, see
+    ``policies.PassInformed``); ``ValueError`` when no deal fits them.
+    """
     n = obs["players"]
     known, voids, pool = knowledge(obs, seat)
     counts = obs["hand_counts"]
     need = {p: counts[p] - len(known[p]) for p in known}
     if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    dealt = _deal_hidden(pool, need, voids, rng)
+    dealt = _deal_hidden(pool, need, voids, rng, barred)
     world = DyadState.__new__(DyadState)
     options = dict(obs["options"])
     world.options = options
