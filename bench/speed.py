@@ -148,7 +148,7 @@ def normal_positions(case: dict, count: int) -> list:
     return [history[len(history) * (k + 1) // (count + 1)] for k in range(count)]
 
 
-def search_rate(case: dict, seconds: float, midgame: int = 0) -> float:
+def search_rate(case: dict, seconds: float, midgame: int = 0) -> float | None:
     """Hard iterations per CPU second: from the start, or the mean over ``midgame`` Normal-play positions."""
     if midgame:
         rates = [r for r in (_hard_rate(state, seconds / midgame) for state in normal_positions(case, midgame)) if r]
@@ -321,7 +321,7 @@ def report(cpython: dict, pyodide: dict | None) -> None:
 def report_caps(cpython: dict, pyodide: dict | None) -> None:
     """Hard's iterations/s on mid-game positions and the cap that equals its budget in Pyodide
     (the level's 1.5 s, or the game's own ``budget_ms`` in TUNING)."""
-    from pyapp.ai import LEVELS, TUNING
+    from pyapp.ai import LEVELS, tuning_for
 
     print("hard iterations per CPU second, mean over Normal-play positions where Hard searches; "
           "cap = Pyodide rate x Hard's budget")
@@ -331,9 +331,7 @@ def report_caps(cpython: dict, pyodide: dict | None) -> None:
         if rate is None:
             print(f"{_label(case):<16} Hard does not search here (it plays Normal's move)")
             continue
-        tuning = TUNING.get(case["game"], {})
-        budget_ms = tuning.get("players", {}).get(case["players"], {}).get(
-            "budget_ms", tuning.get("budget_ms", LEVELS["hard"]["budget_ms"]))
+        budget_ms = tuning_for(_position(case, 3, 0)).get("budget_ms", LEVELS["hard"]["budget_ms"])
         line = f"{_label(case):<16} CPython {rate:>7,.0f}"
         other = prows.get(json.dumps(case, sort_keys=True))
         if other and other["iterations_per_s"]:

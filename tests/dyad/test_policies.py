@@ -208,7 +208,7 @@ def _teams_positions(count: int):
 def test_a_normal_partner_s_hidden_cards_fit_the_first_reading_of_its_pass():
     fits = total = 0
     for state, seat in _teams_positions(6):
-        readings = policies.pass_bars(state.observation(seat), seat)
+        readings = policies.pass_bars(state.observation(seat))
         partner = (seat + 2) % 4
         known = knowledge(state.observation(seat), seat)[0][partner]
         total += 1
@@ -238,7 +238,7 @@ def test_pass_informed_worlds_fit_the_observation_and_the_pass():
 
 def test_no_reading_before_the_pass_nor_without_teams():
     state = new_game("dyad", seed=1, players=4, teams=True)
-    assert state.phase == "pass" and policies.pass_bars(state.observation(0), 0) == []
+    assert state.phase == "pass" and policies.pass_bars(state.observation(0)) == []
     plain = new_game("dyad", seed=1, players=4)
     seat = plain.current_player()
     assert policies.PassInformed(plain, seat).readings == []

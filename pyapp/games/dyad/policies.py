@@ -647,12 +647,12 @@ class InformedDeals:
         return self.worlds[-1].clone()
 
 
-def pass_bars(obs: dict, seat: int) -> list[dict[int, set[int]]]:
-    """Teams: the cards ``seat``'s partner cannot still hold if it passed as Normal does.
+def pass_bars(obs: dict) -> list[dict[int, set[int]]]:
+    """Teams: the cards the observer's partner cannot still hold if it passed as Normal does.
 
     Normal passes its two best cards from a weak hand and its two worst from a strong one
     (``_pass_choice``), so the rest of its hand before the pass lay below (or above) the
-    two ``seat`` received.  Both readings whose bars the partner's plays so far fit, the
+    two the observer received.  Both readings whose bars the partner's plays so far fit, the
     likelier first (high cards: a weak hand's best); none before the pass.
     """
     if not obs.get("received"):
@@ -688,7 +688,7 @@ class PassInformed:
         self.obs = state.observation(seat)
         self.seat = seat
         self.seed = state.seed
-        self.readings = pass_bars(self.obs, seat) if self.obs["options"].get("teams") else []
+        self.readings = pass_bars(self.obs) if self.obs["options"].get("teams") else []
 
     def __call__(self, rng: random.Random):
         while self.readings:
