@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -27,6 +28,30 @@ def parse_option(text: str) -> tuple[str, object]:
         return name, int(value)
     except ValueError:
         return name, value
+
+
+def parse_tuning(texts: list[str]) -> dict[str, object]:
+    """``--tune name=value`` texts as search settings: ``none``, booleans, numbers, a JSON
+    object (a setting per phase, ``favour_normal={"play": 1.0, "*": 0.02}``), else the text.
+
+    >>> parse_tuning(["c=0.5", "rollout_limit=none", "prune=1", 'favour_normal={"play": 1}'])
+    {'c': 0.5, 'rollout_limit': None, 'prune': 1, 'favour_normal': {'play': 1}}
+    """
+    tuning: dict[str, object] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        if value == "none":
+            tuning[name] = None
+        elif value in ("true", "false"):
+            tuning[name] = value == "true"
+        elif value.startswith("{"):
+            tuning[name] = json.loads(value)
+        else:
+            try:
+                tuning[name] = float(value) if "." in value else int(value)
+            except ValueError:
+                tuning[name] = value
+    return tuning
 
 
 def random_policy(world, rng):

@@ -265,23 +265,6 @@ def oracle_match(players, games, seed, iterations, tuning, progress):
           flush=True)
 
 
-def _tuning(texts):
-    """``--tune name=value`` texts as search settings (none, booleans, numbers, else the text)."""
-    tuning = {}
-    for text in texts:
-        name, _, value = text.partition("=")
-        if value == "none":
-            tuning[name] = None
-        elif value in ("true", "false"):
-            tuning[name] = value == "true"
-        else:
-            try:
-                tuning[name] = float(value) if "." in value else int(value)
-            except ValueError:
-                tuning[name] = value
-    return tuning
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, nargs="+", default=[3, 5, 8], help="player counts (default 3 5 8)")
@@ -302,11 +285,11 @@ def main(argv=None):
     parser.add_argument("--progress", action="store_true", help="--oracle: each game's result to stderr")
     args = parser.parse_args(argv)
     if args.deviations:
-        report_deviations(args, _tuning(args.tune))
+        report_deviations(args, common.parse_tuning(args.tune))
         return
     if args.oracle:
         for players in args.players:
-            oracle_match(players, args.oracle, args.seed, args.iterations, _tuning(args.tune), args.progress)
+            oracle_match(players, args.oracle, args.seed, args.iterations, common.parse_tuning(args.tune), args.progress)
         return
     for n in args.players:
         print(f"{n} players: random playouts/s {playouts_per_second(_random, n):.0f}, "

@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from bench.common import parse_option  # noqa: E402
+from bench.common import parse_option, parse_tuning  # noqa: E402
 
 TARGETS_2P = {"hard-normal": 0.65}
 TARGETS_MP = {"hard-normal": 1.6}
@@ -157,12 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     from pyapp.ai import LEVELS
 
     options = dict(parse_option(o) for o in args.option)
-    tuning = {}
-    for text in args.tune:
-        name, value = parse_option(text)
-        if isinstance(value, str):
-            value = None if value == "none" else float(value)
-        tuning[name] = value
+    tuning = parse_tuning(args.tune)
     budget = args.budget_ms
     if budget is None and args.iterations is None:
         budget = LEVELS["hard"]["budget_ms"]
