@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from bench.common import wilson  # noqa: E402
+from bench.common import parse_tuning, wilson  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
 from pyapp.games.dyad import policies  # noqa: E402
 
@@ -266,17 +266,6 @@ def report_duplicate(args, options: dict, tuning: dict) -> None:
                   f"{statistics.mean(margins):+.2f}; {timing}", flush=True)
 
 
-def _tune_value(text: str) -> tuple[str, object]:
-    """``name=value`` of ``--tune``: a number, true/false, none, or else the text itself."""
-    name, _, value = text.partition("=")
-    for kind in (int, float):
-        try:
-            return name, kind(value)
-        except ValueError:
-            pass
-    return name, {"true": True, "false": False, "none": None}.get(value.lower(), value)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per player count and pairing")
@@ -310,7 +299,7 @@ def main() -> None:
     options = {"cipher": args.cipher, "twos": args.twos}
     tuning = {k: v for k, v in (("rollout_limit", args.rollout_limit), ("c", args.c), ("blend", args.blend),
                                 ("prune", args.prune)) if v is not None}
-    tuning.update(_tune_value(text) for text in args.tune)
+    tuning.update(parse_tuning(args.tune))
     if args.deviations:
         report_deviations(args, options, tuning)
         return
