@@ -47,11 +47,18 @@ def parse_tuning(texts: list[str]) -> dict[str, object]:
         elif value.startswith("{"):
             tuning[name] = json.loads(value)
         else:
-            try:
-                tuning[name] = float(value) if "." in value else int(value)
-            except ValueError:
-                tuning[name] = value
+            tuning[name] = _number(value)
     return tuning
+
+
+def _number(text: str) -> object:
+    """``text`` as an int, else a float (``1e-3`` too), else the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def random_policy(world, rng):
