@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from bench.common import parse_tuning, wilson  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
 from pyapp.games.dyad import policies  # noqa: E402
+from pyapp.games.dyad.state import knowledge  # noqa: E402
 
 
 def chooser(level: str, budget_ms: float | None, tuning: dict | None = None):
@@ -203,6 +204,23 @@ class Oracle:
         return self.state.clone()
 
 
+class PassOracle(policies.PassInformed):
+    """Bench only, never shipped: ``PassInformed`` worlds in which each opponent also holds
+    the two cards its partner passed it (while they are unplayed), as if Hard had seen the
+    opponents' Teams pass.  Hard with it (``--pass-oracle``) bounds what a model of the
+    opponents' passes could give the same search at the same cap.
+    """
+
+    def __init__(self, state, seat: int) -> None:
+        super().__init__(state, seat)
+        pool = set(knowledge(self.obs, seat)[2])
+        others = [p for p in range(state.players) if p != seat]
+        pins = {c: p for p in others if p != (seat + 2) % 4 for c in (state.got[p] or ()) if c in pool}
+        self.pins = {q: {c for c, p in pins.items() if p != q} for q in others}
+        self.readings = [{q: bars | reading.get(q, set()) for q, bars in self.pins.items()}
+                         for reading in self.readings] + [self.pins]
+
+
 def duplicate_game(players: int, options: dict, index: int, seed: int, strong: str, weak: str,
                    partner: str, tuning: dict) -> tuple[float, float, dict]:
     """Game ``index`` of a duplicate run, the ladder's deals, seats and move seeds
@@ -240,6 +258,9 @@ def report_duplicate(args, options: dict, tuning: dict) -> None:
     if args.oracle:
         policies.Oracle = Oracle  # looked up by name as the search's sampler; bench only
         tuning = dict(tuning, sampler="Oracle")
+    elif args.pass_oracle:
+        policies.PassOracle = PassOracle
+        tuning = dict(tuning, sampler="PassOracle")
     for players in args.players:
         opts = dict(options, teams=bool(args.teams and players == 4))
         scale = 2 if opts["teams"] else 1
@@ -260,7 +281,7 @@ def report_duplicate(args, options: dict, tuning: dict) -> None:
             share = 0.5 if players == 2 or opts["teams"] else 1 / players
             rate = wins / args.games
             timing = ", ".join(f"{lv} median {pct(v, .5):.0f} p95 {pct(v, .95):.0f} ms" for lv, v in times.items())
-            print(f"{players}p {opts} {strong}{' (oracle)' if args.oracle else ''} + {partner} partner vs {weak}, "
+            print(f"{players}p {opts} {strong}{' (oracle)' if args.oracle else ' (pass oracle)' if args.pass_oracle else ''} + {partner} partner vs {weak}, "
                   f"seed {args.seed}, {tuning}: {'team ' if opts['teams'] else ''}won {wins:.0f}/{args.games} "
                   f"{rate:.1%} [{low:.1%}, {high:.1%}] = {rate / share:.2f}x fair; margin "
                   f"{statistics.mean(margins):+.2f}; {timing}", flush=True)
@@ -293,6 +314,8 @@ def main() -> None:
                         help="the ladder's duplicate deals and seeds instead of the matches above")
     parser.add_argument("--oracle", action="store_true",
                         help="--duplicate: Hard searches the true deal (a ceiling, bench only)")
+    parser.add_argument("--pass-oracle", action="store_true",
+                        help="--duplicate, Teams: Hard knows the opponents' passes (a ceiling, bench only)")
     parser.add_argument("--partner", default=None, help="--duplicate, Teams: the strong seat's partner's level")
     parser.add_argument("--progress", action="store_true", help="--duplicate: each game to stderr")
     args = parser.parse_args()
