@@ -63,6 +63,7 @@ def play_one(task: dict) -> dict:
     strong = index % players
     state = new_game(game, seed=seed, players=players, **task["options"])
     times: dict[str, list[float]] = {strong_level: [], weak_level: []}
+    cpu: dict[str, list[float]] = {strong_level: [], weak_level: []}
     moves = 0
     while not state.is_terminal():
         seat = state.current_player()
@@ -74,9 +75,10 @@ def play_one(task: dict) -> dict:
             if task["iterations"] is not None:
                 kwargs["iterations"] = task["iterations"]
             kwargs.update(task.get("tuning", {}))
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = choose_action(state, level=level, seed=seed * 7919 + moves, **kwargs)
         times[level].append((time.perf_counter() - start) * 1000.0)
+        cpu[level].append((time.process_time() - start_cpu) * 1000.0)
         state.step(action)
         moves += 1
     scores = state.scores()
@@ -86,6 +88,7 @@ def play_one(task: dict) -> dict:
         "win": state.returns()[strong],
         "margin": scores[strong] - sum(others) / len(others),
         "times": times,
+        "cpu": cpu,
         "moves": moves,
     }
 
@@ -120,10 +123,13 @@ def summarise(pair: str, results: list[dict], players: int) -> dict:
         target = TARGETS_MP.get(pair, DEFAULT_MP)
         met = rate / fair >= target
         target_text = f"target >= {target:.1f}x fair share"
-    times: dict[str, list[float]] = {}
-    for r in results:
-        for level, values in r["times"].items():
-            times.setdefault(level, []).extend(values)
+    def per_level(key: str) -> dict[str, tuple[float, float, int]]:
+        pooled: dict[str, list[float]] = {}
+        for r in results:
+            for level, values in r[key].items():
+                pooled.setdefault(level, []).extend(values)
+        return {lv: (statistics.median(v), percentile(v, 0.95), len(v)) for lv, v in pooled.items() if v}
+
     return {
         "pair": pair,
         "games": n,
@@ -133,7 +139,8 @@ def summarise(pair: str, results: list[dict], players: int) -> dict:
         "margin": statistics.fmean(r["margin"] for r in results),
         "met": met,
         "target": target_text,
-        "times": {lv: (statistics.median(v), percentile(v, 0.95), len(v)) for lv, v in times.items() if v},
+        "times": per_level("times"),
+        "cpu": per_level("cpu"),
         "moves": statistics.fmean(r["moves"] for r in results),
     }
 
@@ -208,14 +215,16 @@ def main(argv: list[str] | None = None) -> int:
         low, high = s["ci"]
         print(f"{pair:<14}{s['rate']:>9.1%}  [{low:.1%}, {high:.1%}]{'':<1}{s['share']:>6.2f}x{s['margin']:>+9.2f}  "
               f"{s['target']}: {'met' if s['met'] else 'NOT met'}")
-    print("time per move (ms):")
+    print("time per move (ms; wall clock, and CPU time, which a loaded machine does not inflate):")
     seen = set()
     for s in summaries:
         for level, (median, p95, n) in s["times"].items():
             if level in seen:
                 continue
             seen.add(level)
-            print(f"  {level:<7} median {median:8.1f}   p95 {p95:8.1f}   ({n} moves)")
+            cpu_median, cpu_p95, _ = s["cpu"][level]
+            print(f"  {level:<7} median {median:8.1f}   p95 {p95:8.1f}   CPU median {cpu_median:8.1f}   "
+                  f"p95 {cpu_p95:8.1f}   ({n} moves)")
     print(f"mean moves per game: {statistics.fmean(s['moves'] for s in summaries):.0f}")
     return 0 if all_met else 1
 
