@@ -221,6 +221,18 @@ class PassOracle(policies.PassInformed):
                          for reading in self.readings] + [self.pins]
 
 
+class InformedPass(policies.InformedDeals):
+    """Bench trial: ``InformedDeals`` (deals weighed by the plays seen) over ``PassInformed``
+    deals (the partner's hidden cards fit its pass), for 4-player Teams."""
+
+    def __init__(self, state, seat: int) -> None:
+        super().__init__(state, seat)
+        self.passes = policies.PassInformed(state, seat)
+
+    def deal(self, rng: random.Random):
+        return self.passes(rng)
+
+
 def duplicate_game(players: int, options: dict, index: int, seed: int, strong: str, weak: str,
                    partner: str, tuning: dict) -> tuple[float, float, dict]:
     """Game ``index`` of a duplicate run, the ladder's deals, seats and move seeds
@@ -261,6 +273,7 @@ def report_duplicate(args, options: dict, tuning: dict) -> None:
     elif args.pass_oracle:
         policies.PassOracle = PassOracle
         tuning = dict(tuning, sampler="PassOracle")
+    policies.InformedPass = InformedPass  # bench trial: --tune sampler=InformedPass
     for players in args.players:
         opts = dict(options, teams=bool(args.teams and players == 4))
         scale = 2 if opts["teams"] else 1

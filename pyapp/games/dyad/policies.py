@@ -630,9 +630,13 @@ class InformedDeals:
         self.worlds: list = []
         self.logs: list[float] = []
 
+    def deal(self, rng: random.Random):
+        """One more deal that fits the observation (a subclass may model more of it)."""
+        return self.state.sample_world(self.seat, rng)
+
     def __call__(self, rng: random.Random):
         seat = self.seat
-        world = self.state.sample_world(seat, rng)
+        world = self.deal(rng)
         if not world.tricks and not any(p != seat for p, _ in world.trick):
             return world
         self.worlds.append(world)
