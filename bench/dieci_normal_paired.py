@@ -30,6 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from bench.common import wilson  # noqa: E402
+from bench.dieci_strength import oracle_world  # noqa: E402
 from pyapp.ai import choose_action  # noqa: E402
 from pyapp.engine.steps import finish  # noqa: E402
 from pyapp.games import new_game  # noqa: E402
@@ -40,16 +41,6 @@ def number(text: str) -> tuple[str, float]:
     """``NAME=VALUE`` as a name and a number (an int when it is one)."""
     name, _, value = text.partition("=")
     return name, int(value) if value.lstrip("-").isdigit() else float(value)
-
-
-def oracle_world(state, rng: random.Random):
-    """Bench only: a copy of the true state whose ``sample_world`` gives copies of itself, so a
-    policy that samples worlds sees every hand and goal card (the character deck is shuffled)."""
-    world = state.clone()
-    rng.shuffle(world.char_deck)
-    world.rng = random.Random(rng.getrandbits(64))
-    world.sample_world = lambda seat, r: oracle_world(world, r)
-    return world
 
 
 @contextlib.contextmanager

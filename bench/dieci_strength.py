@@ -230,13 +230,18 @@ def oracle_sampler(state, seat):
     character deck and the later deals (a new random generator).  A Hard seat searching
     these worlds is a ceiling for any honest search of the same kind and cap.
     """
-    def draw(rng):
-        world = state.clone()
-        rng.shuffle(world.char_deck)
-        world.rng = random.Random(rng.getrandbits(64))
-        return world
+    return lambda rng: oracle_world(state, rng)
 
-    return draw
+
+def oracle_world(state, rng: random.Random):
+    """Bench only: a copy of the true state, the character deck shuffled and the later deals
+    drawn afresh, whose own ``sample_world`` gives such copies too, so that a policy which
+    samples worlds (Normal's lookahead) also sees every hand and goal card."""
+    world = state.clone()
+    rng.shuffle(world.char_deck)
+    world.rng = random.Random(rng.getrandbits(64))
+    world.sample_world = lambda seat, r: oracle_world(world, r)
+    return world
 
 
 def oracle_match(players, games, seed, iterations, tuning, progress):

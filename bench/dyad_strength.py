@@ -267,13 +267,13 @@ def duplicate_game(players: int, options: dict, index: int, seed: int, strong: s
 
 def report_duplicate(args, options: dict, tuning: dict) -> None:
     """``--duplicate``: the ladder's duplicate games, optionally with an oracle or a Hard partner."""
+    # The search looks samplers up by name on the policies module; these are bench only.
+    for sampler in (Oracle, PassOracle, InformedPass):
+        setattr(policies, sampler.__name__, sampler)
     if args.oracle:
-        policies.Oracle = Oracle  # looked up by name as the search's sampler; bench only
         tuning = dict(tuning, sampler="Oracle")
     elif args.pass_oracle:
-        policies.PassOracle = PassOracle
         tuning = dict(tuning, sampler="PassOracle")
-    policies.InformedPass = InformedPass  # bench trial: --tune sampler=InformedPass
     for players in args.players:
         opts = dict(options, teams=bool(args.teams and players == 4))
         scale = 2 if opts["teams"] else 1

@@ -1,8 +1,9 @@
-"""The benchmarks' ceilings (bench only) see what they claim to see, and nothing is lost to them."""
+"""The benchmarks' ceilings (bench only) see what they claim to see."""
 
 import random
 
-from bench.dieci_normal_paired import constants, oracle_world
+from bench.dieci_normal_paired import constants
+from bench.dieci_strength import oracle_world
 from bench.dyad_strength import PassOracle
 from pyapp.ai import choose_action
 from pyapp.games import new_game
