@@ -221,18 +221,6 @@ class PassOracle(policies.PassInformed):
                          for reading in self.readings] + [self.pins]
 
 
-class InformedPass(policies.InformedDeals):
-    """Bench trial: ``InformedDeals`` (deals weighed by the plays seen) over ``PassInformed``
-    deals (the partner's hidden cards fit its pass), for 4-player Teams."""
-
-    def __init__(self, state, seat: int) -> None:
-        super().__init__(state, seat)
-        self.passes = policies.PassInformed(state, seat)
-
-    def deal(self, rng: random.Random):
-        return self.passes(rng)
-
-
 def duplicate_game(players: int, options: dict, index: int, seed: int, strong: str, weak: str,
                    partner: str, tuning: dict) -> tuple[float, float, dict]:
     """Game ``index`` of a duplicate run, the ladder's deals, seats and move seeds
@@ -268,7 +256,7 @@ def duplicate_game(players: int, options: dict, index: int, seed: int, strong: s
 def report_duplicate(args, options: dict, tuning: dict) -> None:
     """``--duplicate``: the ladder's duplicate games, optionally with an oracle or a Hard partner."""
     # The search looks samplers up by name on the policies module; these are bench only.
-    for sampler in (Oracle, PassOracle, InformedPass):
+    for sampler in (Oracle, PassOracle):
         setattr(policies, sampler.__name__, sampler)
     if args.oracle:
         tuning = dict(tuning, sampler="Oracle")

@@ -72,7 +72,8 @@ TUNING: dict[str, dict[str, Any]] = {
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
              "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
              "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"},
-                         4: {"sampler": "PassInformed"}}},
+                         4: {"sampler": "PassInformed"}},
+             "options": {"teams": {"sampler": "InformedPass", "rollout_policy": "rollout_blind"}}},
     # Dieci with 2 players: policy rollouts of a few tricks, then policies.evaluate;
     # Normal's move favoured, root narrowed to what the policies play.  With 3, 4, 5
     # and 8 players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where
@@ -121,10 +122,14 @@ def policies_for(state: State) -> Any:
 def tuning_for(state: State) -> dict[str, Any]:
     """The game's search settings (``TUNING``) for this state's player count.
 
-    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games.
+    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games,
+    and ``TUNING[game]["options"][name]`` overrides both in games played with that option on.
     """
     params = dict(TUNING.get(state.GAME, {}))
     params.update(params.pop("players", {}).get(state.players, {}))
+    for name, settings in params.pop("options", {}).items():
+        if state.options.get(name):
+            params.update(settings)
     return params
 
 

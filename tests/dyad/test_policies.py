@@ -216,14 +216,17 @@ def test_a_normal_partner_s_hidden_cards_fit_the_first_reading_of_its_pass():
     assert total > 50 and fits >= 0.95 * total
 
 
-def test_pass_informed_worlds_fit_the_observation_and_the_pass():
+@pytest.mark.parametrize("sampler", ["PassInformed", "InformedPass"])
+def test_pass_informed_worlds_fit_the_observation_and_the_pass(sampler):
     checked = 0
     for state, seat in _teams_positions(3):
         obs = state.observation(seat)
         known, voids, pool = knowledge(obs, seat)
         partner = (seat + 2) % 4
-        draw = policies.PassInformed(state, seat)
-        world = draw(random.Random(checked))
+        draw = getattr(policies, sampler)(state, seat)
+        rng = random.Random(checked)
+        world = [draw(rng) for _ in range(3)][-1]  # InformedPass: a pick among the deals kept
+        draw = getattr(draw, "passes", draw)
         assert sorted(world.hands[seat]) == sorted(state.hands[seat])
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert sorted(c for p in known for c in world.hands[p] if c not in known[p]) == sorted(pool)
@@ -244,6 +247,15 @@ def test_no_reading_before_the_pass_nor_without_teams():
     assert policies.PassInformed(plain, seat).readings == []
     world = policies.PassInformed(plain, seat)(random.Random(5))
     assert world.hands == plain.sample_world(seat, random.Random(5)).hands
+
+
+def test_teams_weigh_pass_informed_deals_by_the_plays_and_free_for_all_does_not():
+    from pyapp.ai import tuning_for
+
+    teams = tuning_for(new_game("dyad", seed=1, players=4, teams=True))
+    assert (teams["sampler"], teams["rollout_policy"]) == ("InformedPass", "rollout_blind")
+    alone = tuning_for(new_game("dyad", seed=1, players=4))
+    assert alone["sampler"] == "PassInformed" and "rollout_policy" not in alone
 
 
 def test_four_players_alone_search_the_same_worlds_whichever_sampler():

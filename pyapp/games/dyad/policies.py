@@ -703,6 +703,19 @@ class PassInformed:
         return world_from_observation(self.obs, self.seat, rng, self.seed)
 
 
+class InformedPass(InformedDeals):
+    """Teams worlds for ``seat`` (a search's ``sampler``): ``InformedDeals`` (deals weighed by
+    the plays seen this round) over ``PassInformed`` deals (the partner's hidden cards fit its
+    pass)."""
+
+    def __init__(self, state, seat: int) -> None:
+        super().__init__(state, seat)
+        self.passes = PassInformed(state, seat)
+
+    def deal(self, rng: random.Random):
+        return self.passes(rng)
+
+
 # -- evaluation for search cut-offs --------------------------------------------------------
 
 
@@ -768,4 +781,5 @@ def evaluate(world, seat: int) -> float:
 
 
 __all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "play_chance", "play_likelihood",
-           "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals", "PassInformed", "pass_bars"]
+           "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals", "InformedPass", "PassInformed",
+           "pass_bars"]
