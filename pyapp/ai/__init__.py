@@ -69,6 +69,8 @@ TUNING: dict[str, dict[str, Any]] = {
     # policies.PassInformed: in Teams the partner's hidden cards fit the pass it made as
     # Normal passes (the rest of its hand below its two best, or above its two worst);
     # in a free-for-all the same worlds as ``sample_world`` (the observation read once).
+    # In Teams (``options``) those deals are also weighted by the plays seen, and the
+    # playouts judge from their own hands, as with 3 players (policies.InformedPass).
     "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
              "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
              "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"},
