@@ -60,7 +60,7 @@ def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str,
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Keeps a count of body bytes sent, for the benchmark's first-visit figures."""
+    """Keeps a count of body bytes sent and the paths served, for the benchmark's first-visit figures."""
 
     daemon_threads = True
 
@@ -69,11 +69,13 @@ class Server(http.server.ThreadingHTTPServer):
         self.rules = load_rules()
         self.verbose = verbose
         self.sent = 0
+        self.served: list[str] = []
         self._lock = threading.Lock()
 
-    def count(self, n: int) -> None:
+    def count(self, path: str, n: int) -> None:
         with self._lock:
             self.sent += n
+            self.served.append(path)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -96,7 +98,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         data = source.read()
-        self.server.count(len(data))
+        self.server.count(self.path.split("?", 1)[0], len(data))
         outputfile.write(data)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
