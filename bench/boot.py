@@ -1,6 +1,6 @@
 """Boot benchmark: our site against a bare Pyodide and a bare PyScript page on the same runtime.
 
-Usage: ``python bench/boot.py [--runs 3] [--throttle 1 4] [--dist dist]`` (build
+Usage: ``python bench/boot.py [--runs 3] [--throttle 1 4] [--dist dist] [--before DIR]`` (build
 first; needs Playwright, Chromium and ``brotli`` like the test extras).  Every
 page is measured in every run, interleaved (throttle settings too), so machine
 load hits them alike; it prints medians over ``--runs`` and the ratios ours ÷
@@ -19,6 +19,8 @@ bare Pyodide and ours ÷ bare PyScript:
   wheel, images), which count at their size; beside it the untouched runtime's
   five files counted the same way.
 
+``--before`` adds another build of our site (say, main's) as a fourth page,
+measured the same way, for before/after figures from one interleaved run.
 ``--throttle`` slows Chromium's CPU (``Emulation.setCPUThrottlingRate``; 4 is
 about a mid-range phone).  The bare pages are served from a temporary folder
 holding the same runtime folders, with the same headers minus the CSP (bare
@@ -88,7 +90,8 @@ const pyodide = await loadPyodide();
 pyodide.runPython("import js; js.document.body.dataset.ready = 'true'");
 </script></head><body></body></html>
 """
-PAGES = ("pyodide", "pyscript", "ours")
+PAGES = ("pyodide", "pyscript", "before", "ours")
+OURS = ("before", "ours")
 COMPRESSED = (".zip", ".whl", ".png")
 """Suffixes of files a host serves as they are (already compressed)."""
 
@@ -180,13 +183,13 @@ def measure(
         context.add_init_script(OBSERVERS)
         server.served = []
         page, figures["cold"], figures["cold_task"] = boot(context, url, throttle)
-        if kind == "ours":
+        if kind in OURS:
             page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
         figures["bytes"] = served_bytes(root, server.served)
         page.close()
         page, figures["warm"], figures["warm_task"] = boot(context, url, throttle)
         page.close()
-        if kind == "ours":
+        if kind in OURS:
             figures["tap"] = tap_triad(context, url, throttle)
         context.close()
     return figures
@@ -200,21 +203,21 @@ def report(results: dict[tuple[float, str], list[dict[str, float]]], runtime_byt
     for throttle in sorted({t for t, _ in results}):
         print(f"\nCPU throttle {throttle:g}x, medians of {len(results[throttle, 'ours'])} runs")
         print(f"{'page':<9}" + "".join(f"{title:>13}" for _, title in columns) + f"{'bytes MB':>10}{'tap s':>8}")
-        for kind in PAGES:
+        for kind in (k for k in PAGES if (throttle, k) in results):
             row = "".join(f"{median(throttle, kind, key):>13.2f}" for key, _ in columns)
-            tap = f"{median(throttle, kind, 'tap'):>8.2f}" if kind == "ours" else f"{'-':>8}"
+            tap = f"{median(throttle, kind, 'tap'):>8.2f}" if kind in OURS else f"{'-':>8}"
             print(f"{kind:<9}{row}{median(throttle, kind, 'bytes') / 1e6:>10.2f}{tap}")
-        for bare in ("pyodide", "pyscript"):
+        for bare in (k for k in ("pyodide", "pyscript", "before") if (throttle, k) in results):
             ratios = ", ".join(
                 f"{key} {median(throttle, 'ours', key) / median(throttle, bare, key):.2f}x"
                 for key in ("cold", "cold_task", "warm", "warm_task", "bytes")
             )
-            print(f"ours / bare {bare}: {ratios}")
-    ours_bytes = statistics.median(r["bytes"] for (_, kind), rs in results.items() if kind == "ours" for r in rs)
-    print(
-        f"\nthe untouched runtime's five files as served: {runtime_bytes / 1e6:.2f} MB; "
-        f"ours / them: {ours_bytes / runtime_bytes:.2f}x"
-    )
+            print(f"ours / {bare}: {ratios}")
+    print(f"\nthe untouched runtime's five files as served: {runtime_bytes / 1e6:.2f} MB")
+    for kind in OURS:
+        if any(k == kind for _, k in results):
+            kind_bytes = statistics.median(r["bytes"] for (_, k), rs in results.items() if k == kind for r in rs)
+            print(f"{kind} / them: {kind_bytes / runtime_bytes:.2f}x")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--throttle", type=float, nargs="+", default=[1.0], help="CPU slowdown factors, e.g. 1 4")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--before", type=Path, help="another build of the site to measure beside it")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     executable = chromium.executable()
@@ -230,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         roots = {**bare_sites(Path(tmp)), "ours": dist}
+        if args.before:
+            roots["before"] = args.before.resolve()
         servers = {kind: serve.start(root) for kind, root in roots.items()}
         for kind in ("pyodide", "pyscript"):
             servers[kind].rules = [
@@ -240,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             for run in range(args.runs):
                 for throttle in args.throttle:
-                    for kind in PAGES:
+                    for kind in (k for k in PAGES if k in roots):
                         figures = measure(playwright, executable, servers[kind], roots[kind], kind=kind, throttle=throttle)
                         results.setdefault((throttle, kind), []).append(figures)
                         shown = " ".join(f"{k} {v / 1e6 if k == 'bytes' else v:.2f}" for k, v in figures.items())

@@ -28,7 +28,7 @@ SCREENS = {
     "#/": "[data-testid=picker]",
 }
 PLAY_AND_REPORT = """
-import importlib, json, os, pkgutil, sys
+import importlib, importlib.util, json, os, pkgutil, sys
 import pyapp
 from pyapp.ai import choose_action
 from pyapp.games import NAMES, load, new_game
@@ -44,6 +44,7 @@ for name in NAMES:
     load(json.loads(json.dumps(state.to_save())))
 stdlib = sys.path[1]
 json.dumps({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
     "stdlib": stdlib,
     "from_stdlib": sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(stdlib)),
     "not_compiled": sorted(n for n, m in sys.modules.items()
@@ -72,7 +73,12 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
 
     with zipfile.ZipFile(stdlib_zip) as archive:
         names = archive.namelist()
+        stdlib_magic = archive.read("json/__init__.pyc")[:4].hex()
     assert names and all(n.endswith(".pyc") for n in names), "the standard library ships as bytecode only"
+    (wheel,) = site_dir.glob("app/*/*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        app_magic = archive.read(next(n for n in archive.namelist() if n.endswith(".pyc")))[:4].hex()
+    assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
     assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
     assert not report["not_compiled"], "pyapp modules running from source"
     # the library really is trimmed: a module nothing imports is absent

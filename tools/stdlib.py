@@ -11,8 +11,9 @@ will load them: same Python version, same bytecode magic, same compiler.
   every import those modules run when imported (not those inside functions or
   under :data:`NOT_HERE`), and the :data:`CODECS`.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
-  (nothing to stat, nothing compiled at boot); our package gets a
-  ``__pycache__`` beside its sources, also unchecked-hash, so tracebacks keep
+  (nothing compiled at boot).  Our package gets a ``__pycache__`` beside its
+  sources, checked-hash: the import hashes the source (cheap) and compiles it
+  only if it changed, so bytecode can never run stale, and tracebacks keep
   their source lines.
 """
 
@@ -115,7 +116,7 @@ def imports(source: bytes, module: str, is_package: bool, *, in_functions: bool 
 def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     """The standard modules reachable from ``roots`` through any import they write."""
     sources = module_names(stdlib.namelist())
-    wanted = set(roots) | {f"encodings.{codec}" for codec in CODECS}
+    wanted = set(roots) | {"encodings"} | {f"encodings.{codec}" for codec in CODECS}
     kept: set[str] = set()
     while wanted:
         name = wanted.pop()
@@ -127,10 +128,10 @@ def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return kept
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
-    """``source`` as an unchecked-hash ``.pyc`` of this interpreter."""
+def bytecode(source: bytes, filename: str, *, checked: bool) -> bytes:
+    """``source`` as a hash-based ``.pyc`` of this interpreter (``checked``: against its source)."""
     code = compile(source, filename, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 
 def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
@@ -142,7 +143,7 @@ def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}"))
+            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", checked=False))
     return buffer.getvalue()
 
 
@@ -163,7 +164,7 @@ def package_bytecode(package: Path) -> dict[str, bytes]:
             continue
         relative = path.relative_to(package.parent)
         out[(relative.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()] = bytecode(
-            path.read_bytes(), relative.as_posix()
+            path.read_bytes(), relative.as_posix(), checked=True
         )
     return out
 
