@@ -1,7 +1,8 @@
 """Build the self-contained static site into ``dist/`` (standard library only).
 
 Usage: ``python tools/build.py [--out DIR]``; needs ``npm ci`` to have filled
-``node_modules`` with the pinned Pyodide and PyScript.
+``node_modules`` with the pinned Pyodide and PyScript, and ``node`` to run that
+Pyodide, which compiles the standard library and ``pyapp`` (:func:`compiled_python`).
 
 Every file except ``index.html``, ``sw.js`` and ``manifest.webmanifest`` gets a
 content hash in its path, so hosts may cache it forever.  The service worker's
