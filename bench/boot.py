@@ -1,7 +1,7 @@
 """Boot benchmark: our site against a bare Pyodide and a bare PyScript page on the same runtime.
 
 Usage: ``python bench/boot.py [--runs 3] [--throttle 1 4] [--dist dist] [--before DIR]`` (build
-first; needs Playwright, Chromium and ``brotli`` like the test extras).  Every
+first; needs Playwright, Chromium and ``brotli``, all in the test extras).  Every
 page is measured in every run, interleaved (throttle settings too), so machine
 load hits them alike; it prints medians over ``--runs`` and the ratios ours ÷
 bare Pyodide and ours ÷ bare PyScript:
@@ -30,15 +30,12 @@ PyScript needs eval).
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-
-import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -92,8 +89,6 @@ pyodide.runPython("import js; js.document.body.dataset.ready = 'true'");
 """
 PAGES = ("pyodide", "pyscript", "before", "ours")
 OURS = ("before", "ours")
-COMPRESSED = (".zip", ".whl", ".png")
-"""Suffixes of files a host serves as they are (already compressed)."""
 
 
 def bare_sites(folder: Path) -> dict[str, Path]:
@@ -119,11 +114,11 @@ def bare_sites(folder: Path) -> dict[str, Path]:
     return sites
 
 
-@functools.cache
 def served_size(path: Path) -> int:
     """Bytes of ``path`` as a compressing host serves it (brotli 9 unless already compressed)."""
-    data = path.read_bytes()
-    return len(data) if path.name.endswith(COMPRESSED) else len(brotli.compress(data, quality=9))
+    if path.name.endswith(serve.ALREADY_COMPRESSED):
+        return path.stat().st_size
+    return len(serve.compressed(str(path), path.stat().st_mtime, "br"))
 
 
 def served_bytes(root: Path, paths: list[str]) -> int:
@@ -229,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     executable = chromium.executable()
+    if serve.brotli is None:
+        raise SystemExit("bench/boot.py needs the brotli module (pip install -e '.[test]')")
     runtime_bytes = sum(served_size(build.NODE_MODULES / "pyodide" / name) for name in build.PYODIDE_FILES)
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
 

@@ -130,3 +130,31 @@ def test_shell_placeholders_match_across_languages() -> None:
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
     assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+
+
+def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:
+    import gzip
+    import urllib.request
+
+    (tmp_path / "index.html").write_text("<p>hello</p>" * 100)
+    (tmp_path / "x.zip").write_bytes(b"PK" + bytes(500))
+    server = serve.start(tmp_path, compress=True)
+    try:
+        def get(path: str, accept: str):
+            request = urllib.request.Request(f"http://127.0.0.1:{server.server_port}{path}", headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request) as response:
+                return response.headers, response.read()
+
+        headers, body = get("/", "gzip")
+        assert headers["Content-Encoding"] == "gzip" and headers["Cache-Control"] == "no-cache"
+        assert gzip.decompress(body) == (tmp_path / "index.html").read_bytes()
+        if serve.brotli is not None:
+            headers, body = get("/index.html", "gzip, br")
+            assert headers["Content-Encoding"] == "br" and serve.brotli.decompress(body).startswith(b"<p>hello")
+        headers, body = get("/x.zip", "gzip, br")
+        assert headers["Content-Encoding"] is None and body == (tmp_path / "x.zip").read_bytes()
+        headers, body = get("/", "")
+        assert headers["Content-Encoding"] is None and body.startswith(b"<p>hello")
+    finally:
+        server.shutdown()
+        server.server_close()
