@@ -111,6 +111,14 @@ class Stats:
         return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")))
 
 
+def decode_stats(text: str) -> Stats:
+    """Stored statistics text, parsed safely and checked; ``ValueError`` saying what is off."""
+    try:
+        return Stats.from_json(loads(text, max_chars=MAX_STATS_CHARS))
+    except TypeError as error:  # a check tripping over a value of a type it never expected
+        raise ValueError(f"statistics are malformed ({error})") from None
+
+
 def load_stats(backend: Backend | None) -> tuple[Stats, str | None]:
     """The stored statistics and the i18n key of a problem (or None).
 
@@ -128,8 +136,8 @@ def load_stats(backend: Backend | None) -> tuple[Stats, str | None]:
         return Stats(), None
     try:
         with reading(backend, STATS_KEY):
-            stats = Stats.from_json(loads(text, max_chars=MAX_STATS_CHARS))
-    except (ValueError, TypeError):  # UnsafeJSON is a ValueError
+            stats = decode_stats(text)
+    except ValueError:
         stats = Stats(reset=True)
         try:
             set_aside(backend, STATS_KEY, "damaged", now=time.time())
@@ -187,4 +195,5 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
     return True
 
 
-__all__ = ["LEVEL_ORDER", "MAX_COUNTED", "STATS_KEY", "Stats", "count_finished", "load_stats", "opponent_level"]
+__all__ = ["LEVEL_ORDER", "MAX_COUNTED", "STATS_KEY", "Stats", "count_finished", "decode_stats", "load_stats",
+           "opponent_level"]
