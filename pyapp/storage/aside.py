@@ -15,6 +15,8 @@ was set aside, with the reason, to export as it was or to delete.
 'pyapp.aside.damaged.1500.pyapp.stats'
 >>> [(item.original, item.reason, item.kind) for item in asides(backend)], backend.get("pyapp.stats")
 ([('pyapp.stats', 'damaged', 'stats')], None)
+>>> put_back(backend, asides(backend)[0]), backend.get("pyapp.stats"), asides(backend)
+(True, '[[[', [])
 """
 
 from __future__ import annotations
@@ -85,6 +87,16 @@ def set_aside(backend: Backend, key: str, reason: str, *, now: float) -> str | N
     return target
 
 
+def put_back(backend: Backend, item: Aside) -> bool:
+    """Move a value set aside back where it was; False (nothing changed) if that key is taken again."""
+    value = backend.get(item.key)
+    if value is None or backend.get(item.original) is not None:
+        return False
+    backend.set(item.original, value)
+    backend.remove(item.key)
+    return True
+
+
 def asides(backend: Backend) -> list[Aside]:
     """Everything set aside, newest first."""
     found = [item for item in map(parse_key, backend.keys()) if item is not None]
@@ -110,4 +122,4 @@ def reading(backend: Backend, key: str) -> Iterator[None]:
         backend.remove(READING_KEY)
 
 
-__all__ = ["ASIDE_PREFIX", "Aside", "READING_KEY", "REASONS", "asides", "parse_key", "reading", "set_aside"]
+__all__ = ["ASIDE_PREFIX", "Aside", "READING_KEY", "REASONS", "asides", "parse_key", "put_back", "reading", "set_aside"]

@@ -167,7 +167,8 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
                    scores: Sequence[float], winners: Sequence[int]) -> bool:
     """Count a finished game once; True if it was counted now.
 
-    Never raises for storage trouble: statistics are not worth stopping a game for.
+    ``StorageError`` when the statistics cannot be written (nothing changed
+    then), so the caller can keep the game to count it later.
     """
     if backend is None:
         return False
@@ -188,10 +189,7 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
         line["best"] = best
     stats.counted = (stats.counted + [record["id"]])[-MAX_COUNTED:]
     stats.reset = False
-    try:
-        backend.set(STATS_KEY, json.dumps(stats.to_json(), separators=(",", ":")))
-    except StorageError:
-        return False
+    backend.set(STATS_KEY, json.dumps(stats.to_json(), separators=(",", ":")))
     return True
 
 

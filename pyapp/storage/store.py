@@ -43,6 +43,25 @@ class SaveStore:
         self.backend = backend
         self.clock = clock
         self._serial = itertools.count(1)
+        self.pending: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {}
+        """Finished games that found no room, by id: the record and what to do once it is written."""
+
+    def defer(self, record: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
+        """Keep a finished game in memory until :meth:`flush_pending` can write it, then call ``then(record)``."""
+        self.pending[record["id"]] = (record, then)
+
+    def flush_pending(self) -> list[str]:
+        """Write the finished games kept in memory, oldest first, while there is room; the ids written."""
+        written = []
+        for record_id, (record, then) in list(self.pending.items()):
+            try:
+                self.write(record)
+            except StorageError:
+                break
+            del self.pending[record_id]
+            written.append(record_id)
+            then(record)
+        return written
 
     def new_id(self) -> str:
         """A fresh record id, unique within this store."""

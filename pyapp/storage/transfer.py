@@ -42,6 +42,15 @@ def export_filename(record: dict[str, Any]) -> str:
     return f"{stem[:80]}.json"
 
 
+def raw_filename(key: str) -> str:
+    """A safe file name for a stored value exported exactly as it is stored.
+
+    >>> raw_filename("pyapp.aside.deep.17.pyapp.save.18c2f-1")
+    'stored-pyapp-aside-deep-17-pyapp-save-18c2f-1.json'
+    """
+    return f"stored-{re.sub(r'[^A-Za-z0-9_-]+', '-', key).strip('-')[:80]}.json"
+
+
 def decode_file(data: bytes | str) -> str:
     """The text of an imported file; ``CorruptRecord`` if it is not UTF-8 or too large.
 
@@ -90,4 +99,4 @@ def import_file(data: bytes | str, store: SaveStore) -> tuple[dict[str, Any], St
     return record, state
 
 
-__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file"]
+__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file", "raw_filename"]
