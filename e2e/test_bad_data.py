@@ -152,7 +152,8 @@ def test_nested_json_written_after_the_start_is_refused_by_python_which_keeps_ru
     assert page.evaluate("() => localStorage.getItem('pyapp.reading')") is None
 
 
-def test_the_record_python_died_reading_is_set_aside_at_the_next_start_and_can_be_put_back(page: Page) -> None:
+def test_the_record_python_died_reading_is_set_aside_at_the_next_start_and_can_be_put_back(
+        page: Page, errors: list[str]) -> None:
     good = english_items(5)
     victim = next(key for key in good if key.startswith(PREFIX))
     boot(page, {**good, "pyapp.reading": victim}, hash_="#/saves")
@@ -164,6 +165,16 @@ def test_the_record_python_died_reading_is_set_aside_at_the_next_start_and_can_b
     expect(page.get_by_test_id("aside")).to_have_count(0)
     expect(page.locator(f'[data-id="{victim[len(PREFIX):]}"]').get_by_test_id("save-title")).to_be_visible()
     assert stored(page)[victim] == good[victim]
+
+    # Python dying mid-read after the start surfaces as an uncaught error with the mark still there
+    # (seen with the unguarded build: "RangeError: Maximum call stack size exceeded"): the panel opens
+    page.evaluate(f"() => {{ localStorage.setItem('pyapp.reading', {json.dumps(victim)}); "
+                  "setTimeout(() => { throw new RangeError('Maximum call stack size exceeded'); }); }")
+    expect(page.get_by_test_id("boot-error")).to_be_visible()
+    page.get_by_test_id("boot-set-aside").click()
+    expect(page.get_by_test_id("boot-recovery-note")).to_contain_text("set aside (not deleted)")
+    assert victim not in stored(page)
+    errors.clear()  # the error was thrown on purpose
 
 
 def test_a_failed_start_offers_a_backup_of_everything_and_sets_the_failed_record_aside(
