@@ -340,6 +340,21 @@ def test_storage_full_is_said_on_import(spage: Page) -> None:
         page.evaluate("() => { Storage.prototype.setItem = Storage.prototype.realSetItem; }")
 
 
+def test_importing_a_finished_game_beyond_the_bound_deletes_nothing_and_says_so(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=True, title="Old")
+    record = json.loads(items.pop(PREFIX + session.record_id))
+    history = {PREFIX + f"old-{n}": json.dumps(dict(record, id=f"old-{n}", updated=1_700_000_000 + n))
+               for n in range(MAX_FINISHED)}
+    open_saves(page, None, history)
+    expect(page.get_by_test_id("save")).to_have_count(MAX_FINISHED)
+    page.get_by_test_id("import-file").set_input_files(files=[{
+        "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(dict(record, name="New")).encode()}])
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("nothing was deleted now")
+    expect(page.get_by_test_id("save")).to_have_count(MAX_FINISHED + 1)
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('pyapp.save.old-')).length") == MAX_FINISHED
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_screenshots(spage: Page, width: int, height: int) -> None:
     page = spage

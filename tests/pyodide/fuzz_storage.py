@@ -76,14 +76,15 @@ def real_items(seed: int) -> Items:
     return items
 
 
-def _paths(value: Any, prefix: tuple = ()) -> Iterator[tuple]:
+def json_paths(value: Any, prefix: tuple = ()) -> Iterator[tuple]:
+    """Every path into a JSON tree (dict keys and list indices), the root first."""
     yield prefix
     if isinstance(value, dict):
         for key, child in value.items():
-            yield from _paths(child, prefix + (key,))
+            yield from json_paths(child, prefix + (key,))
     elif isinstance(value, list):
         for index, child in enumerate(value):
-            yield from _paths(child, prefix + (index,))
+            yield from json_paths(child, prefix + (index,))
 
 
 def _get(tree: Any, path: tuple) -> Any:
@@ -117,7 +118,7 @@ def mutate(text: str, kind: str, rng: random.Random, *, record: bool) -> tuple[s
     if kind == "truncate":
         return text[:rng.randrange(len(text))], ""
     tree = json.loads(text)
-    paths = list(_paths(tree))
+    paths = list(json_paths(tree))
     numbers = [p for p in paths if isinstance(_get(tree, p), (int, float)) and not isinstance(_get(tree, p), bool)]
     if kind == "type_swap":
         path = rng.choice(paths[1:])
