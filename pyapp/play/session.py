@@ -210,7 +210,8 @@ class Session:
         self.store.defer(record, self._finish)
         self.save_problem = "storage.pending"
         try:
-            self.store.set_current(None)  # a removal needs no room
+            if self.store.current() == self.record_id:
+                self.store.set_current(None)  # a removal needs no room
         except StorageError:
             pass
 

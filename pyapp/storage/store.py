@@ -15,7 +15,9 @@ from typing import Any
 from pyapp.engine.state import State
 from pyapp.storage.aside import reading
 from pyapp.storage.backends import Backend, StorageError
-from pyapp.storage.records import MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record
+from pyapp.storage.records import (
+    MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
+)
 from pyapp.storage.safejson import is_number, loads
 
 PREFIX = "pyapp.save."
@@ -122,6 +124,7 @@ class SaveStore:
         return doomed
 
     def delete(self, record_id: str) -> None:
+        self.pending.pop(record_id, None)  # a game waiting for room is not written after its deletion
         self.backend.remove(PREFIX + record_id)
         if self.current() == record_id:
             self.backend.remove(CURRENT_KEY)

@@ -134,3 +134,18 @@ def test_a_game_ending_without_room_keeps_its_result_and_statistics_until_there_
     assert store.read(session.record_id)[0]["finished"] is True
     assert load_stats(backend)[0].line("nim", "person")["played"] == 1
     assert store.current() == other.record_id
+
+
+def test_a_game_waiting_for_room_is_not_written_after_it_is_deleted():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    session = Session.start("nim", PEOPLE, seed=4, store=store)
+    while not session.state.is_terminal():
+        backend.quota = sum(len(k) + len(v) for k, v in backend.items.items())
+        session.play(session.state.legal_actions()[-1])
+    assert list(store.pending) == [session.record_id]
+    backend.quota = None
+    store.delete(session.record_id)
+    Session.start("nim", PEOPLE, seed=5, store=store)
+    with pytest.raises(KeyError):
+        store.read(session.record_id)
