@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import json
 import io
 import re
 import string
@@ -159,3 +160,14 @@ def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_runtime_folder_has_our_loader_with_the_lock_inline_and_no_lock_file() -> None:
+    files = build.runtime_files(b"our stdlib")
+    assert tuple(files) == build.RUNTIME_FILES and files["python_stdlib.zip"] == b"our stdlib"
+    loader = files["loader.mjs"].decode()
+    lock = json.loads(re.search(r"^const LOCK = (\{.*\});$", loader, re.M).group(1))
+    assert lock["packages"] == {}, "the site loads no Pyodide package"
+    npm_lock = json.loads((build.NODE_MODULES / "pyodide/pyodide-lock.json").read_text())
+    assert lock["info"] == npm_lock["info"]
+    assert 'from "./pyodide.mjs"' in loader
