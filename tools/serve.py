@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import threading
 import tomllib
 from pathlib import Path
@@ -32,22 +33,37 @@ def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str
         return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
 
 
-def matches(pattern: str, path: str) -> bool:
-    """Netlify's path matching: ``*`` takes the rest of the path, ``:name`` one segment.
+def for_regexp(pattern: str) -> re.Pattern[str]:
+    """A ``for`` path as Netlify's headers parser reads it (``getForRegExp``), ported to ``re``.
 
-    >>> matches("/runtime/*", "/runtime/pyodide-1/pyodide.mjs"), matches("/", "/index.html")
+    ``:name`` takes one segment; a ``*`` segment takes the rest of the path or nothing,
+    its slash included (so ``/web/*`` also matches ``/web`` and ``/webfont``); a ``*``
+    inside a segment takes anything; a trailing slash is optional and case is ignored.
+
+    >>> bool(for_regexp("/runtime/*").match("/runtime/pyodide-1/pyodide.mjs")), bool(for_regexp("/").match("/index.html"))
     (True, False)
-    >>> matches("/runtime/:dir/pyodide.asm.wasm", "/runtime/pyodide-1/pyodide.asm.wasm")
+    >>> bool(for_regexp("/runtime/:dir/pyodide.asm.wasm").match("/runtime/pyodide-1/pyodide.asm.wasm"))
     True
+    >>> [bool(for_regexp("/*").match(p)) for p in ("/", "/embed.html", "/a/b")], bool(for_regexp("/web/*").match("/webfont"))
+    ([True, True, True], True)
     """
-    want = [p for p in pattern.split("/") if p]
-    have = [p for p in path.split("/") if p]
-    for i, part in enumerate(want):
-        if part == "*":
-            return True
-        if i >= len(have) or (not part.startswith(":") and part != have[i]):
-            return False
-    return len(want) == len(have)
+
+    def part(segment: str) -> str:
+        if segment.startswith(":"):
+            return "([^/]+)"
+        if segment == "*":
+            return "?(.*)"
+        if "*" in segment:
+            return segment.replace("*", "(.*)")  # as Netlify's parser does: the rest is not escaped
+        return re.escape(segment)
+
+    segments = [s.rstrip() for s in pattern.split("/")]
+    return re.compile("^/" + "/".join(part(s) for s in segments if s) + "/?$", re.IGNORECASE)
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Whether a ``[[headers]]`` rule's ``for`` applies to the URL path ``path``."""
+    return for_regexp(pattern).match(path) is not None
 
 
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
