@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import time
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,6 +50,27 @@ def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) ->
     assert outside == []
     assert failed == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in local), "the guard saw the runtime load"
+
+
+@pytest.mark.parametrize("path", ["/", "/embed.html?game=triad&demo=stack-removal&lang=ko"])
+def test_no_request_of_a_page_fails_not_even_its_icon(browser: Browser, site_dir: Path, path: str) -> None:
+    """The browser's own icon request (unseen by the page's network events) reaches a real file."""
+    server = serve.start(site_dir)  # our own server: its log holds only this page's requests
+    context = browser.new_context(service_workers="block")  # every request reaches the server
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}{path}")
+        icon = "/" + page.evaluate("document.querySelector('link[rel=icon]').getAttribute('href')")
+        assert (site_dir / icon.lstrip("/")).is_file()
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while (200, icon) not in server.requested:  # the signal: the browser fetched the page's icon
+            assert time.monotonic() < deadline, f"the browser never asked for {icon}: {server.requested}"
+            page.wait_for_timeout(100)
+        assert [r for r in server.requested if r[0] >= 400] == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_picker_lists_the_games_and_links_work(page: Page, wait_ready) -> None:

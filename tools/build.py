@@ -303,6 +303,7 @@ def build(out: Path) -> Site:
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
         dom_js=dom_js,
+        icon=icon_192,
         py_config=py_config,
     )
 

@@ -76,7 +76,11 @@ def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str,
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Keeps a count of body bytes sent, for the benchmark's first-visit figures."""
+    """Keeps a count of body bytes sent (the benchmark's first-visit figures) and the paths asked for.
+
+    ``requested`` holds ``(status, path)`` of every request, so tests can see what the
+    browser asks for on its own (a favicon), which the page's network events never show.
+    """
 
     daemon_threads = True
 
@@ -85,6 +89,7 @@ class Server(http.server.ThreadingHTTPServer):
         self.rules = load_rules()
         self.verbose = verbose
         self.sent = 0
+        self.requested: list[tuple[int, str]] = []
         self._lock = threading.Lock()
 
     def count(self, n: int) -> None:
@@ -114,6 +119,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         data = source.read()
         self.server.count(len(data))
         outputfile.write(data)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.requested.append((int(code), self.path))  # list.append is atomic
+        super().log_request(code, size)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
         if self.server.verbose:
