@@ -141,24 +141,16 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         server.server_close()
 
 
-WAIT_FOR_WAITING_WORKER = """() => navigator.serviceWorker.getRegistration().then((reg) => {
-  const mark = () => { document.body.dataset.updateWaiting = "true"; };
-  const watch = (worker) => worker.addEventListener("statechange", () => worker.state === "installed" && mark());
-  if (reg.waiting) mark();
-  else if (reg.installing) watch(reg.installing);
-  else reg.addEventListener("updatefound", () => watch(reg.installing), { once: true });
-})"""
-WAIT_FOR_ACTIVATION = """() => new Promise((resolve, reject) => {
-  if (self.serviceWorker.state === "activated") return resolve(BUILD.cache);
-  self.serviceWorker.addEventListener("statechange", () => self.serviceWorker.state === "activated" && resolve(BUILD.cache));
-  setTimeout(() => reject(new Error("the new worker never activated")), %d);
-})""" % BOOT_TIMEOUT_MS
+LOCAL_FILES = """() => performance.getEntriesByType("resource")
+  .map((e) => new URL(e.name)).filter((u) => u.origin === location.origin).map((u) => u.pathname)"""
 
 
-def test_an_update_is_never_served_as_a_mix(
+def test_an_update_waits_for_the_player_and_reloads_every_tab_whole(
     browser: Browser, site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wait_ready
 ) -> None:
-    """Deploy build B while a page of build A is open: A keeps being served whole, then B whole."""
+    """Deploy build B under two open tabs of build A: A keeps being served whole and says that
+    a new version is ready; Update in one tab lets B take over, and both tabs reload into B whole,
+    the game in progress in the other tab kept."""
     served = tmp_path / "served"
     shutil.copytree(site_dir, served)
     server = serve.start(served)
@@ -172,6 +164,15 @@ def test_an_update_is_never_served_as_a_mix(
         page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         icon_a = page.evaluate(icon)
         cache_a = page.evaluate("caches.keys()")
+        other = context.new_page()  # the second tab has a game in progress
+        other.goto(url + "#/triad")
+        wait_ready(other)
+        other.get_by_test_id("setup-players").select_option("2")
+        for seat in (0, 1):
+            other.get_by_test_id(f"seat-kind-{seat}").select_option("person")
+        other.get_by_test_id("start").click()
+        other.locator(".cell.legal").first.click()
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
 
         monkeypatch.setattr(build.icons, "BACKGROUND", (0x30, 0x5E, 0x63))  # any change makes a new build
         build.build(tmp_path / "next")
@@ -181,18 +182,27 @@ def test_an_update_is_never_served_as_a_mix(
         page.reload()  # still build A, whole, from its cache, while build B installs beside it
         wait_ready(page)
         assert page.evaluate(icon) == icon_a
-        page.evaluate(WAIT_FOR_WAITING_WORKER)
-        page.wait_for_selector("body[data-update-waiting=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        worker_b = next(w for w in reversed(context.service_workers) if w.evaluate("BUILD.cache") not in cache_a)
-        page.close()  # no page of build A is left, so build B takes over
-        cache_b = worker_b.evaluate(WAIT_FOR_ACTIVATION)
+        for tab in (page, other):  # every tab of build A says so, and nothing reloads unasked
+            expect(tab.get_by_test_id("update-bar")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            expect(tab.get_by_test_id("update-now")).to_have_text("Update")
+        assert other.evaluate(icon) == icon_a
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.screenshot(path=SCREENSHOTS / "update-ready-360x640.png")
 
-        page = context.new_page()
-        page.goto(url)
-        wait_ready(page)
-        icon_b = page.evaluate(icon)
-        assert icon_b != icon_a and (served / icon_b).is_file()
-        assert page.evaluate("caches.keys()") == [cache_b], "the old build's cache is deleted"
+        with other.expect_navigation(timeout=BOOT_TIMEOUT_MS), page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+            page.get_by_test_id("update-now").click()
+        for tab in (page, other):
+            wait_ready(tab)
+            assert tab.evaluate(icon) != icon_a and (served / tab.evaluate(icon)).is_file()
+            missing = [path for path in tab.evaluate(LOCAL_FILES) if not (served / path.lstrip("/")).is_file()]
+            assert missing == [], "every file of the reloaded tab is build B's"
+            expect(tab.get_by_test_id("update-bar")).to_be_hidden()
+        assert page.evaluate("caches.keys()") != cache_a and len(page.evaluate("caches.keys()")) == 1
+        assert other.evaluate("location.hash") == "#/triad"
+        other.get_by_test_id("resume").click()  # the game in progress was saved before the reload
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
     finally:
         context.close()
         server.shutdown()
