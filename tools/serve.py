@@ -121,7 +121,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         outputfile.write(data)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        self.server.requested.append((int(code), self.path))  # list.append is atomic
+        status = code if isinstance(code, int) else 0  # an http.HTTPStatus (an int) from send_response
+        self.server.requested.append((status, self.path))  # list.append is atomic
         super().log_request(code, size)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
