@@ -131,3 +131,9 @@ def test_shell_placeholders_match_across_languages() -> None:
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
     assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+
+
+def test_short_name_fits_under_an_icon() -> None:
+    for code in i18n.LANGUAGES:
+        name = build.short_name(code)
+        assert 0 < len(name) <= build.SHORT_NAME_MAX and name != i18n.catalog(code)["app.title"], code
