@@ -319,16 +319,36 @@ class Search:
         self.elapsed_ms = (perf_counter() - start) * 1000.0
 
     def _iterate(self) -> Generator[None, None, bool]:
-        """One iteration; returns False if abandoned (unscored) because time ran out."""
+        """One iteration: root strategy, tree policy, rollout (checking the slice every 8 steps),
+        backpropagation.  Returns False if abandoned (unscored) because time ran out."""
         path = [self.root]
         if self.paired is not None:
             world, rng, node = self.paired.start(path)
         else:
             world, rng, node = self.world(), self.rng, self.root
         world = self.descend(self, world, node, path, rng)
-        finished = yield from self._rollout(world, rng)
-        if not finished:
-            return False
+        options = self.options
+        steps, limit, policy = 0, options.rollout_limit, options.rollout
+        reached = options.horizon(world) if options.horizon is not None else None
+        while not world.is_terminal():
+            if limit is not None and steps >= limit:
+                break
+            if reached is not None and reached(world):
+                break
+            if policy is not None:
+                action = policy(world, rng)
+            else:
+                legal = world.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            world.step(action)
+            steps += 1
+            if not steps & 7:
+                now = perf_counter()
+                if now >= self._slice_end:
+                    if now >= self._deadline and self.done:
+                        return False
+                    yield
+                    self._slice_end = perf_counter() + self.slice
         values = self._values(world)
         for node in path:
             node.visits += 1
@@ -362,33 +382,6 @@ class Search:
         if node is self.root and self.candidates is not None:
             legal = [a for a in legal if a in self.candidates]
         return legal
-
-    def _rollout(self, world: State, rng: random.Random) -> Generator[None, None, bool]:
-        """Play ``world`` on by the rollout policy to the end, the limit or the horizon; yield
-        at slice ends.  False if abandoned because time ran out."""
-        options = self.options
-        steps, limit, policy = 0, options.rollout_limit, options.rollout
-        reached = options.horizon(world) if options.horizon is not None else None
-        while not world.is_terminal():
-            if limit is not None and steps >= limit:
-                break
-            if reached is not None and reached(world):
-                break
-            if policy is not None:
-                action = policy(world, rng)
-            else:
-                legal = world.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            world.step(action)
-            steps += 1
-            if not steps & 7:
-                now = perf_counter()
-                if now >= self._slice_end:
-                    if now >= self._deadline and self.done:
-                        return False
-                    yield
-                    self._slice_end = perf_counter() + self.slice
-        return True
 
     def _values(self, world: State) -> list[float]:
         """Every seat's value of a rollout's last world."""

@@ -41,6 +41,15 @@ Sampler = Callable[[State, int], Callable[[random.Random], State]]
 ``state.sample_world(seat, rng)``; each must still fit the seat's observation)."""
 
 
+def per_seat(evaluate: Callable[[State, int], float]) -> Evaluator:
+    """An ``Evaluator`` from ``evaluate(world, seat)``, asked once per seat."""
+
+    def every_seat(world: State) -> list[float]:
+        return [evaluate(world, seat) for seat in range(world.players)]
+
+    return every_seat
+
+
 @dataclass(frozen=True)
 class SearchOptions:
     """The settings of one Hard search; the defaults are plain UCT / ISMCTS with random rollouts."""
@@ -97,4 +106,4 @@ class SearchOptions:
         return self.plays_normal or bool(self.normal_margin or self.normal_share)
 
 
-__all__ = ["Candidates", "Evaluator", "Horizon", "Policy", "Sampler", "SearchOptions"]
+__all__ = ["Candidates", "Evaluator", "Horizon", "Policy", "Sampler", "SearchOptions", "per_seat"]

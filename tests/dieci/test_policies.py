@@ -14,7 +14,7 @@ from pyapp.games.dieci import PASS, TOP, Claim, Play, policies
 def test_every_policy_returns_a_legal_action(n, seed):
     s = new_game("dieci", seed=seed, players=n)
     rng = random.Random(seed)
-    names = ["easy", "normal", "rollout", "rollout_simple"]
+    names = ["easy", "normal", "rollout"]
     k = 0
     while not s.is_terminal():
         seat = s.current_player()

@@ -15,34 +15,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pyapp.ai.options import SearchOptions
+from pyapp.ai.options import SearchOptions, per_seat
 from pyapp.games.dieci import policies
 from pyapp.games.dieci.state import DieciState
 
 
-def evaluate_seats(world: DieciState) -> list[float]:
-    """``policies.evaluate`` for every seat."""
-    return [policies.evaluate(world, seat) for seat in range(world.players)]
-
-
 _TWO = SearchOptions(
     c=0.7,
-    rollout=policies.rollout,
-    rollout_limit=12,
-    evaluate=evaluate_seats,
-    root_samples=8,
-    root_policy=policies.rollout,
+    rollout=policies.rollout, rollout_limit=12,
+    evaluate=per_seat(policies.evaluate),
+    root_samples=8, root_policy=policies.rollout,
     normal_share=0.1,
 )
 _CLAIMS = SearchOptions(
     c=0.7,
     rollout=policies.rollout,
-    evaluate=evaluate_seats,
+    evaluate=per_seat(policies.evaluate),
     blend=0.5,
-    prune=1,
-    candidates=policies.candidates,
-    paired=True,
-    normal_margin=0.02,
+    prune=1, candidates=policies.candidates,
+    paired=True, normal_margin=0.02,
 )
 _NORMAL = SearchOptions(plays_normal=True)
 

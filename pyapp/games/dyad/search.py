@@ -13,14 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pyapp.ai.options import SearchOptions
+from pyapp.ai.options import SearchOptions, per_seat
 from pyapp.games.dyad import policies
 from pyapp.games.dyad.state import DyadState
-
-
-def evaluate_seats(world: DyadState) -> list[float]:
-    """``policies.evaluate`` for every seat."""
-    return [policies.evaluate(world, seat) for seat in range(world.players)]
 
 
 def round_end(world: DyadState):
@@ -32,17 +27,13 @@ def round_end(world: DyadState):
 
 _BASE = SearchOptions(
     c=0.7,
-    rollout=policies.rollout,
-    rollout_limit=80,
+    rollout=policies.rollout, rollout_limit=80,
     horizon=round_end,
-    evaluate=evaluate_seats,
+    evaluate=per_seat(policies.evaluate),
     expand_policy=True,
-    prune=6,
-    candidates=policies.candidates,
-    root_samples=12,
-    root_policy=policies.rollout,
-    paired=True,
-    normal_margin=0.01,
+    prune=6, candidates=policies.candidates,
+    root_samples=12, root_policy=policies.rollout,
+    paired=True, normal_margin=0.01,
 )
 _THREE = replace(_BASE, rollout=policies.rollout_blind, sampler=policies.InformedDeals)
 _FOUR = replace(_BASE, sampler=policies.PassInformed)

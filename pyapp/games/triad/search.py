@@ -15,15 +15,13 @@ from pyapp.games.triad import policies
 from pyapp.games.triad.state import TriadState
 
 _TWO = SearchOptions(
-    c=0.4,
-    rollout=policies.rollout,
-    rollout_limit=2,
+    rollout=policies.rollout, rollout_limit=2,
     evaluate=policies.evaluate_seats,
     expand_policy=True,
-    prune=8,
-    candidates=policies.candidates,
-    keep_worlds=8,
+    c=0.4,
+    prune=8, candidates=policies.candidates,
     normal_share=0.1,
+    keep_worlds=8,
 )
 
 # In teams a seat's rewards are halved (a win gives each partner 1/2), so c is too, and
