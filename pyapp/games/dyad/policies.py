@@ -15,14 +15,10 @@ import math
 import random
 from operator import itemgetter
 
-from pyapp.games.dyad.rules import canonical, legal_pair_cards, parse_card, score_cards, top_rank, value_of
+from pyapp.games.dyad.rules import canonical, legal_pair_cards, parse_card, rank_of, score_cards, top_rank, value_of
 from pyapp.games.dyad.state import _PLAYS, _TAKES, CIPHER, DECLINE, world_from_observation
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
-
-
-def _rank(card: int) -> int:
-    return card // 4 + 2
 
 
 def _lead_matched(world) -> bool | None:
@@ -88,14 +84,14 @@ def _retrieve_choice(world, legal: list) -> object:
         cipher = bool(world.ciphers[seat])
         return max(legal, key=lambda a: (score_cards(hand + [a.cards[0]], twos, cipher), a.cards[0]))
     if twos:
-        return max(legal, key=lambda a: (_rank(a.cards[0]) if _rank(a.cards[0]) > 2 else -5, a.cards[0]))
+        return max(legal, key=lambda a: (rank_of(a.cards[0]) if rank_of(a.cards[0]) > 2 else -5, a.cards[0]))
     return max(legal, key=lambda a: a.cards[0])
 
 
 def hand_strength(world, hand: list[int]) -> float:
     """Mean rank of the hand relative to the deck's mean (0 = average)."""
     top = top_rank(world.players)
-    return sum(_rank(c) for c in hand) / len(hand) - (2 + top) / 2
+    return sum(rank_of(c) for c in hand) / len(hand) - (2 + top) / 2
 
 
 def _cipher_choice(world, threshold: float) -> object:
@@ -104,8 +100,8 @@ def _cipher_choice(world, threshold: float) -> object:
     top = top_rank(world.players)
     if world.players == 2:
         return world.legal_actions()[1]
-    high = sum(1 for c in hand if _rank(c) >= top - 1)
-    twos = sum(1 for c in hand if _rank(c) == 2)
+    high = sum(1 for c in hand if rank_of(c) >= top - 1)
+    twos = sum(1 for c in hand if rank_of(c) == 2)
     score = hand_strength(world, hand) + 0.6 * high - 0.2 * twos
     return CIPHER if score < threshold else DECLINE
 
@@ -119,7 +115,7 @@ def _pass_choice(world, legal: list) -> object:
     seat = world.turn
     hand = world.hands[seat]
     weak = hand_strength(world, hand) < 0
-    ranked = sorted(hand, key=lambda c: (_rank(c), c))
+    ranked = sorted(hand, key=lambda c: (rank_of(c), c))
     chosen = set(ranked[-2:] if weak else ranked[:2])
     for action in legal:
         if set(action.cards) == chosen:
@@ -471,7 +467,7 @@ def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[floa
             for i, action in enumerate(legal):
                 a, b = action.cards
                 matched = a % 4 == b % 4
-                v = _rank(a) + _rank(b)
+                v = rank_of(a) + rank_of(b)
                 if matched:
                     threats = [_response(w, p, action.cards, True) for p in later if not _same_side(w, p, seat)]
                     top = max(threats) if threats else -1
@@ -515,7 +511,7 @@ def normal(world, rng: random.Random):
     def value(action) -> int:
         a, b = action.cards
         if matched is None:
-            return _rank(a) + _rank(b)
+            return rank_of(a) + rank_of(b)
         return value_of(matched, a, b)
 
     if _ciphering(world, seat):
@@ -662,7 +658,7 @@ def pass_bars(obs: dict) -> list[dict[int, set[int]]]:
     weak = {partner: set(range(low + 1, 32))} if all(c < low for c in own) else None
     strong = {partner: set(range(high))} if all(c > high for c in own) else None
     top = top_rank(obs["players"])
-    order = [weak, strong] if _rank(low) + _rank(high) >= 2 + top else [strong, weak]
+    order = [weak, strong] if rank_of(low) + rank_of(high) >= 2 + top else [strong, weak]
     return [bars for bars in order if bars]
 
 
