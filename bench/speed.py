@@ -154,7 +154,14 @@ def search_rate(case: dict, seconds: float, midgame: int = 0) -> float | None:
     if midgame:
         rates = [r for r in (_hard_rate(state, seconds / midgame) for state in normal_positions(case, midgame)) if r]
         return sum(rates) / len(rates) if rates else None
-    return _search_rate(_position(case, 3, 0), seconds)
+    from pyapp.ai import search_options
+
+    # The first position of a seeded random game where Hard searches (none: Hard plays Normal).
+    for moves in range(60):
+        state = _position(case, 3, moves)
+        if not search_options(state).plays_normal:
+            return _search_rate(state, seconds)
+    return None
 
 
 def _hard_rate(state, seconds: float) -> float | None:
@@ -173,18 +180,14 @@ def _hard_rate(state, seconds: float) -> float | None:
     return None
 
 
-def _search_rate(state, seconds: float) -> float | None:
-    """Iterations per CPU second of the game's search alone (no Normal move, no root samples);
-    None where Hard plays Normal's move."""
+def _search_rate(state, seconds: float) -> float:
+    """Iterations per CPU second of the game's search alone (no Normal move, no root samples)."""
     from dataclasses import replace
 
     from pyapp.ai import search_options
     from pyapp.ai.mcts import Search
 
-    options = search_options(state)
-    if options.plays_normal:
-        return None
-    options = replace(options, normal_share=0.0, normal_margin=0.0, root_samples=0)
+    options = replace(search_options(state), normal_share=0.0, normal_margin=0.0, root_samples=0)
     search = Search(state, options, seed=1, budget_ms=None, iterations=200)
     start = CLOCK()
     for _ in search.run():
