@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyapp import i18n
+from pyapp.games import new_game
 from pyapp.lessons import COMPUTER, GAMES, LEARNER, Coach, get
 
 REQUIRED = {
@@ -114,3 +115,15 @@ def test_progress_resumes_at_a_step():
     assert resumed.finished() and resumed.state.history == whole.state.history
     with pytest.raises(ValueError):
         Coach(lesson, at=len(lesson.steps) + 1)
+
+
+def test_triad_starts_from_its_board_with_nobody_having_scored():
+    from pyapp.games.triad import Board
+    from pyapp.lessons import start, triad
+
+    state = new_game("triad", seed=0, players=2)
+    for text in triad.PREFIX:
+        state.apply_action(text)
+        assert state.scores() == [0, 0], f"{text} scored"
+    assert state.board == Board.from_text(triad.BOARD)
+    assert start(triad.LESSON).board == state.board
