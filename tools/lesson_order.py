@@ -1,8 +1,8 @@
 """Print an order of placements that lays a Triad position without anyone scoring.
 
 The Triad lesson (``pyapp/lessons/triad.py``) starts from a prepared board laid
-by ordinary placements, A and B in turn; its ``PREFIX`` is this tool's output
-for its ``BOARD``.  A depth-first search over the cells whose next piece is the
+by ordinary placements, A and B in turn; its ``PREFIX`` was found by this tool
+for its ``BOARD`` (any order the tool prints will do).  A depth-first search over the cells whose next piece is the
 mover's, restarted with other shuffles when it wanders too long.
 
     python tools/lesson_order.py

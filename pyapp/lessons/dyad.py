@@ -68,7 +68,10 @@ def _value(state, cards: tuple[int, ...]) -> int:
 
 
 def note_params(state, action: str | None) -> dict[str, Any]:
-    """The numbers a note may quote, computed from the position (``action``: the step's move)."""
+    """The numbers a note may quote, computed from the position (``action``: the step's move).
+
+    Only public facts and the learner's own cards: never another seat's hand.
+    """
     seat = state.current_player()
     params: dict[str, Any] = {"player": seat + 1, "hand": _cards(state.hands[0])}
     if state.sheet:
@@ -83,11 +86,13 @@ def note_params(state, action: str | None) -> dict[str, Any]:
         if lead is not None:
             suit = lead[0] % 4
             params["suit"] = _suit(lead[0])
-            params["held"] = _cards([c for c in state.hands[seat] if c % 4 == suit])
+            if seat == LESSON.learner:  # another seat's cards stay hidden
+                params["held"] = _cards([c for c in state.hands[seat] if c % 4 == suit])
             params["best"] = max(value_of(is_matched(*lead), *p) for _, p in state.trick)
     elif move.kind == "take":
         params["card"] = _cards(move.cards)
-        params["keep"] = score_cards(state.hands[seat] + [move.cards[0]], state.options["twos"])
+        if seat == LESSON.learner:
+            params["keep"] = score_cards(state.hands[seat] + [move.cards[0]], state.options["twos"])
     return params
 
 

@@ -150,8 +150,10 @@ def explain(state, action, expected, step: Step) -> tuple[str, dict[str, Any], s
         return f"lesson.triad.other.{rule.split('.')[1]}", {**params, **values}, rule
     if "triad.cover" in step.rules:
         return "lesson.triad.other.cover", params, "triad.cover"
+    if "triad.stack" in step.rules:
+        return "lesson.triad.other.stack", params, "triad.stack"
     made = len(_made(state, action))
-    for rule in ("triad.once", "triad.row", "triad.diagonal", "triad.stack"):
+    for rule in ("triad.once", "triad.row", "triad.diagonal"):
         if rule in step.rules:
             return "lesson.triad.other.make", {**params, "count": made, "expected_count": len(_made(state, expected))}, rule
     return "lesson.other", params, None
