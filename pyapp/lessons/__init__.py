@@ -140,6 +140,10 @@ class Coach:
         """The learner's observation of the position (what a table draws)."""
         return self.state.observation(self.lesson.learner)
 
+    def picture(self) -> dict[str, Any]:
+        """The position as a rules-demo drawing (``pyapp.demos.render.stage``), the learner's secrets only."""
+        return self.rules.demo_view(self.state, self.step())
+
     # -- moves ---------------------------------------------------------------------------
 
     def try_move(self, text: str) -> Verdict:

@@ -69,12 +69,23 @@ def _view(route: routes.Route) -> Render:
     return views.not_found
 
 
+def describe(text: str) -> None:
+    """Set the page's meta description for this route (search engines that run scripts read it).
+
+    Link previews read only the static page, whose description is the site's.
+    """
+    meta = document.querySelector('meta[name="description"]')
+    if dom.found(meta):
+        meta.setAttribute("content", text)
+
+
 def show() -> None:
     """Draw the view for the current hash."""
     route = routes.parse(str(window.location.hash))
     dom.begin_view()
     dom.clear(_root)
     document.title = t("app.title")
+    describe(t("shell.meta.description"))
     try:
         _view(route)(_root, dict(route.params))
     except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
