@@ -82,6 +82,11 @@ class Verdict:
     """The rule the explanation names (None when it names none)."""
 
 
+def numbered(game: str, *moves: tuple[str, ...]) -> tuple[Step, ...]:
+    """Steps from ``(who, action, *rules)`` tuples, step ``n``'s note being ``lesson.<game>.s<n>`` (from 1)."""
+    return tuple(Step(who, action, f"lesson.{game}.s{n}", tuple(rules)) for n, (who, action, *rules) in enumerate(moves, 1))
+
+
 def _module(game: str):
     if game not in GAMES:
         raise KeyError(f"no lesson for game {game!r}")
@@ -179,8 +184,4 @@ class Coach:
         self.at += 1
 
 
-def all_lessons() -> tuple[Lesson, ...]:
-    return tuple(get(game) for game in GAMES)
-
-
-__all__ = ["COMPUTER", "GAMES", "LEARNER", "Coach", "Lesson", "Step", "Verdict", "all_lessons", "get", "start"]
+__all__ = ["COMPUTER", "GAMES", "LEARNER", "Coach", "Lesson", "Step", "Verdict", "get", "numbered", "start"]

@@ -15,7 +15,7 @@ from typing import Any
 from pyapp.demos.dieci import SYMBOLS, show_card, show_char
 from pyapp.games.dieci.rules import GOALS, beats, goal_matches, goal_points, suit_points
 from pyapp.games.dieci.state import Claim, Pass, Play, TakeTop
-from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step
+from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step, numbered
 
 PREFIX: tuple[str, ...] = tuple(
     text.replace("_", " ")
@@ -29,15 +29,6 @@ PREFIX: tuple[str, ...] = tuple(
     ).split()
 )
 
-RULES: tuple[str, ...] = (
-    "dieci.follow", "dieci.trump", "dieci.highest", "dieci.forced_claim", "dieci.offers", "dieci.top", "dieci.goal",
-    "dieci.suits",
-)
-
-
-def _step(who: str, action: str, n: int, *rules: str) -> Step:
-    return Step(who, action, f"lesson.dieci.s{n}", rules)
-
 
 LESSON = Lesson(
     game="dieci",
@@ -46,23 +37,24 @@ LESSON = Lesson(
     prefix=PREFIX,
     intro="lesson.dieci.intro",
     outro="lesson.dieci.outro",
-    steps=(
-        _step(COMPUTER, "play QB", 1),
-        _step(LEARNER, "play KB", 2, "dieci.follow"),
-        _step(LEARNER, "top", 3, "dieci.top"),
-        _step(COMPUTER, "claim Y2", 4, "dieci.offers"),
-        _step(LEARNER, "play KG", 5),
-        _step(COMPUTER, "play AB", 6, "dieci.highest"),
-        _step(COMPUTER, "claim B10", 7, "dieci.forced_claim"),
-        _step(LEARNER, "pass", 8, "dieci.offers"),
-        _step(COMPUTER, "play QR", 9),
-        _step(LEARNER, "play QY", 10),
-        _step(COMPUTER, "claim Y10", 11, "dieci.forced_claim"),
-        _step(LEARNER, "pass", 12, "dieci.offers"),
-        _step(LEARNER, "play JP", 13),
-        _step(COMPUTER, "play JY", 14, "dieci.trump"),
-        _step(COMPUTER, "claim Y6", 15, "dieci.forced_claim"),
-        _step(LEARNER, "pass", 16, "dieci.goal", "dieci.suits"),
+    steps=numbered(
+        "dieci",
+        (COMPUTER, "play QB"),
+        (LEARNER, "play KB", "dieci.follow"),
+        (LEARNER, "top", "dieci.top"),
+        (COMPUTER, "claim Y2", "dieci.offers"),
+        (LEARNER, "play KG"),
+        (COMPUTER, "play AB", "dieci.highest"),
+        (COMPUTER, "claim B10", "dieci.forced_claim"),
+        (LEARNER, "pass", "dieci.offers"),
+        (COMPUTER, "play QR"),
+        (LEARNER, "play QY"),
+        (COMPUTER, "claim Y10", "dieci.forced_claim"),
+        (LEARNER, "pass", "dieci.offers"),
+        (LEARNER, "play JP"),
+        (COMPUTER, "play JY", "dieci.trump"),
+        (COMPUTER, "claim Y6", "dieci.forced_claim"),
+        (LEARNER, "pass", "dieci.goal", "dieci.suits"),
     ),
 )
 
@@ -207,7 +199,6 @@ def teaches(before, action: str, after) -> set[str]:
         if parts["characters"] == suit_points(chars) and any(sum(c[0] == s for c in chars) > 1 for s in SYMBOLS):
             shown.add("dieci.suits")
     return shown
-
 
 
 def demo_view(state, step: Step | None) -> dict[str, Any]:

@@ -14,16 +14,7 @@ from pyapp.games.dyad.rules import (
     SUIT_SYMBOLS, SUITS, card_text, follow_problem, is_matched, parse_card, rank_of, round_score, score_cards, suit_of,
     value_of,
 )
-from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step
-
-RULES: tuple[str, ...] = (
-    "dyad.matched", "dyad.follow", "dyad.lower", "dyad.double", "dyad.tie", "dyad.retrieve", "dyad.round", "dyad.twos",
-)
-"""Every rule the round teaches (the tests hold each to the engine)."""
-
-
-def _step(who: str, action: str, n: int, *rules: str) -> Step:
-    return Step(who, action, f"lesson.dyad.s{n}", rules)
+from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step, numbered
 
 
 LESSON = Lesson(
@@ -33,23 +24,24 @@ LESSON = Lesson(
     options={"twos": True},
     intro="lesson.dyad.intro",
     outro="lesson.dyad.outro",
-    steps=(
-        _step(LEARNER, "5D+3D", 1, "dyad.matched"),
-        _step(COMPUTER, "6D+2D", 2, "dyad.follow"),
-        _step(COMPUTER, "5S+4H", 3, "dyad.lower", "dyad.tie"),
-        _step(LEARNER, "take 2D", 4, "dyad.retrieve"),
-        _step(LEARNER, "7D+4C", 5),
-        _step(COMPUTER, "6C+2C", 6),
-        _step(COMPUTER, "7C+5H", 7),
-        _step(COMPUTER, "take 7D", 8),
-        _step(COMPUTER, "6S+4S", 9),
-        _step(LEARNER, "7H+2S", 10, "dyad.double"),
-        _step(COMPUTER, "7S+3S", 11),
-        _step(LEARNER, "take 7S", 12, "dyad.retrieve"),
-        _step(LEARNER, "7S+3C", 13),
-        _step(COMPUTER, "4D+3H", 14),
-        _step(COMPUTER, "5C+2H", 15),
-        _step(LEARNER, "take 5C", 16, "dyad.round", "dyad.twos"),
+    steps=numbered(
+        "dyad",
+        (LEARNER, "5D+3D", "dyad.matched"),
+        (COMPUTER, "6D+2D", "dyad.follow"),
+        (COMPUTER, "5S+4H", "dyad.lower", "dyad.tie"),
+        (LEARNER, "take 2D", "dyad.retrieve"),
+        (LEARNER, "7D+4C"),
+        (COMPUTER, "6C+2C"),
+        (COMPUTER, "7C+5H"),
+        (COMPUTER, "take 7D"),
+        (COMPUTER, "6S+4S"),
+        (LEARNER, "7H+2S", "dyad.double"),
+        (COMPUTER, "7S+3S"),
+        (LEARNER, "take 7S", "dyad.retrieve"),
+        (LEARNER, "7S+3C"),
+        (COMPUTER, "4D+3H"),
+        (COMPUTER, "5C+2H"),
+        (LEARNER, "take 5C", "dyad.round", "dyad.twos"),
     ),
 )
 

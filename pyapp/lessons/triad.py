@@ -15,7 +15,7 @@ from typing import Any
 from pyapp.games.triad import LABELS
 from pyapp.games.triad.rules import CENTRE, MAX_HEIGHT, SIDES
 from pyapp.games.triad.state import PASS, PLACEMENTS, Place, Remove
-from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step
+from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step, numbered
 
 BOARD = """
 a bba . . . . . aa
@@ -37,15 +37,6 @@ PREFIX: tuple[str, ...] = tuple(
     ).split()
 )
 
-RULES: tuple[str, ...] = (
-    "triad.row", "triad.diagonal", "triad.stack", "triad.once", "triad.cover", "triad.forced", "triad.labels",
-    "triad.stack_label", "triad.pass",
-)
-
-
-def _step(who: str, action: str, n: int, *rules: str) -> Step:
-    return Step(who, action, f"lesson.triad.s{n}", rules)
-
 
 LESSON = Lesson(
     game="triad",
@@ -54,21 +45,22 @@ LESSON = Lesson(
     prefix=PREFIX,
     intro="lesson.triad.intro",
     outro="lesson.triad.outro",
-    steps=(
-        _step(LEARNER, "place 0,2", 1, "triad.row"),
-        _step(COMPUTER, "place 7,7", 2, "triad.row"),
-        _step(LEARNER, "place 7,6", 3, "triad.cover"),
-        _step(COMPUTER, "place 7,3", 4),
-        _step(LEARNER, "place 0,7", 5, "triad.stack"),
-        _step(COMPUTER, "place 0,4", 6),
-        _step(LEARNER, "place 6,2", 7, "triad.diagonal", "triad.once"),
-        _step(COMPUTER, "place 6,2", 8, "triad.cover"),
-        _step(LEARNER, "remove stack 0,7", 9, "triad.stack_label"),
-        _step(COMPUTER, "remove 7,1 7,2 7,3", 10, "triad.labels"),
-        _step(LEARNER, "remove 0,0 0,1 0,2", 11, "triad.forced", "triad.labels"),
-        _step(COMPUTER, "remove 0,1 1,1 2,1", 12),
-        _step(LEARNER, "pass", 13, "triad.pass"),
-        _step(COMPUTER, "remove 0,1 1,2 2,3", 14),
+    steps=numbered(
+        "triad",
+        (LEARNER, "place 0,2", "triad.row"),
+        (COMPUTER, "place 7,7", "triad.row"),
+        (LEARNER, "place 7,6", "triad.cover"),
+        (COMPUTER, "place 7,3"),
+        (LEARNER, "place 0,7", "triad.stack"),
+        (COMPUTER, "place 0,4"),
+        (LEARNER, "place 6,2", "triad.diagonal", "triad.once"),
+        (COMPUTER, "place 6,2", "triad.cover"),
+        (LEARNER, "remove stack 0,7", "triad.stack_label"),
+        (COMPUTER, "remove 7,1 7,2 7,3", "triad.labels"),
+        (LEARNER, "remove 0,0 0,1 0,2", "triad.forced", "triad.labels"),
+        (COMPUTER, "remove 0,1 1,1 2,1"),
+        (LEARNER, "pass", "triad.pass"),
+        (COMPUTER, "remove 0,1 1,2 2,3"),
     ),
 )
 
