@@ -112,7 +112,7 @@ class Coach:
     """Runs a lesson: the position, the current step, and the checks of the learner's moves."""
 
     def __init__(self, lesson: Lesson, at: int = 0) -> None:
-        if not 0 <= at <= len(lesson.steps):
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(lesson.steps):
             raise ValueError(f"a lesson of {len(lesson.steps)} steps has no step {at}")
         self.lesson = lesson
         self.rules = _module(lesson.game)
@@ -159,7 +159,7 @@ class Coach:
         state = self.state
         try:
             action = state.parse_action(text)
-        except ValueError:
+        except (ValueError, TypeError):
             return Verdict(False, "lesson.unreadable")
         expected = state.parse_action(step.action)
         if action == expected:

@@ -154,3 +154,15 @@ def test_every_step_draws_with_no_other_seats_secrets(game):
                 secret = coach.state.observation(0)  # what the learner may know...
                 hidden = [c for c in _hand_texts(coach.state, seat) if json.dumps(c) not in json.dumps(secret)]
                 assert not [c for c in hidden if json.dumps(c) in drawn], f"{game}: seat {seat}'s cards drawn"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_input_is_refused_and_loses_nothing(game):
+    coach = Coach(get(game))
+    for text in ("", "   ", "7H+7H", "place 9,9", "claim X99", "remove stack 3,3", "\u0000", None, 42):
+        verdict = coach.try_move(text)
+        assert not verdict.ok and coach.at == 0
+        _say(verdict.key, verdict.params)
+    for at in (-1, len(get(game).steps) + 1, "2", True, 1.5):
+        with pytest.raises(ValueError):
+            Coach(get(game), at=at)
