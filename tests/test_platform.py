@@ -95,8 +95,9 @@ def test_render_and_hashed_names() -> None:
 
 
 def _static_keys() -> set[str]:
-    """Keys the page shows before Python: index.html's data-i18n and boot.js's t() calls."""
+    """Keys the page shows before Python: index.html's data-i18n, boot.js's t() and guard.js's say() calls."""
     used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "index.html").read_text()))
+    used |= set(re.findall(r'\bsay\("([a-z._]+)"', (ROOT / "web/guard.js").read_text()))
     return used | set(re.findall(r'\bt\("([a-z.]+)"', (ROOT / "web/boot.js").read_text()))
 
 

@@ -242,6 +242,7 @@ def build(out: Path) -> Site:
         for sheet in sorted((ROOT / "web/css").glob("*.css"))
     }
     stylesheets = [css, *screen_css.values()]
+    guard_js = site.add_hashed("web", "guard.js", (ROOT / "web/guard.js").read_bytes())
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
@@ -281,6 +282,7 @@ def build(out: Path) -> Site:
         {
             "lang": languages[0],
             "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
+            "guard_js": guard_js,
             "boot_js": boot_js,
             "dom_js": dom_js,
             "icon": icon_192,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pyapp.i18n import language, t
-from pyapp.storage import CorruptRecord, SaveStore, decode_record
+from pyapp.storage import CorruptRecord, SaveStore
 from pyapp.storage.store import Entry
 
 
@@ -83,17 +83,15 @@ _ROWS: dict[tuple[str, str, str], Summary] = {}
 _MAX_CACHED = 400
 
 
-def _row(record_id: str, text: str) -> Summary:
+def _row(store: SaveStore, record_id: str, text: str) -> Summary:
     key = (record_id, text, language())
     row = _ROWS.get(key)
     if row is None:
         try:
-            record, state = decode_record(text)
+            record, state = store.decode(record_id, text)
         except CorruptRecord as error:
             row = summarize(Entry(record_id, None, str(error)))
         else:
-            if record["id"] != record_id:
-                record = dict(record, id=record_id)
             row = summarize(Entry(record_id, record, None, state))
         if len(_ROWS) >= _MAX_CACHED:
             _ROWS.clear()
@@ -107,7 +105,7 @@ def summaries(store: SaveStore) -> list[Summary]:
     ``StorageError`` passes through when the store cannot be read at all.
     """
     in_play = store.current()
-    rows = [_row(record_id, text) for record_id, text in store.texts()]
+    rows = [_row(store, record_id, text) for record_id, text in store.texts()]
     rows = [replace(row, in_play=True) if row.record_id == in_play and not row.finished and not row.broken else row
             for row in rows]
     return sorted(rows, key=lambda row: (row.broken, -row.updated))
