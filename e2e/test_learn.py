@@ -4,7 +4,7 @@ At 360×640 and 1280×800: the static shell already explains each game before
 Python starts, the Python picker shows the same texts, nothing scrolls
 sideways, How to play opens the rules and Back returns to the picker.  The
 ``#/learn/<game>`` screen shows every coach note CPython's ``Coach`` gives, in
-order, driven by the keyboard.
+order, driven by the keyboard (every game in English, one in Korean).
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ def test_a_newcomer_reads_the_picker_opens_how_to_play_and_comes_back(
         expect(page).to_have_url(re.compile(r"#/rules/triad$"))
         expect(page.get_by_test_id("rules")).to_be_visible()
         expect(description).to_have_attribute("content", t(lang, "shell.about.triad"))
+        expect(page.get_by_test_id("rules-learn")).to_have_attribute("href", "#/learn/triad")
         page.screenshot(path=SCREENSHOTS / f"picker-howto-{lang}-{width}.png")
 
         page.go_back()
@@ -99,29 +100,33 @@ def _notes(game: str, lang: str) -> list[str]:
         i18n.set_language(previous)
 
 
-def test_learn_by_playing_walks_each_guided_game_with_the_keyboard(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(base_url=base_url, locale="en-US", viewport={"width": 360, "height": 640})
+@pytest.mark.parametrize(("lang", "games"), [("en", GAMES), ("ko", ("triad",))])
+def test_learn_by_playing_walks_each_guided_game_with_the_keyboard(
+    browser: Browser, base_url: str, lang: str, games: tuple[str, ...]
+) -> None:
+    context = browser.new_context(base_url=base_url, locale=LOCALES[lang], viewport={"width": 360, "height": 640})
     try:
         page = context.new_page()
         page.goto("/")
         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
-        for game in GAMES:
+        for game in games:
             page.get_by_test_id("home-link").click()
             page.get_by_test_id(f"learn-link-{game}").click()
             expect(page).to_have_url(re.compile(rf"#/learn/{game}$"))
             screen = page.get_by_test_id("learn")
             expect(screen).to_have_attribute("data-game", game)
             note = page.get_by_test_id("coach-note")
-            notes = _notes(game, "en")
-            page.screenshot(path=SCREENSHOTS / f"learn-{game}-en-360-start.png", full_page=True)
+            notes = _notes(game, lang)
+            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-360-start.png", full_page=True)
             screen.locator("[data-action=next]").focus()
             for number, text in enumerate(notes):
                 expect(note).to_have_text(text)
-                expect(page.get_by_test_id("learn-count")).to_contain_text(f"Step {min(number + 1, len(notes) - 1)} of")
+                count = t(lang, "learn.step", n=min(number + 1, len(notes) - 1), total=len(notes) - 1)
+                expect(page.get_by_test_id("learn-count")).to_contain_text(count)
                 if number < len(notes) - 1:
                     page.keyboard.press("Enter")  # the focus stays on Next until the end
             expect(screen.locator("[data-action=next]")).to_be_disabled()
             _no_sideways_scroll(page)
-            page.screenshot(path=SCREENSHOTS / f"learn-{game}-en-360-end.png", full_page=True)
+            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-360-end.png", full_page=True)
     finally:
         context.close()
