@@ -69,12 +69,14 @@ def test_a_newcomer_reads_the_picker_opens_how_to_play_and_comes_back(
         page.get_by_test_id("rules-link-triad").click()
         expect(page).to_have_url(re.compile(r"#/rules/triad$"))
         expect(page.get_by_test_id("rules")).to_be_visible()
+        expect(page.get_by_test_id("rules").locator("h1")).to_be_in_viewport()  # a new page starts at its top
         expect(description).to_have_attribute("content", t(lang, "shell.about.triad"))
         expect(page.get_by_test_id("rules-learn")).to_have_attribute("href", "#/learn/triad")
         page.screenshot(path=SCREENSHOTS / f"picker-howto-{lang}-{width}.png")
 
         page.go_back()
         expect(page.get_by_test_id("picker")).to_be_visible()
+        expect(page.get_by_test_id("rules-link-triad")).to_be_in_viewport()  # back where the reader was
         _expect_explained(page, lang)
         expect(description).to_have_attribute("content", t(lang, "shell.meta.description"))
     finally:

@@ -26,6 +26,9 @@ _views: dict[str, Render] = {}
 _absent: set[str] = set()
 """Prefixes whose module does not exist (yet): they keep their placeholder."""
 _root: Any = None
+_scroll: dict[str, float] = {}
+"""How far each route was scrolled when the page left it: Back returns there, a new route starts at the top."""
+_shown: str | None = None
 
 
 def register(prefix: str, render: Render) -> None:
@@ -81,7 +84,11 @@ def describe(text: str) -> None:
 
 def show() -> None:
     """Draw the view for the current hash."""
-    route = routes.parse(str(window.location.hash))
+    global _shown
+    hash_ = str(window.location.hash)
+    if _shown is not None:
+        _scroll[_shown] = float(window.scrollY)
+    route = routes.parse(hash_)
     dom.begin_view()
     dom.clear(_root)
     document.title = t("app.title")
@@ -94,6 +101,8 @@ def show() -> None:
         dom.clear(_root)
         views.screen_error(_root, {"details": details})
     _root.focus()
+    window.scrollTo(0, _scroll.get(hash_, 0))
+    _shown = hash_
 
 
 def start(root: Any) -> None:
