@@ -18,10 +18,13 @@ Progress is the step number: ``Coach(lesson, at=n)`` resumes there.
 
 Each game's module (:mod:`pyapp.lessons.dyad`, ``triad``, ``dieci``) holds its
 ``LESSON`` and the functions the coach calls: ``note_params(state, action)``
-(the numbers a note quotes), ``explain(state, action, expected, step)`` (why
-``action`` is refused: a message key, its parameters and the rule it names,
-or None) and ``teaches(before, action, after)`` (the rule ids the engine shows to hold for that move; the
-tests check each step's rule against it).
+(the numbers a note quotes, public facts and the learner's own only),
+``explain(state, action, expected, step)`` (why ``action`` is refused: a
+message key, its parameters and the rule it names, or None),
+``demo_view(state, step)`` (the position as a rules-demo drawing),
+``candidates(state)`` (moves a learner might try, legal or not) and
+``teaches(before, action, after)`` (the rule ids the engine shows to hold for
+that move; the tests check each step's rules against it).
 
 >>> coach = Coach(get("dyad"))
 >>> coach.finished(), coach.learner_to_move()
@@ -133,6 +136,10 @@ class Coach:
     def learner_to_move(self) -> bool:
         step = self.step()
         return step is not None and step.who == LEARNER
+
+    def intro(self) -> tuple[str, dict[str, Any]]:
+        """The note that opens the lesson, its numbers taken from the starting position."""
+        return self.lesson.intro, self.rules.note_params(start(self.lesson), None)
 
     def note(self) -> tuple[str, dict[str, Any]]:
         """What the coach says now: the current step's note (the outro once finished)."""

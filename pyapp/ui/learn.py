@@ -36,6 +36,7 @@ class LessonScreen:
         total = len(self.lesson.steps)
         step = coach.step()
         key, params = coach.note()
+        intro_key, intro_params = coach.intro()
         name = t(f"game.{self.game}")
         clear(self.element)
         nav = [
@@ -45,7 +46,7 @@ class LessonScreen:
         self.element.append(
             h("h1", None, t("learn.title", game=name)),
             h("p", {"class": "learn-lead"}, t("learn.lead")),
-            h("p", {"class": "learn-intro"}, t(self.lesson.intro, **coach.rules.note_params(lessons.start(self.lesson), None))),
+            h("p", {"class": "learn-intro"}, t(intro_key, **intro_params)),
             h("div", {"class": "demo learn-stage"}, dom.tree(stage(coach.picture()))),
             h(
                 "p",
