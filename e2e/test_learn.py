@@ -130,5 +130,9 @@ def test_learn_by_playing_walks_each_guided_game_with_the_keyboard(
             expect(screen.locator("[data-action=next]")).to_be_disabled()
             _no_sideways_scroll(page)
             page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-360-end.png", full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+            _no_sideways_scroll(page)
+            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-1280-end.png")
+            page.set_viewport_size({"width": 360, "height": 640})
     finally:
         context.close()

@@ -198,12 +198,15 @@ def demo_view(state, step: Step | None) -> dict[str, Any]:
     marked = [] if step is None or step.who != LEARNER else [
         card_text(c) for c in state.parse_action(step.action).cards
     ]
+    # once the round is scored, show the hand it scored, not the next deal
+    ended = step is None and bool(state.sheet)
     seats = []
     for seat in range(state.players):
         pair = played.get(seat)
+        hand = state.sheet[-1]["hands"][seat] if ended else [card_text(c) for c in state.hands[seat]]
         seats.append({
             "id": "you" if seat == LESSON.learner else f"p{seat + 1}",
-            "hand": [card_text(c) for c in state.hands[seat]] if seat == LESSON.learner else None,
+            "hand": hand if seat == LESSON.learner else None,
             "played": [card_text(c) for c in pair] if pair else None,
             "value": value_of(is_matched(*lead), *pair) if pair else None,
             "lead": bool(state.trick) and state.trick[0][0] == seat,
