@@ -150,3 +150,9 @@ def test_preview_image_is_a_png_of_the_link_preview_shape() -> None:
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (600, 315)
+
+
+def test_short_name_fits_under_an_icon() -> None:
+    for code in i18n.LANGUAGES:
+        name = build.short_name(code)
+        assert 0 < len(name) <= build.SHORT_NAME_MAX and name != i18n.catalog(code)["app.title"], code
