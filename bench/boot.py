@@ -124,7 +124,7 @@ def served_size(path: Path) -> int:
 def served_bytes(root: Path, paths: list[str]) -> int:
     total = 0
     for path in paths:
-        file = root / path.lstrip("/")
+        file = root / path.split("?", 1)[0].lstrip("/")
         total += served_size((file / "index.html" if file.is_dir() else file).resolve())
     return total
 
@@ -176,11 +176,11 @@ def measure(
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=FLAGS)
         context.add_init_script(OBSERVERS)
-        server.served = []
+        server.requested = []
         page, figures["cold"], figures["cold_task"] = boot(context, url, throttle)
         if kind in OURS:
             page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
-        figures["bytes"] = served_bytes(root, server.served)
+        figures["bytes"] = served_bytes(root, [path for status, path in server.requested if status == 200])
         page.close()
         page, figures["warm"], figures["warm_task"] = boot(context, url, throttle)
         page.close()

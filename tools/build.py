@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -213,6 +214,20 @@ def shell_messages() -> tuple[tuple[str, ...], dict[str, dict[str, str]]]:
     return tuple(i18n.LANGUAGES), messages
 
 
+SHORT_NAME_MAX = 12
+"""Characters an installed icon's label shows before the platform truncates it."""
+
+
+def short_name(language: str) -> str:
+    """The manifest's ``short_name``: the title is too long for a label under an icon."""
+    from pyapp import i18n
+
+    name = i18n.catalog(language)["app.short_name"]
+    if len(name) > SHORT_NAME_MAX:
+        raise SystemExit(f"build: app.short_name {name!r} ({language}) is over {SHORT_NAME_MAX} characters")
+    return name
+
+
 def fill_i18n(page: str, messages: dict[str, str]) -> str:
     """Put each ``data-i18n`` key's text inside its (empty) element, escaped."""
 
@@ -243,6 +258,16 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def preview_url(path: str) -> str:
+    """The link-preview image's address: absolute when the host names the site's address.
+
+    Link previews want an absolute ``og:image``; Netlify sets ``URL`` (the site's main
+    address) during its builds.  Elsewhere the path stays relative to the page.
+    """
+    base = os.environ.get("URL", "").rstrip("/")
+    return f"{base}/{path}" if base.startswith("https://") else path
+
+
 def build(out: Path) -> Site:
     """Assemble every output file of the site in memory, then write ``out``."""
     site = Site()
@@ -260,6 +285,7 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
+    preview = preview_url(site.add_hashed("web/icons", "preview.png", icons.preview()))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
     css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
     screen_css = {
@@ -275,7 +301,7 @@ def build(out: Path) -> Site:
     manifest = {
         "id": "./",
         "name": default["app.title"],
-        "short_name": default["app.title"],
+        "short_name": short_name(languages[0]),
         "description": default["shell.tagline"],
         "lang": languages[0],
         "dir": "ltr",
@@ -316,6 +342,9 @@ def build(out: Path) -> Site:
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
             "boot_data": script_json(boot_data),
+            "title": html.escape(default["app.title"], quote=True),
+            "description": html.escape(default["shell.meta.description"], quote=True),
+            "preview_image": html.escape(preview, quote=True),
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
@@ -328,7 +357,9 @@ def build(out: Path) -> Site:
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
         dom_js=dom_js,
+        icon=icon_192,
         py_config=py_config,
+        preview_image=html.escape(preview, quote=True),
     )
 
     site.add("sw.js", service_worker(site).encode())

@@ -15,6 +15,7 @@ import gzip
 import http.server
 import io
 import os
+import re
 import threading
 import tomllib
 from pathlib import Path
@@ -53,22 +54,37 @@ def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str
         return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
 
 
-def matches(pattern: str, path: str) -> bool:
-    """Netlify's path matching: ``*`` takes the rest of the path, ``:name`` one segment.
+def for_regexp(pattern: str) -> re.Pattern[str]:
+    """A ``for`` path as Netlify's headers parser reads it (``getForRegExp``), ported to ``re``.
 
-    >>> matches("/runtime/*", "/runtime/pyodide-1/pyodide.mjs"), matches("/", "/index.html")
+    ``:name`` takes one segment; a ``*`` segment takes the rest of the path or nothing,
+    its slash included (so ``/web/*`` also matches ``/web`` and ``/webfont``); a ``*``
+    inside a segment takes anything; a trailing slash is optional and case is ignored.
+
+    >>> bool(for_regexp("/runtime/*").match("/runtime/pyodide-1/pyodide.mjs")), bool(for_regexp("/").match("/index.html"))
     (True, False)
-    >>> matches("/runtime/:dir/pyodide.asm.wasm", "/runtime/pyodide-1/pyodide.asm.wasm")
+    >>> bool(for_regexp("/runtime/:dir/pyodide.asm.wasm").match("/runtime/pyodide-1/pyodide.asm.wasm"))
     True
+    >>> [bool(for_regexp("/*").match(p)) for p in ("/", "/embed.html", "/a/b")], bool(for_regexp("/web/*").match("/webfont"))
+    ([True, True, True], True)
     """
-    want = [p for p in pattern.split("/") if p]
-    have = [p for p in path.split("/") if p]
-    for i, part in enumerate(want):
-        if part == "*":
-            return True
-        if i >= len(have) or (not part.startswith(":") and part != have[i]):
-            return False
-    return len(want) == len(have)
+
+    def part(segment: str) -> str:
+        if segment.startswith(":"):
+            return "([^/]+)"
+        if segment == "*":
+            return "?(.*)"
+        if "*" in segment:
+            return segment.replace("*", "(.*)")  # as Netlify's parser does: the rest is not escaped
+        return re.escape(segment)
+
+    segments = [s.rstrip() for s in pattern.split("/")]
+    return re.compile("^/" + "/".join(part(s) for s in segments if s) + "/?$", re.IGNORECASE)
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Whether a ``[[headers]]`` rule's ``for`` applies to the URL path ``path``."""
+    return for_regexp(pattern).match(path) is not None
 
 
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
@@ -81,7 +97,11 @@ def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str,
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Keeps a count of body bytes sent and the paths served, for the benchmark's first-visit figures."""
+    """Keeps a count of body bytes sent (the benchmark's first-visit figures) and the paths asked for.
+
+    ``requested`` holds ``(status, path)`` of every request, so tests can see what the
+    browser asks for on its own (a favicon), which the page's network events never show.
+    """
 
     daemon_threads = True
 
@@ -91,13 +111,12 @@ class Server(http.server.ThreadingHTTPServer):
         self.verbose = verbose
         self.compress = compress
         self.sent = 0
-        self.served: list[str] = []
+        self.requested: list[tuple[int, str]] = []
         self._lock = threading.Lock()
 
-    def count(self, path: str, n: int) -> None:
+    def count(self, n: int) -> None:
         with self._lock:
             self.sent += n
-            self.served.append(path)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -145,8 +164,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         data = source.read()
-        self.server.count(self.path.split("?", 1)[0], len(data))
+        self.server.count(len(data))
         outputfile.write(data)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        status = code if isinstance(code, int) else 0  # an http.HTTPStatus (an int) from send_response
+        self.server.requested.append((status, self.path))  # list.append is atomic
+        super().log_request(code, size)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
         if self.server.verbose:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pyapp.i18n import language, t
+from pyapp.i18n import isolate, language, t
 from pyapp.storage import CorruptRecord, SaveStore
 from pyapp.storage.store import Entry
 
@@ -51,7 +51,7 @@ def progress_text(record: dict[str, Any], state: Any) -> str:
     moves = len(state.history)
     scores = ", ".join(t("saves.score", name=name, points=points) for name, points in zip(names, state.scores()))
     if state.is_terminal():
-        winners = ", ".join(names[seat] for seat in state.winners()) or t("saves.nobody")
+        winners = ", ".join(isolate(names[seat]) for seat in state.winners()) or t("saves.nobody")
         return t("saves.progress_finished", moves=moves, winners=winners, scores=scores)
     turn = state.current_player()
     return t("saves.progress_playing", moves=moves, name=names[turn] if 0 <= turn < len(names) else "?",
