@@ -50,3 +50,9 @@ def options(state: DieciState) -> SearchOptions:
         if state.phase == "offer":
             return replace(_CLAIMS, normal_margin=0.005)
     return _CLAIMS
+
+
+def judge_horizon(world: DieciState):
+    """The judge plays each move out to the end of the deal (or of the game, if that comes first)."""
+    start = world.deal_no
+    return lambda later: later.deal_no != start
