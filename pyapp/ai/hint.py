@@ -25,6 +25,9 @@ from pyapp.engine.state import State
 
 HINT_VERSION = 1
 
+HINT_LIMITS = {"worlds": 64, "budget_ms": 1000.0}
+"""The page's budget for a hint: at most 64 worlds or 1 s of work (docs/ai.md, "The judge")."""
+
 
 def reasons(state: State, action: Any) -> list[list[Any]]:
     """``[key, params]`` pairs saying what ``action`` does (the game's ``hints.reasons``)."""
@@ -72,4 +75,4 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
     }
 
 
-__all__ = ["HINT_VERSION", "hint", "reasons"]
+__all__ = ["HINT_LIMITS", "HINT_VERSION", "hint", "reasons"]

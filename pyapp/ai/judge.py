@@ -89,8 +89,6 @@ class Judgment:
 def _mean_se(values: list[float]) -> tuple[float, float]:
     n = len(values)
     mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf if any(values) else 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, math.sqrt(var / n)
 
@@ -140,11 +138,13 @@ def judge(state: State, *, seed: Any, candidates: list[Any] | None = None, inclu
 
     ``candidates`` (default: every legal move, narrowed past ``MAX_CANDIDATES`` keeping
     ``include``), ``worlds`` sampled worlds at most and ``budget_ms`` of work at most (at least
-    two worlds are always played, so that a standard error exists).  Yields ``None`` about every
+    two worlds are always played, so that a standard error exists; ``worlds`` must be 2 or more).  Yields ``None`` about every
     ``slice_ms``; returns a :class:`Judgment`.
     """
     if state.is_terminal():
         raise ValueError("the game is over: there is no move to judge")
+    if worlds < 2:
+        raise ValueError(f"the judge needs at least 2 worlds for a standard error, not {worlds}")
     started = perf_counter()
     seat = state.current_player()
     legal = state.legal_actions()

@@ -28,6 +28,9 @@ from pyapp.games import game_class, load
 
 REVIEW_VERSION = 1
 
+REVIEW_LIMITS = {"worlds": 24, "budget_ms": 300.0}
+"""The page's budget per decision of a review: at most 24 worlds or 0.3 s (docs/ai.md)."""
+
 
 def decisions(save: dict[str, Any], seat: int) -> list[int]:
     """Indices into the save's actions of the moves ``seat`` made with more than one choice."""
@@ -50,7 +53,8 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
     decision holds its action ``index``, the move ``played``, the judge's ``best``, the
     ``points_loss`` and ``win_loss`` of the played move with their standard errors, the
     ``worlds`` and ``about_equal``; sorted costliest first (mistakes before about-equal
-    moves, then by the points lost).  ``budget_ms`` limits each decision's judgment.
+    moves, then by the points lost: points are measured at every decision, win chances
+    only where the playouts reached the game's end).  ``budget_ms`` limits each decision's judgment.
     """
     final = load(save)
     if not 0 <= seat < final.players:
@@ -83,9 +87,9 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
             })
             yield len(found), total
         state.step(action)
-    found.sort(key=lambda d: (d["about_equal"], -(d["win_loss"] or 0.0), -d["points_loss"], d["index"]))
+    found.sort(key=lambda d: (d["about_equal"], -d["points_loss"], d["index"]))
     return {"version": REVIEW_VERSION, "game": final.GAME, "seat": seat, "worlds": worlds,
             "done": len(found), "total": total, "decisions": found}
 
 
-__all__ = ["REVIEW_VERSION", "decisions", "review"]
+__all__ = ["REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "review"]
