@@ -13,7 +13,7 @@ its standard error.  A difference below ``2 × SE`` is "about equal", never a mi
 What a game supplies, all optional, in ``pyapp/games/<game>/search.py``:
 ``judge_horizon(world)`` (like ``SearchOptions.horizon``; absent: the end of the game)
 and ``judge_opponents(world, seat)`` (the seats whose points count against ``seat``;
-absent: every other seat).  The playout policy is the game's Hard ``rollout``.
+absent: every other seat) and ``judge_playout`` (absent: the game's Hard ``rollout``).
 The judge never reads Hard's shortcuts (``plays_normal``, ``normal_margin``...).
 
 >>> import tests.toy_games
@@ -158,7 +158,7 @@ def judge(state: State, *, seed: Any, candidates: list[Any] | None = None, inclu
     search = _game_part(state, "search")
     horizon = getattr(search, "judge_horizon", None)
     opponents = getattr(search, "judge_opponents", None)
-    playout = search_options(state).rollout
+    playout = getattr(search, "judge_playout", None) or search_options(state).rollout
     hidden = not perfect_information(state)
     points: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float]] = [[] for _ in candidates]
