@@ -41,7 +41,7 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
          slice_ms: float = SLICE_MS) -> Generator[None, None, dict[str, Any]]:
     """The best move for ``state.current_player()`` and how the compared move fares (sliced).
 
-    Returns ``{"version", "best", "reasons", "compared", "compared_with", "points_loss",
+    Returns ``{"version", "best", "reasons", "compared", "compared_reasons", "compared_with", "points_loss",
     "points_se", "win_loss", "win_se", "about_equal", "worlds"}``; ``compared_with`` is
     ``"selected"``, ``"normal"`` or ``"random"`` (no Normal policy), ``compared`` that move.
     """
@@ -65,6 +65,7 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
         "best": judgment.best,
         "reasons": reasons(state, best),
         "compared": str(compared),
+        "compared_reasons": reasons(state, compared),
         "compared_with": kind,
         "points_loss": verdict.points_loss,
         "points_se": verdict.points_se,

@@ -34,7 +34,7 @@ def reasons(state: DyadState, action: Any) -> list[tuple[str, dict[str, Any]]]:
                 found.append(("hint.dyad.gives_trick", {"pair": pair}))
         found.append(("hint.dyad.spends", {"pair": pair, "points": sum(_points(c, twos) for c in action.cards)}))
         kept = [c for c in state.hands[seat] if c not in action.cards]
-        if any(c < 4 for c in kept) and not any(c < 4 for c in action.cards):
+        if any(c < 4 for c in kept):
             found.append(("hint.dyad.keeps_two", {}))
         return found
     if action.kind == "take":
