@@ -105,3 +105,21 @@ def test_save_round_trip_mid_game():
     again = load(save)
     assert again.to_save() == state.to_save()
     assert again.observation(1) == state.observation(1)
+
+
+def test_every_game_declares_its_type():
+    from pyapp.engine import Chance, Information
+
+    kinds = {name: game_class(name).TYPE for name in ("triad", "dyad", "dieci")}
+    assert kinds["triad"].information is Information.PERFECT and kinds["triad"].chance is Chance.DETERMINISTIC
+    for name in ("dyad", "dieci"):
+        assert kinds[name].information is Information.IMPERFECT and kinds[name].chance is Chance.SAMPLED
+
+
+def test_a_game_must_declare_its_type_and_hidden_information_needs_worlds():
+    from pyapp.engine import Chance, GameType, Information, State
+
+    with pytest.raises(TypeError, match="must declare TYPE"):
+        type("Untyped", (State,), {"GAME": "untyped"})
+    with pytest.raises(TypeError, match="must rebuild worlds"):
+        type("Blind", (State,), {"GAME": "blind", "TYPE": GameType(Information.IMPERFECT, Chance.SAMPLED)})

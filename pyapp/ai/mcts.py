@@ -4,7 +4,7 @@ One search serves both kinds of game:
 
 * perfect information (Triad): plain UCT; every iteration starts from a copy of
   the state (with a fresh random generator, so the search cannot foresee any
-  future chance, unless the game says it has none: ``CHANCE = False``; such a
+  future chance, unless the game's ``TYPE`` declares no chance; such a
   game may also let its nodes keep their worlds, ``keep_worlds``, so that
   selection walks the tree without replaying the path from the root);
 * hidden information (Dyad, Dieci): single-observer information-set MCTS
@@ -58,8 +58,8 @@ class Node:
 
 
 def perfect_information(state: State) -> bool:
-    """Whether the game keeps the default ``sample_world`` (the state is its only world)."""
-    return type(state).sample_world is State.sample_world
+    """Whether the game declares perfect information (the state is its only world)."""
+    return state.TYPE.perfect_information
 
 
 def _margin_values(scores: list[float], scale: float) -> list[float]:
@@ -144,8 +144,8 @@ class Search:
         # Root actions the search may consider (None: all legal ones).
         self.candidates = set(candidates) if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
-        # Opt-in: a game without chance (``CHANCE = False``) never draws from ``world.rng``.
-        self.chance = getattr(state, "CHANCE", True)
+        # A game declaring no chance (``TYPE.chance``) never draws from ``world.rng``.
+        self.chance = state.TYPE.has_chance
         # Opt-in for perfect information without chance: a node keeps its position once the
         # search passes through it with at least ``keep_worlds`` visits, so selection replays
         # the path only from the deepest node that keeps one (fewer kept worlds: less memory

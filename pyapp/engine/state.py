@@ -18,6 +18,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from pyapp.engine.errors import IllegalMoveError
+from pyapp.engine.game_type import GameType
 
 Action = Hashable
 """An action is a small immutable, hashable value whose ``str()`` is its text form."""
@@ -30,14 +31,25 @@ S = TypeVar("S", bound="State")
 class State(ABC):
     """A game in progress.
 
-    Subclasses set ``GAME``, ``PLAYERS`` and ``OPTIONS`` and implement the
-    abstract methods.  ``OPTIONS`` maps each option name to its default; the
-    default's type is the option's type.
+    Subclasses declare ``GAME`` (the name), ``PLAYERS`` (the player counts),
+    ``OPTIONS`` and ``TYPE`` (perfect or imperfect information, chance: a
+    :class:`~pyapp.engine.game_type.GameType`) and implement the abstract
+    methods.  ``OPTIONS`` maps each option name to its default; the default's
+    type is the option's type.
     """
 
     GAME: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
     OPTIONS: ClassVar[Mapping[str, Any]] = {}
+    TYPE: ClassVar[GameType]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = getattr(cls, "TYPE", None)
+        if not isinstance(kind, GameType):
+            raise TypeError(f"{cls.__name__} must declare TYPE, a GameType")
+        if not kind.perfect_information and cls.sample_world is State.sample_world:
+            raise TypeError(f"{cls.__name__} hides information, so it must rebuild worlds in sample_world")
 
     def __init__(self, *, seed: int, players: int, **options: Any) -> None:
         self.options: dict[str, Any] = self.check_options(players, options)
@@ -184,10 +196,10 @@ class State(ABC):
     def sample_world(self: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with everything ``seat`` may know.
 
-        Hidden-information games override this to rebuild a world from
-        ``self.observation(seat)`` alone, drawing the unseen parts (and future
-        chance) from ``rng``.  For perfect information the state is its own
-        only world, so the default is a copy.
+        Games of imperfect information (``TYPE``) override this to rebuild a
+        world from ``self.observation(seat)`` alone, drawing the unseen parts
+        (and future chance) from ``rng``.  For perfect information the state is
+        its own only world, so the default is a copy.
         """
         return self.clone()
 

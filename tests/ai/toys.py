@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
 from pyapp.games import new_game, register
 from tests.toy_games import NimState, Take  # noqa: F401  (registers "nim")
 
@@ -74,6 +74,7 @@ class TricksState(State):
     GAME = "tricks"
     PLAYERS = (2, 3)
     OPTIONS = {"hand": 4}
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)
 
     def setup(self) -> None:
         deck = list(DECK)

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
     GOALS,
@@ -92,6 +92,7 @@ class DieciState(State):
     GAME = "dieci"
     PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     OPTIONS: dict[str, Any] = {}
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands and goals, re-deals
 
     # -- set-up -----------------------------------------------------------------------------
 

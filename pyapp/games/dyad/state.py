@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from pyapp.engine.state import State
+from pyapp.engine import Chance, GameType, Information, State
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
@@ -84,6 +84,7 @@ class DyadState(State):
     GAME = "dyad"
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands, a deal every round
     _deal_next = True  # False once a search rollout said it stops at the round's end (stop_at)
 
     @classmethod

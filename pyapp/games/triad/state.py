@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
 from pyapp.games.triad.rules import (
     LABEL_AT,
     LABELS,
@@ -141,7 +141,7 @@ class TriadState(State):
 
     GAME = "triad"
     PLAYERS = (2, 4)
-    CHANCE = False  # no dice, no deck: the search need not give its worlds a fresh generator
+    TYPE = GameType(Information.PERFECT, Chance.DETERMINISTIC)  # no dice, no deck
     OPTIONS = {"children": False, "first": 0}
 
     @classmethod
