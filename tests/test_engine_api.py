@@ -123,3 +123,27 @@ def test_a_game_must_declare_its_type_and_hidden_information_needs_worlds():
         type("Untyped", (State,), {"GAME": "untyped"})
     with pytest.raises(TypeError, match="must rebuild worlds"):
         type("Blind", (State,), {"GAME": "blind", "TYPE": GameType(Information.IMPERFECT, Chance.SAMPLED)})
+
+
+def test_fields_are_declared_once_and_checked():
+    from tests.toy_games import NimState
+
+    class Forgetful(NimState):
+        """Sets a field its FIELDS does not declare."""
+
+        GAME = "forgetful"
+
+        def setup(self) -> None:
+            super().setup()
+            self.extra = 1
+
+    with pytest.raises(TypeError, match="not declared in FIELDS: extra"):
+        Forgetful(seed=1, players=2)
+    state = new_game("nim", seed=1, players=2)
+    values = dict(vars(state))
+    del values["heap"]
+    with pytest.raises(TypeError, match="missing heap"):
+        NimState.from_fields(values)
+    copy = state.clone()
+    copy.step(copy.legal_actions()[0])
+    assert copy.taken != state.taken and state.history == () and type(copy) is NimState

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED
 from pyapp.games import register
 
 
@@ -31,6 +32,7 @@ class NimState(State):
     PLAYERS = (2, 3)
     OPTIONS = {"max_take": 3}
     TYPE = GameType(Information.PERFECT, Chance.SAMPLED)  # the moods are never played on
+    FIELDS = State.FIELDS | {"heap": SHARED, "moods": SHARED, "turn": SHARED, "taken": list.copy, "last_taker": SHARED}
 
     def setup(self) -> None:
         self.heap = self.rng.randint(10, 20)

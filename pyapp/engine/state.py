@@ -11,13 +11,14 @@ state, so a game is reproduced exactly by its seed and its action list.
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, TypeVar
 
+from pyapp.engine import fields
 from pyapp.engine.errors import IllegalMoveError
+from pyapp.engine.fields import SHARED, Fields
 from pyapp.engine.game_type import GameType
 
 Action = Hashable
@@ -32,16 +33,26 @@ class State(ABC):
     """A game in progress.
 
     Subclasses declare ``GAME`` (the name), ``PLAYERS`` (the player counts),
-    ``OPTIONS`` and ``TYPE`` (perfect or imperfect information, chance: a
-    :class:`~pyapp.engine.game_type.GameType`) and implement the abstract
-    methods.  ``OPTIONS`` maps each option name to its default; the default's
-    type is the option's type.
+    ``OPTIONS``, ``TYPE`` (perfect or imperfect information, chance: a
+    :class:`~pyapp.engine.game_type.GameType`) and ``FIELDS`` (every attribute
+    of a state and how ``clone()`` copies it, see :mod:`pyapp.engine.fields`;
+    usually ``State.FIELDS | {...}``) and implement the abstract methods.
+    ``OPTIONS`` maps each option name to its default; the default's type is
+    the option's type.
     """
 
     GAME: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
     OPTIONS: ClassVar[Mapping[str, Any]] = {}
     TYPE: ClassVar[GameType]
+    FIELDS: ClassVar[Fields] = {
+        "options": SHARED,  # never changed after the start
+        "seed": SHARED,
+        "players": SHARED,
+        "rng": fields.generator,
+        "_history": list.copy,
+    }
+    _COPIES: ClassVar[tuple[tuple[str, Any], ...]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -50,6 +61,7 @@ class State(ABC):
             raise TypeError(f"{cls.__name__} must declare TYPE, a GameType")
         if not kind.perfect_information and cls.sample_world is State.sample_world:
             raise TypeError(f"{cls.__name__} hides information, so it must rebuild worlds in sample_world")
+        cls._COPIES = fields.copies(cls.FIELDS)
 
     def __init__(self, *, seed: int, players: int, **options: Any) -> None:
         self.options: dict[str, Any] = self.check_options(players, options)
@@ -60,6 +72,22 @@ class State(ABC):
         self.rng = random.Random(seed)
         self._history: list[Action] = []
         self.setup()
+        wrong = fields.mismatch(self.FIELDS, self.__dict__)
+        if wrong:
+            raise TypeError(f"{type(self).__name__}.setup() does not match its FIELDS: {wrong}")
+
+    @classmethod
+    def from_fields(cls: type[S], values: dict[str, Any]) -> S:
+        """A state made of exactly its declared ``FIELDS`` (a world rebuilt from an observation).
+
+        ``TypeError`` when a field is missing or not declared.  ``values`` becomes the
+        state's own attributes (not copied).
+        """
+        if values.keys() != cls.FIELDS.keys():
+            raise TypeError(f"a {cls.__name__} world does not match its FIELDS: {fields.mismatch(cls.FIELDS, values)}")
+        state = object.__new__(cls)
+        state.__dict__ = values
+        return state
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,8 +204,13 @@ class State(ABC):
         return fresh
 
     def clone(self: S) -> S:
-        """An independent copy; games override this with something faster."""
-        return copy.deepcopy(self)
+        """An independent copy: every field copied as ``FIELDS`` says."""
+        state = object.__new__(type(self))
+        values = self.__dict__.copy()
+        for name, copy in self._COPIES:
+            values[name] = copy(values[name])
+        state.__dict__ = values
+        return state
 
     def returns(self) -> list[float]:
         """Utility per seat at the end: winners share 1, everyone else gets 0."""

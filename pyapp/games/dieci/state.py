@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED, rows, sets
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
     GOALS,
@@ -27,6 +28,11 @@ LOG_TAIL = 40
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DECKS = {n: tuple(deck(n)) for n in range(2, 9)}
 """Each player count's playing cards, built once (``sample_world`` needs them thousands of times)."""
+
+
+def recent(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public log as a copy keeps it: its last ``LOG_TAIL`` events (all an observation shows)."""
+    return log[-LOG_TAIL:]
 
 
 def card_key(card: str) -> tuple[int, int]:
@@ -93,6 +99,34 @@ class DieciState(State):
     PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     OPTIONS: dict[str, Any] = {}
     TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands and goals, re-deals
+    FIELDS = State.FIELDS | {
+        "goals": list.copy,  # goal card index per seat
+        "char_deck": list.copy,  # the top is the end of the list
+        "face_up": list.copy,
+        "claimed": rows,
+        "taken": list.copy,  # playing cards taken per seat
+        "log": recent,  # public events, each numbered by ``n``
+        "events": SHARED,  # events so far
+        "deal_no": SHARED,
+        "dealer": SHARED,
+        "winner": SHARED,  # the current trick's winner
+        "offer_order": list.copy,  # seats still to be offered a character
+        "last_trick": SHARED,  # the last trick of this deal, as observed
+        "_last_reveal": SHARED,  # history length after the last action that revealed something
+        "_last_by": list.copy,  # per seat: history length after its last action
+        # this deal:
+        "hands": rows,
+        "trump_card": SHARED,
+        "rest": list.copy,  # the undealt cards
+        "trump": SHARED,
+        "voids": sets,  # suits each seat has shown it lacks
+        "played": list.copy,
+        "trick": list.copy,
+        "trick_seats": list.copy,
+        "leader": SHARED,
+        "turn": SHARED,
+        "phase": SHARED,
+    }
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -365,31 +399,6 @@ class DieciState(State):
     def sample_world(self, seat: int, rng: random.Random) -> "DieciState":
         return world_from_view(self.public_view(seat), seat, rng)
 
-    def clone(self) -> "DieciState":
-        other = object.__new__(DieciState)
-        d = self.__dict__.copy()
-        d["options"] = dict(self.options)
-        d["_history"] = list(self._history)
-        d["goals"] = list(self.goals)
-        d["char_deck"] = list(self.char_deck)
-        d["face_up"] = list(self.face_up)
-        d["claimed"] = [list(c) for c in self.claimed]
-        d["taken"] = list(self.taken)
-        d["log"] = self.log[-LOG_TAIL:]
-        d["offer_order"] = list(self.offer_order)
-        d["_last_by"] = list(self._last_by)
-        d["hands"] = [list(h) for h in self.hands]
-        d["rest"] = list(self.rest)
-        d["voids"] = [set(v) for v in self.voids]
-        d["played"] = list(self.played)
-        d["trick"] = list(self.trick)
-        d["trick_seats"] = list(self.trick_seats)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__ = d
-        return other
-
 
 # -- worlds for search ----------------------------------------------------------------------------
 
@@ -480,59 +489,61 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     goal cards not known to be elsewhere, and the character deck is shuffled.
     """
     n = view["players"]
-    world = object.__new__(DieciState)
-    world.options = {}
-    world.seed = 0
-    world.players = n
-    world.rng = random.Random(rng.random())
-    world._history = []
-    world.phase = view["phase"]
-    world.turn = view["turn"]
-    world.deal_no = view["deal"]
-    world.dealer = view["dealer"]
-    world.leader = view["leader"]
-    world.trump_card = view["trump_card"]
-    world.trump = view["trump"]
-    world.trick = [t["card"] for t in view["trick"]]
-    world.trick_seats = [t["seat"] for t in view["trick"]]
-    world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
-    world.offer_order = list(view["offers_left"])
-    world.face_up = list(view["face_up"])
-    world.claimed = [list(c) for c in view["claimed"]]
-    world.taken = list(view["taken"])
-    world.voids = [set(v) for v in view["voids"]]
-    world.played = list(view["played"])
-    world.log = []
-    world.events = view["events"]
-    world.last_trick = None
-    world._last_reveal = 0
-    world._last_by = [0] * n
+    generator = random.Random(rng.random())
+    played = list(view["played"])
+    trump_card = view["trump_card"]
+    voids = [set(v) for v in view["voids"]]
     # Playing cards.
     own = list(view["hand"])
-    seen = set(own) | set(world.played) | {world.trump_card}
+    seen = set(own) | set(played) | {trump_card}
     unseen = [c for c in _DECKS[n] if c not in seen]
     others = [s for s in range(n) if s != seat]
     caps = [view["hand_counts"][s] for s in others] + [view["rest_count"]]
-    banned = [world.voids[s] for s in others] + [set()]
+    banned = [voids[s] for s in others] + [set()]
     dealt = deal_constrained(unseen, caps, banned, rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     if 0 <= seat < n:
         hands[seat] = own
     for s, cards in zip(others, dealt):
         hands[s] = sorted(cards, key=_CARD_ORDER.__getitem__)
-    world.hands = hands
-    world.rest = dealt[-1]
     # Goal cards.
     goals = list(view["goals"])
     known = {g for g in goals if g is not None}
     free = [g for g in range(len(GOALS)) if g not in known]
     rng.shuffle(free)
-    world.goals = [g if g is not None else free.pop() for g in goals]
     # Character deck.
-    gone = set(world.face_up).union(*map(set, world.claimed))
+    face_up = list(view["face_up"])
+    claimed = [list(c) for c in view["claimed"]]
+    gone = set(face_up).union(*map(set, claimed))
     deck_chars = [c for c in CHARACTER_IDS if c not in gone]
     rng.shuffle(deck_chars)
     if len(deck_chars) != view["char_deck"]:
         raise ValueError("the character count does not add up")
-    world.char_deck = deck_chars
-    return world
+    return DieciState.from_fields({
+        "options": {}, "seed": 0, "players": n, "rng": generator, "_history": [],
+        "goals": [g if g is not None else free.pop() for g in goals],
+        "char_deck": deck_chars,
+        "face_up": face_up,
+        "claimed": claimed,
+        "taken": list(view["taken"]),
+        "log": [],
+        "events": view["events"],
+        "deal_no": view["deal"],
+        "dealer": view["dealer"],
+        "winner": view["trick_winner"] if view["trick_winner"] is not None else -1,
+        "offer_order": list(view["offers_left"]),
+        "last_trick": None,
+        "_last_reveal": 0,
+        "_last_by": [0] * n,
+        "hands": hands,
+        "trump_card": trump_card,
+        "rest": dealt[-1],
+        "trump": view["trump"],
+        "voids": voids,
+        "played": played,
+        "trick": [t["card"] for t in view["trick"]],
+        "trick_seats": [t["seat"] for t in view["trick"]],
+        "leader": view["leader"],
+        "turn": view["turn"],
+        "phase": view["phase"],
+    })

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine import Chance, GameType, Information, State, fields
+from pyapp.engine.fields import SHARED, rows
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
@@ -85,7 +86,33 @@ class DyadState(State):
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
     TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands, a deal every round
-    _deal_next = True  # False once a search rollout said it stops at the round's end (stop_at)
+    FIELDS = {name: copy for name, copy in State.FIELDS.items() if name != "rng"} | {
+        "_rng": fields.generator,  # None until a deal needs it (see rng)
+        "_rng_seed": SHARED,  # what seeds ``_rng`` when it is first needed
+        "_deal_next": SHARED,  # False once a search rollout said it stops at the round's end (stop_at)
+        "teams": SHARED,
+        "target": SHARED,
+        "round_len": SHARED,  # tricks per round
+        "totals": list.copy,
+        "sheet": list.copy,  # one entry per finished round
+        "round_no": SHARED,
+        "_last": SHARED,  # see last_trick
+        "win": list.copy,
+        "tiebreak": SHARED,
+        "log": list.copy,  # per applied action: (seat who acted, whether it revealed cards to everyone)
+        # this round:
+        "dealer": SHARED,
+        "leader": SHARED,
+        "hands": rows,
+        "ciphers": list.copy,
+        "pending": list.copy,  # Teams: the pair each seat has chosen to pass
+        "gave": list.copy,
+        "got": list.copy,
+        "trick": list.copy,
+        "tricks": list.copy,  # completed tricks: (plays, winner, retrieved card, retrieved from)
+        "turn": SHARED,
+        "phase": SHARED,
+    }
 
     @classmethod
     def check_options(cls, players, options):
@@ -98,6 +125,8 @@ class DyadState(State):
 
     def setup(self) -> None:
         n = self.players
+        self._rng_seed = self.seed
+        self._deal_next = True
         self.teams = self.options["teams"]
         self.target = rules.TEAMS_TARGET if self.teams else rules.TARGET
         self.round_len = rules.tricks_per_round(n)
@@ -108,7 +137,6 @@ class DyadState(State):
         self.win: list[int] = []
         self.tiebreak: str | None = None
         self.log: list[tuple[int, bool]] = []
-        """Per applied action: (seat who acted, whether it revealed cards to everyone)."""
         self._start_round(n - 1)
 
     def _start_round(self, dealer: int) -> None:
@@ -129,7 +157,6 @@ class DyadState(State):
         self.got: list[tuple[int, int] | None] = [None] * n
         self.trick: list[tuple[int, tuple[int, int]]] = []
         self.tricks: list[tuple] = []
-        """Completed tricks this round: (plays, winner, retrieved card, retrieved from)."""
         self.turn = self.leader
         if not self._deal_next:
             self.phase = "undealt"
@@ -389,29 +416,6 @@ class DyadState(State):
 
     # -- search support -------------------------------------------------------------
 
-    def clone(self) -> DyadState:
-        new = DyadState.__new__(DyadState)
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["totals"] = self.totals[:]
-        d["sheet"] = self.sheet[:]
-        d["ciphers"] = self.ciphers[:]
-        d["pending"] = self.pending[:]
-        d["gave"] = self.gave[:]
-        d["got"] = self.got[:]
-        d["trick"] = self.trick[:]
-        d["tricks"] = self.tricks[:]
-        d["win"] = self.win[:]
-        d["log"] = self.log[:]
-        d["_history"] = self._history[:]
-        d["options"] = dict(self.options)
-        if self._rng is not None:
-            rng = random.Random.__new__(random.Random)  # not seeded: setstate fills it
-            rng.setstate(self._rng.getstate())
-            d["_rng"] = rng
-        new.__dict__ = d
-        return new
-
     def stop_at(self, horizon: str) -> None:
         """A search rollout ends when ``horizon`` changes: at ``"round_no"``, deal no next round.
 
@@ -562,54 +566,55 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
     dealt = _deal_hidden(pool, need, voids, rng, barred)
-    world = DyadState.__new__(DyadState)
     options = dict(obs["options"])
-    world.options = options
-    world.seed = seed
-    world.players = n
-    world._rng = None  # random.Random(world._rng_seed) when first needed
-    world._rng_seed = rng.random()
-    world._history = []
-    world.teams = options["teams"]
-    world.target = obs["target"]
-    world.round_len = obs["tricks_per_round"]
-    world.totals = list(obs["totals"])
-    world.sheet = list(obs["sheet"])
-    world.round_no = obs["round"]
-    world.last_trick = obs["last_trick"]
-    world.win = list(obs["winners"])
-    world.tiebreak = obs["tiebreak"]
-    world.log = []
-    world.dealer = obs["dealer"]
-    world.leader = obs["leader"]
+    rng_seed = rng.random()  # random.Random(rng_seed) when first needed
+    teams = options["teams"]
     hands = [[] for _ in range(n)]
     hands[seat] = _card_list(obs["hand"])
     for p in known:
         hands[p] = sorted(known[p] | set(dealt[p]))
-    world.hands = hands
-    world.ciphers = list(obs["ciphers"])
-    world.pending = [None] * n
-    world.gave = [None] * n
-    world.got = [None] * n
-    if world.teams:
+    pending: list[tuple[int, int] | None] = [None] * n
+    gave: list[tuple[int, int] | None] = [None] * n
+    got: list[tuple[int, int] | None] = [None] * n
+    if teams:
         if obs.get("my_pass"):
-            world.pending[seat] = pair_cards(obs["my_pass"])
+            pending[seat] = pair_cards(obs["my_pass"])
         for p, chosen in enumerate(obs["pass_chosen"]):
             if chosen and p != seat:
                 two = rng.sample(hands[p], 2)
-                world.pending[p] = canonical(two[0], two[1])
+                pending[p] = canonical(two[0], two[1])
         if obs.get("gave"):
-            world.gave[seat] = pair_cards(obs["gave"])
-            world.got[(seat + 2) % 4] = world.gave[seat]
+            gave[seat] = pair_cards(obs["gave"])
+            got[(seat + 2) % 4] = gave[seat]
         if obs.get("received"):
-            world.got[seat] = pair_cards(obs["received"])
-            world.gave[(seat + 2) % 4] = world.got[seat]
-    world.trick = [(play["seat"], _pair(play["pair"])) for play in obs["trick"]]
-    world.tricks = [
-        (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
-         t["winner"], _CARD[t["retrieved"]], t["from"])
-        for t in obs["tricks"]
-    ]
-    world.phase = obs["phase"]
-    world.turn = obs["to_act"]
-    return world
+            got[seat] = pair_cards(obs["received"])
+            gave[(seat + 2) % 4] = got[seat]
+    return DyadState.from_fields({
+        "options": options, "seed": seed, "players": n, "_history": [],
+        "_rng": None, "_rng_seed": rng_seed, "_deal_next": True,
+        "teams": teams,
+        "target": obs["target"],
+        "round_len": obs["tricks_per_round"],
+        "totals": list(obs["totals"]),
+        "sheet": list(obs["sheet"]),
+        "round_no": obs["round"],
+        "_last": obs["last_trick"],
+        "win": list(obs["winners"]),
+        "tiebreak": obs["tiebreak"],
+        "log": [],
+        "dealer": obs["dealer"],
+        "leader": obs["leader"],
+        "hands": hands,
+        "ciphers": list(obs["ciphers"]),
+        "pending": pending,
+        "gave": gave,
+        "got": got,
+        "trick": [(play["seat"], _pair(play["pair"])) for play in obs["trick"]],
+        "tricks": [
+            (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
+             t["winner"], _CARD[t["retrieved"]], t["from"])
+            for t in obs["tricks"]
+        ],
+        "turn": obs["to_act"],
+        "phase": obs["phase"],
+    })
