@@ -34,6 +34,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from pyapp.registry import SEAT_KINDS
 from pyapp.storage.backends import Backend, StorageError
 
 STATS_KEY = "pyapp.stats"
@@ -41,7 +42,7 @@ STATS_VERSION = 1
 MAX_COUNTED = 500
 """How many counted game ids are remembered to keep counting idempotent."""
 
-LEVEL_ORDER = ("person", "random", "easy", "normal", "hard")
+LEVEL_ORDER = SEAT_KINDS
 """Opponent levels, weakest first; ``person`` means only people at the table."""
 
 _LINE_KEYS = ("played", "won", "best")
