@@ -51,11 +51,6 @@ def generator(rng: random.Random | None) -> random.Random | None:
     return new
 
 
-def copies(fields: Fields) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    """The fields that ``clone()`` must copy, with their copy functions."""
-    return tuple((name, copy) for name, copy in fields.items() if copy is not None)
-
-
 def mismatch(declared: Fields, present: Any) -> str:
     """What differs between the declared fields and the names ``present`` ('' if nothing)."""
     missing = sorted(set(declared) - set(present))
@@ -68,4 +63,4 @@ def mismatch(declared: Fields, present: Any) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["Copy", "Fields", "SHARED", "copies", "generator", "mismatch", "rows", "sets"]
+__all__ = ["Copy", "Fields", "SHARED", "generator", "mismatch", "rows", "sets"]
