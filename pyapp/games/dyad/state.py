@@ -398,7 +398,7 @@ class DyadState(State):
             "ciphers": list(self.ciphers),
             "totals": list(self.totals),
             "scores": self.scores(),
-            "sheet": self.sheet,
+            "sheet": list(self.sheet),  # a snapshot: the game appends to its own list
             "winners": list(self.win),
             "tiebreak": self.tiebreak,
         }
