@@ -6,7 +6,7 @@ import pytest
 from pyapp.engine.fields import SHARED
 from pyapp.engine.testing import ConformanceError, configurations, random_sim_test
 from pyapp.games import NAMES, register
-from tests.ai.toys import TricksState  # noqa: F401  (registers "tricks")
+from tests.ai.toys import TricksState  # registers "tricks"
 from tests.toy_games import NimState
 
 VALUES = {"triad": {"first": (0, 1)}, "nim": {"max_take": (2, 3, 5)}}
@@ -44,9 +44,21 @@ class PeekingNim(NimState):
         return {**super().observation(seat), "taken": self.taken}
 
 
+class ForgetfulTricks(TricksState):
+    """Its worlds forget a field."""
+
+    GAME = "forgetfultricks"
+
+    def sample_world(self, seat, rng):
+        world = super().sample_world(seat, rng)
+        del world.stock
+        return world
+
+
 @pytest.mark.parametrize("cls, message", [
     (SharedNim, "playing on a clone changed the original"),
     (PeekingNim, "an observation changed after it was returned"),
+    (ForgetfulTricks, "a sampled world does not match FIELDS"),
 ])
 def test_a_broken_game_is_caught(cls, message):
     register(cls)

@@ -75,20 +75,6 @@ class State(ABC):
             raise TypeError(f"{type(self).__name__}.setup() does not match its FIELDS: {wrong}")
 
     @classmethod
-    def from_fields(cls: type[S], values: dict[str, Any]) -> S:
-        """A state made of exactly its declared ``FIELDS`` (a world rebuilt from an observation).
-
-        ``TypeError`` when a field is missing or not declared.  ``values`` becomes the
-        state's own attributes (not copied).
-        """
-        if values.keys() != cls.FIELDS.keys():
-            raise TypeError(f"a {cls.__name__} world does not match its FIELDS: {fields.mismatch(cls.FIELDS, values)}")
-        state = object.__new__(cls)
-        for name, value in values.items():  # one by one, see clone
-            setattr(state, name, value)
-        return state
-
-    @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the player count and options; return every option filled in.
 

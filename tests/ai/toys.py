@@ -174,13 +174,20 @@ def world_from_observation(obs: dict[str, Any], options: dict[str, Any], rng: ra
                 rest.remove(c)
         if ok:
             break
-    return TricksState.from_fields({
-        "options": dict(options), "seed": 0, "players": players, "rng": random.Random(rng.random()),
-        "_history": [], "hands": hands, "stock": rest,
-        "trick": [(s, parse_card(t)) for s, t in obs["trick"]],
-        "played": [(s, parse_card(t)) for s, t in obs["played"]],
-        "voids": voids, "won": list(obs["won"]), "turn": obs["turn"],
-    })
+    world = object.__new__(TricksState)  # every field of FIELDS, set one by one (see State.clone)
+    world.options = dict(options)
+    world.seed = 0
+    world.players = players
+    world.rng = random.Random(rng.random())
+    world._history = []
+    world.hands = hands
+    world.stock = rest
+    world.trick = [(s, parse_card(t)) for s, t in obs["trick"]]
+    world.played = [(s, parse_card(t)) for s, t in obs["played"]]
+    world.voids = voids
+    world.won = list(obs["won"])
+    world.turn = obs["turn"]
+    return world
 
 
 class _TricksPolicies:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows, sets
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
@@ -403,84 +404,6 @@ class DieciState(State):
 # -- worlds for search ----------------------------------------------------------------------------
 
 
-def _feasible(counts: dict[str, int], left: list[int], banned: list[set[str]]) -> bool:
-    """Whether cards with these per-suit counts fit the holders' free places (Hall's condition)."""
-    suits = [s for s, k in counts.items() if k]
-    for mask in range(1, 1 << len(suits)):
-        chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
-        need = sum(counts[s] for s in chosen)
-        room = sum(left[h] for h in range(len(left)) if any(s not in banned[h] for s in chosen))
-        if need > room:
-            return False
-    return True
-
-
-def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], rng: random.Random) -> list[list[str]]:
-    """Deal ``cards`` at random to holders with ``caps`` places each, no holder
-    getting a suit in its ``banned`` set.  ``ValueError`` if impossible."""
-    holders = range(len(caps))
-    if sum(caps) != len(cards):
-        raise ValueError("the hidden places do not match the unseen cards")
-    if not any(banned):
-        order = list(cards)
-        rng.shuffle(order)
-        out, start = [], 0
-        for cap in caps:
-            out.append(order[start:start + cap])
-            start += cap
-        return out
-    limited = set().union(*banned)
-    bound = [c for c in cards if c[1] in limited]
-    free = [c for c in cards if c[1] not in limited]
-    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in limited}
-    for _attempt in range(8):
-        rng.shuffle(bound)
-        bound.sort(key=lambda c: reach[c[1]])
-        left = list(caps)
-        out: list[list[str]] = [[] for _ in holders]
-        for card in bound:
-            options = [h for h in holders if left[h] and card[1] not in banned[h]]
-            if not options:
-                break
-            x = rng.randrange(sum(left[h] for h in options))
-            for h in options:
-                x -= left[h]
-                if x < 0:
-                    break
-            out[h].append(card)
-            left[h] -= 1
-        else:
-            rng.shuffle(free)
-            start = 0
-            for h in holders:
-                out[h].extend(free[start:start + left[h]])
-                start += left[h]
-            return out
-    # Slow but sure: keep the rest feasible after every placement.
-    counts = {s: 0 for s in SUITS}
-    for card in cards:
-        counts[card[1]] += 1
-    left = list(caps)
-    if not _feasible(counts, left, banned):
-        raise ValueError("no deal of the unseen cards respects the known voids")
-    order = list(cards)
-    rng.shuffle(order)
-    out = [[] for _ in holders]
-    for card in order:
-        options = [h for h in holders if left[h] and card[1] not in banned[h]]
-        rng.shuffle(options)
-        counts[card[1]] -= 1
-        for h in options:
-            left[h] -= 1
-            if _feasible(counts, left, banned):
-                out[h].append(card)
-                break
-            left[h] += 1
-        else:  # pragma: no cover - feasibility guarantees a place
-            raise ValueError("no deal of the unseen cards respects the known voids")
-    return out
-
-
 def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> DieciState:
     """A full state consistent with ``view`` (a seat's public view), hidden parts drawn from ``rng``.
 
@@ -499,8 +422,8 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     unseen = [c for c in _DECKS[n] if c not in seen]
     others = [s for s in range(n) if s != seat]
     caps = [view["hand_counts"][s] for s in others] + [view["rest_count"]]
-    banned = [voids[s] for s in others] + [set()]
-    dealt = deal_constrained(unseen, caps, banned, rng)
+    barred = [{c for c in unseen if c[1] in voids[s]} if voids[s] else set() for s in others] + [set()]
+    dealt = deal(unseen, caps, barred, rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     if 0 <= seat < n:
         hands[seat] = own
@@ -519,31 +442,35 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     rng.shuffle(deck_chars)
     if len(deck_chars) != view["char_deck"]:
         raise ValueError("the character count does not add up")
-    return DieciState.from_fields({
-        "options": {}, "seed": 0, "players": n, "rng": generator, "_history": [],
-        "goals": [g if g is not None else free.pop() for g in goals],
-        "char_deck": deck_chars,
-        "face_up": face_up,
-        "claimed": claimed,
-        "taken": list(view["taken"]),
-        "log": [],
-        "events": view["events"],
-        "deal_no": view["deal"],
-        "dealer": view["dealer"],
-        "winner": view["trick_winner"] if view["trick_winner"] is not None else -1,
-        "offer_order": list(view["offers_left"]),
-        "last_trick": None,
-        "_last_reveal": 0,
-        "_last_by": [0] * n,
-        "hands": hands,
-        "trump_card": trump_card,
-        "rest": dealt[-1],
-        "trump": view["trump"],
-        "voids": voids,
-        "played": played,
-        "trick": [t["card"] for t in view["trick"]],
-        "trick_seats": [t["seat"] for t in view["trick"]],
-        "leader": view["leader"],
-        "turn": view["turn"],
-        "phase": view["phase"],
-    })
+    world = object.__new__(DieciState)  # every field of FIELDS, set one by one (see State.clone)
+    world.options = {}
+    world.seed = 0
+    world.players = n
+    world.rng = generator
+    world._history = []
+    world.goals = [g if g is not None else free.pop() for g in goals]
+    world.char_deck = deck_chars
+    world.face_up = face_up
+    world.claimed = claimed
+    world.taken = list(view["taken"])
+    world.log = []
+    world.events = view["events"]
+    world.deal_no = view["deal"]
+    world.dealer = view["dealer"]
+    world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
+    world.offer_order = list(view["offers_left"])
+    world.last_trick = None
+    world._last_reveal = 0
+    world._last_by = [0] * n
+    world.hands = hands
+    world.trump_card = trump_card
+    world.rest = dealt[-1]
+    world.trump = view["trump"]
+    world.voids = voids
+    world.played = played
+    world.trick = [t["card"] for t in view["trick"]]
+    world.trick_seats = [t["seat"] for t in view["trick"]]
+    world.leader = view["leader"]
+    world.turn = view["turn"]
+    world.phase = view["phase"]
+    return world

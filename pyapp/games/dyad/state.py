@@ -6,6 +6,7 @@ import random
 from typing import Any, NamedTuple
 
 from pyapp.engine import Chance, GameType, Information, State, fields
+from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
@@ -481,77 +482,6 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
     return known, voids, pool
 
 
-def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int]],
-                 rng: random.Random, barred: dict[int, set[int]] | None = None) -> dict[int, list[int]]:
-    """Deal ``pool`` to fill ``need`` per seat, no seat getting a suit it lacks (nor a card ``barred`` to it)."""
-    seats = list(need)
-    barred = barred or {}
-    if not any(voids[p] or barred.get(p) for p in seats):
-        cards = pool[:]
-        rng.shuffle(cards)
-        out, start = {}, 0
-        for p in seats:
-            out[p] = cards[start:start + need[p]]
-            start += need[p]
-        return out
-    eligible = {c: [p for p in seats if c % 4 not in voids[p] and c not in barred.get(p, ())] for c in pool}
-    for _ in range(12):
-        cards = pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(eligible[c]))
-        room = dict(need)
-        out = {p: [] for p in seats}
-        ok = True
-        for c in cards:
-            options = [p for p in eligible[c] if room[p] > 0]
-            if not options:
-                ok = False
-                break
-            total = sum(room[p] for p in options)
-            pick = rng.random() * total
-            for p in options:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            out[p].append(c)
-            room[p] -= 1
-        if ok:
-            return out
-    # Exhaustive fallback: augmenting paths always find a deal when one exists.
-    holder: dict[int, int] = {}
-    load = {p: 0 for p in seats}
-
-    def place(card: int, seen: set[int]) -> bool:
-        for p in eligible[card]:
-            if p in seen:
-                continue
-            seen.add(p)
-            if load[p] < need[p]:
-                holder[card] = p
-                load[p] += 1
-                return True
-            for other in [c for c, q in holder.items() if q == p]:
-                del holder[other]
-                load[p] -= 1
-                if place(other, seen):
-                    holder[card] = p
-                    load[p] += 1
-                    return True
-                holder[other] = p
-                load[p] += 1
-        return False
-
-    cards = pool[:]
-    rng.shuffle(cards)
-    for c in cards:
-        if not place(c, set()):
-            raise ValueError("no deal of the unseen cards fits what this player has seen")
-    out = {p: [] for p in seats}
-    for c, p in holder.items():
-        out[p].append(c)
-    return out
-
-
 def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
                            barred: dict[int, set[int]] | None = None) -> DyadState:
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
@@ -565,7 +495,9 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     need = {p: counts[p] - len(known[p]) for p in known}
     if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    dealt = _deal_hidden(pool, need, voids, rng, barred)
+    others, model = list(need), barred or {}
+    refused = [{c for c in pool if c % 4 in voids[p]} | model.get(p, set()) for p in others]
+    dealt = dict(zip(others, deal(pool, [need[p] for p in others], refused, rng)))
     options = dict(obs["options"])
     rng_seed = rng.random()  # random.Random(rng_seed) when first needed
     teams = options["teams"]
@@ -589,32 +521,37 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
         if obs.get("received"):
             got[seat] = pair_cards(obs["received"])
             gave[(seat + 2) % 4] = got[seat]
-    return DyadState.from_fields({
-        "options": options, "seed": seed, "players": n, "_history": [],
-        "_rng": None, "_rng_seed": rng_seed, "_deal_next": True,
-        "teams": teams,
-        "target": obs["target"],
-        "round_len": obs["tricks_per_round"],
-        "totals": list(obs["totals"]),
-        "sheet": list(obs["sheet"]),
-        "round_no": obs["round"],
-        "_last": obs["last_trick"],
-        "win": list(obs["winners"]),
-        "tiebreak": obs["tiebreak"],
-        "log": [],
-        "dealer": obs["dealer"],
-        "leader": obs["leader"],
-        "hands": hands,
-        "ciphers": list(obs["ciphers"]),
-        "pending": pending,
-        "gave": gave,
-        "got": got,
-        "trick": [(play["seat"], _pair(play["pair"])) for play in obs["trick"]],
-        "tricks": [
-            (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
-             t["winner"], _CARD[t["retrieved"]], t["from"])
-            for t in obs["tricks"]
-        ],
-        "turn": obs["to_act"],
-        "phase": obs["phase"],
-    })
+    world = object.__new__(DyadState)  # every field of FIELDS, set one by one (see State.clone)
+    world.options = options
+    world.seed = seed
+    world.players = n
+    world._history = []
+    world._rng = None
+    world._rng_seed = rng_seed
+    world._deal_next = True
+    world.teams = teams
+    world.target = obs["target"]
+    world.round_len = obs["tricks_per_round"]
+    world.totals = list(obs["totals"])
+    world.sheet = list(obs["sheet"])
+    world.round_no = obs["round"]
+    world._last = obs["last_trick"]
+    world.win = list(obs["winners"])
+    world.tiebreak = obs["tiebreak"]
+    world.log = []
+    world.dealer = obs["dealer"]
+    world.leader = obs["leader"]
+    world.hands = hands
+    world.ciphers = list(obs["ciphers"])
+    world.pending = pending
+    world.gave = gave
+    world.got = got
+    world.trick = [(play["seat"], _pair(play["pair"])) for play in obs["trick"]]
+    world.tricks = [
+        (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
+         t["winner"], _CARD[t["retrieved"]], t["from"])
+        for t in obs["tricks"]
+    ]
+    world.turn = obs["to_act"]
+    world.phase = obs["phase"]
+    return world
