@@ -233,6 +233,7 @@ def test_manifest_is_complete_and_chromium_finds_the_site_installable(playwright
     for key in ("id", "name", "short_name", "start_url", "scope", "theme_color", "background_color", "description"):
         assert manifest.get(key), key
     assert manifest["display"] == "standalone"
+    assert len(manifest["short_name"]) <= 12 and manifest["short_name"] != manifest["name"], "an icon's label shows it whole"
     purposes = {icon.get("purpose", "any") for icon in manifest["icons"]}
     assert {"any", "maskable"} <= purposes
     assert any(icon["sizes"] == "512x512" for icon in manifest["icons"])
@@ -503,7 +504,7 @@ def test_shell_screens_fit_phones_with_large_targets(app: Page) -> None:
     page = app
     problems = []
     try:
-        for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/saves"):
+        for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/learn/dyad", "#/learn/triad", "#/learn/dieci", "#/saves"):
             go(page, hash_)
             expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
             for width, height in PHONES:
@@ -560,7 +561,7 @@ def _axe_run(page: Page) -> list[str]:
 def test_axe_finds_nothing_serious_on_the_shell_screens(app: Page) -> None:
     page = app
     found = []
-    for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/saves"):
+    for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/learn/dyad", "#/learn/triad", "#/learn/dieci", "#/saves"):
         go(page, hash_)
         expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
         found += axe(page, hash_)

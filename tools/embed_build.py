@@ -48,7 +48,9 @@ def add_embed(
     pyscript_css: str,
     start_js: str,
     dom_js: str,
+    icon: str,
     py_config: dict[str, Any],
+    preview_image: str,
 ) -> str:
     """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
     from pyapp import demos, i18n
@@ -79,11 +81,14 @@ def add_embed(
         (ROOT / "embed.html").read_text(encoding="utf-8"),
         {
             "lang": languages[0],
-            "title": html.escape(i18n.catalog(languages[0])["app.title"], quote=False),
+            "title": html.escape(i18n.catalog(languages[0])["app.title"], quote=True),
+            "description": html.escape(i18n.catalog(languages[0])["embed.description"], quote=True),
+            "preview_image": preview_image,
             "css": css,
             "rules_css": rules_css,
             "embed_js": embed_js,
             "dom_js": dom_js,
+            "icon": icon,
             "pyscript_css": pyscript_css,
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),

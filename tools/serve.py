@@ -1,17 +1,29 @@
 """Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
 
-Usage: ``python tools/serve.py [--port 8000] [--dir dist]``.  The e2e tests and
-the benchmark import :func:`start` to run the same server on a free port.
+Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress]``.  The e2e
+tests and the benchmark import :func:`start` to run the same server on a free port.
+``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
+module is installed and the client takes it, else gzip; zips, wheels and images
+as they are), for Lighthouse runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
+import os
+import re
 import threading
 import tomllib
 from pathlib import Path
+
+try:
+    import brotli
+except ImportError:  # the test extras install it; gzip serves without
+    brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,28 +38,53 @@ TYPES = {
 }
 
 
+ALREADY_COMPRESSED = (".zip", ".whl", ".png")
+
+
+@functools.lru_cache(maxsize=512)
+def compressed(path: str, mtime: float, encoding: str) -> bytes:
+    """The file at ``path`` (as of ``mtime``) compressed with ``encoding``."""
+    data = Path(path).read_bytes()
+    return brotli.compress(data, quality=9) if encoding == "br" else gzip.compress(data, 9, mtime=0)
+
+
 def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
     """The ``[[headers]]`` rules of a netlify.toml, in file order."""
     with open(config, "rb") as f:
         return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
 
 
-def matches(pattern: str, path: str) -> bool:
-    """Netlify's path matching: ``*`` takes the rest of the path, ``:name`` one segment.
+def for_regexp(pattern: str) -> re.Pattern[str]:
+    """A ``for`` path as Netlify's headers parser reads it (``getForRegExp``), ported to ``re``.
 
-    >>> matches("/runtime/*", "/runtime/pyodide-1/pyodide.mjs"), matches("/", "/index.html")
+    ``:name`` takes one segment; a ``*`` segment takes the rest of the path or nothing,
+    its slash included (so ``/web/*`` also matches ``/web`` and ``/webfont``); a ``*``
+    inside a segment takes anything; a trailing slash is optional and case is ignored.
+
+    >>> bool(for_regexp("/runtime/*").match("/runtime/pyodide-1/pyodide.mjs")), bool(for_regexp("/").match("/index.html"))
     (True, False)
-    >>> matches("/runtime/:dir/pyodide.asm.wasm", "/runtime/pyodide-1/pyodide.asm.wasm")
+    >>> bool(for_regexp("/runtime/:dir/pyodide.asm.wasm").match("/runtime/pyodide-1/pyodide.asm.wasm"))
     True
+    >>> [bool(for_regexp("/*").match(p)) for p in ("/", "/embed.html", "/a/b")], bool(for_regexp("/web/*").match("/webfont"))
+    ([True, True, True], True)
     """
-    want = [p for p in pattern.split("/") if p]
-    have = [p for p in path.split("/") if p]
-    for i, part in enumerate(want):
-        if part == "*":
-            return True
-        if i >= len(have) or (not part.startswith(":") and part != have[i]):
-            return False
-    return len(want) == len(have)
+
+    def part(segment: str) -> str:
+        if segment.startswith(":"):
+            return "([^/]+)"
+        if segment == "*":
+            return "?(.*)"
+        if "*" in segment:
+            return segment.replace("*", "(.*)")  # as Netlify's parser does: the rest is not escaped
+        return re.escape(segment)
+
+    segments = [s.rstrip() for s in pattern.split("/")]
+    return re.compile("^/" + "/".join(part(s) for s in segments if s) + "/?$", re.IGNORECASE)
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Whether a ``[[headers]]`` rule's ``for`` applies to the URL path ``path``."""
+    return for_regexp(pattern).match(path) is not None
 
 
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
@@ -60,15 +97,21 @@ def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str,
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Keeps a count of body bytes sent, for the benchmark's first-visit figures."""
+    """Keeps a count of body bytes sent (the benchmark's first-visit figures) and the paths asked for.
+
+    ``requested`` holds ``(status, path)`` of every request, so tests can see what the
+    browser asks for on its own (a favicon), which the page's network events never show.
+    """
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool) -> None:
+    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False) -> None:
         super().__init__(address, handler)
         self.rules = load_rules()
         self.verbose = verbose
+        self.compress = compress
         self.sent = 0
+        self.requested: list[tuple[int, str]] = []
         self._lock = threading.Lock()
 
     def count(self, n: int) -> None:
@@ -94,21 +137,52 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    def _encoding(self) -> str | None:
+        if not self.server.compress:
+            return None
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "br" in accepted and brotli is not None:
+            return "br"
+        return "gzip" if "gzip" in accepted else None
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """The file, compressed when the server compresses and the client takes it."""
+        encoding = self._encoding()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if encoding is None or not os.path.isfile(path) or path.endswith(ALREADY_COMPRESSED):
+            return super().send_head()
+        body = compressed(path, os.path.getmtime(path), encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         data = source.read()
         self.server.count(len(data))
         outputfile.write(data)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        status = code if isinstance(code, int) else 0  # an http.HTTPStatus (an int) from send_response
+        self.server.requested.append((status, self.path))  # list.append is atomic
+        super().log_request(code, size)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
         if self.server.verbose:
             super().log_message(format, *args)
 
 
-def start(directory: Path, port: int = 0, *, verbose: bool = False) -> Server:
+def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False) -> Server:
     """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
-    server = Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)), verbose=verbose)
+    handler = functools.partial(Handler, directory=str(directory))
+    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -117,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
+    parser.add_argument("--compress", action="store_true", help="compress responses as Netlify does")
     args = parser.parse_args(argv)
-    server = start(args.dir.resolve(), args.port, verbose=True)
+    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress)
     print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
     try:
         threading.Event().wait()

@@ -14,12 +14,15 @@ from pyapp.engine.state import State
 from pyapp.games import load
 from pyapp.registry import SEAT_KINDS
 from pyapp.storage.migrate import migrate
+from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 MAX_RECORD_CHARS = 1_000_000
 """Larger text is refused before parsing; a real record is a few kilobytes."""
 MAX_NAME_CHARS = 80
 MAX_ID_CHARS = 64
+MAX_TIME = 8.64e12
+"""Latest time (seconds since 1970) a record may carry: the last date JavaScript can show."""
 
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
@@ -57,6 +60,8 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
         value = record.get(key)
         _require(isinstance(value, (int, float)) and not isinstance(value, bool),
                  f"the saved game's {key!r} is not a time")
+        if not is_number(value, 0, MAX_TIME):
+            record = dict(record, **{key: 0})  # a time no calendar can show: kept as "date unknown"
     _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
     _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
     try:
@@ -82,11 +87,10 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
 def decode_record(text: str) -> tuple[dict[str, Any], State]:
     """Parse and validate a record's JSON text."""
     _require(isinstance(text, str), "the saved game is not text")
-    _require(len(text) <= MAX_RECORD_CHARS, "the saved game is too large")
     try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise CorruptRecord(f"the saved game is not valid JSON ({error})") from None
+        record = loads(text, max_chars=MAX_RECORD_CHARS)
+    except UnsafeJSON as error:
+        raise CorruptRecord(f"the saved game cannot be read: {error}") from None
     return check_record(record)
 
 
