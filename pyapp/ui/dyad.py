@@ -13,6 +13,7 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
+from pyapp.ui.cards import backs, spoken
 from pyapp.ui.dom import h, on
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
@@ -48,18 +49,6 @@ def mini(text: str) -> Any:
     """A small card face for tricks and the score sheet."""
     return h("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
                       "aria-label": _card_label(text)}, *_face(text))
-
-
-def spoken(visible: str, said: str) -> list[Any]:
-    """Text shown with symbols (``7♥``) but read out in words ("7 of hearts")."""
-    return [h("span", {"aria-hidden": "true"}, visible), h("span", {"class": "sr-only"}, said)]
-
-
-def backs(count: int) -> Any:
-    """Another seat's hand: a small fan of card backs and the count (faces never reach the page)."""
-    return h("span", {"class": "backs", "data-count": str(count)},
-             h("span", {"class": "fan", "aria-hidden": "true"}, *[h("i", {}) for _ in range(min(count, 3))]),
-             h("span", {"class": "count"}, tn("dyad.cards_held", count, count=count)))
 
 
 def _pair_text(cards: list[str]) -> str:
@@ -130,6 +119,7 @@ class DyadUI(SeatNames):
                                t("dyad.ciphering")))
             acting = obs["to_act"] == seat
             thinking = acting and ctx.thinking
+            held = obs["hand_counts"][seat]
             row.append(h("li", {"class": "seat dyad-seat" + (" to-act" if acting else "") + (" me" if seat == viewer else ""),
                                 "data-testid": f"player-{seat}", "data-seat": str(seat),
                                 "data-total": str(obs["totals"][seat])},
@@ -137,7 +127,7 @@ class DyadUI(SeatNames):
                            h("span", {"class": "spinner", "aria-hidden": "true"}) if thinking else None, name),
                          h("span", {"class": "seat-line"},
                            h("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
-                           backs(obs["hand_counts"][seat])),
+                           backs(held, tn("dyad.cards_held", held, count=held))),
                          h("span", {"class": "seat-marks"}, *marks) if marks else None))
         return row
 
