@@ -81,19 +81,12 @@ class DieciUI(SeatNames):
             root.append(self._end(obs, ctx.viewer, log_button), log)
             return root
         root.append(self._players(obs, ctx))
-        root.append(self._top(obs, [*self._claimed(obs, ctx.viewer), log_button]))
         root.append(self._offer(obs, ctx))
         root.append(self._trick(obs))
-        root.append(self._goal(obs))
+        root.append(h("div", {"class": "band dieci-top"}, self._goal(obs), self._claimed(obs, ctx.viewer), log_button))
         root.append(self._me(obs, ctx))
         root.append(log)  # a child of the table: wide screens show it as a side panel
         return root
-
-    def _top(self, obs: dict[str, Any], buttons: list[Any]) -> Any:
-        """The deal number and the buttons to the characters claimed and the log."""
-        return h("div", {"class": "band dieci-top"},
-                 h("p", {"class": "band-text"}, h("span", {"class": "deal"}, t("dieci.deal", deal=obs["deal"]))),
-                 buttons)
 
     def _offer(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         legal = set(ctx.legal)
@@ -104,6 +97,7 @@ class DieciUI(SeatNames):
                      h("span", {"class": "label"}, t("dieci.trump")),
                      mini_card(trump, aria_label=t("dieci.trump.label", card=card_label(trump)))),
                    h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
+                     h("span", {"class": "label"}, t("dieci.deal", deal=obs["deal"])),
                      h("span", {"class": "label"}, t("dieci.deck.short", count=obs["char_deck"])),
                      h("span", {"class": "deck-back", "aria-hidden": "true"})))
         box = h("div", {"class": "dieci-offer", "data-testid": "face-up", "role": "group",
