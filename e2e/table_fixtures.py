@@ -40,7 +40,7 @@ def _matches(state: Any, phase: str) -> bool:
             return obs["phase"] == "play" and not obs["trick"] and not obs["tricks"] and bool(sheet)
         return obs["phase"] == phase
     if phase == "turn":
-        return obs["phase"] == "play" and bool(obs["trick"]) and obs["deal"] > 1
+        return obs["phase"] == "play" and bool(obs["trick"]) and len(obs["played"]) > obs["players"]
     return obs["phase"] == phase
 
 

@@ -92,14 +92,19 @@ class DieciUI(SeatNames):
         legal = set(ctx.legal)
         phase = obs["phase"]
         trump = obs["trump_card"]
+        deck = h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
+                 h("span", {"class": "label"}, t("dieci.deal", deal=obs["deal"])),
+                 h("span", {"class": "label"}, t("dieci.deck.short", count=obs["char_deck"])),
+                 h("span", {"class": "deck-back", "aria-hidden": "true"}))
+        if TOP in legal:  # the deck itself is the button that takes its top character
+            deck = h("button", {"class": "primary deck-take", "data-testid": "take-top", "type": "button",
+                                "data-autofocus": True}, deck, h("span", {"class": "take-label"}, t("dieci.take_top")))
+            on(deck, "click", lambda event: ctx.act(TOP))
         shared = h("section", {"class": "dieci-shared"},
                    h("span", {"class": "trump", "data-testid": "trump", "data-card": trump, "data-suit": obs["trump"]},
                      h("span", {"class": "label"}, t("dieci.trump")),
                      mini_card(trump, aria_label=t("dieci.trump.label", card=card_label(trump)))),
-                   h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
-                     h("span", {"class": "label"}, t("dieci.deal", deal=obs["deal"])),
-                     h("span", {"class": "label"}, t("dieci.deck.short", count=obs["char_deck"])),
-                     h("span", {"class": "deck-back", "aria-hidden": "true"})))
+                   deck)
         box = h("div", {"class": "dieci-offer", "data-testid": "face-up", "role": "group",
                         "aria-label": t("dieci.offer.title")})
         shared.append(box)
@@ -131,13 +136,8 @@ class DieciUI(SeatNames):
 
     @staticmethod
     def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
-        """Take the deck's top character, or decline: next to the prompt that asks."""
+        """Decline the offer: next to the prompt that asks (taking the top is the deck's own button)."""
         buttons = h("div", {"class": "dieci-buttons"})
-        if TOP in legal:
-            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button", "data-autofocus": True},
-                    t("dieci.take_top"))
-            on(top, "click", lambda event: ctx.act(TOP))
-            buttons.append(top)
         if PASS in legal:
             skip = h("button", {"data-testid": "pass", "type": "button"}, t("dieci.pass"))
             on(skip, "click", lambda event: ctx.act(PASS))
