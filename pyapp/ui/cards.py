@@ -10,7 +10,7 @@ from pyapp.ui.dom import h
 def backs(count: int, text: str) -> Any:
     """Another seat's hand: a small fan of card backs and ``text`` (its count); faces never reach the page."""
     return h("span", {"class": "backs", "data-count": str(count)},
-             h("span", {"class": "fan", "aria-hidden": "true"}, *[h("i", {}) for _ in range(min(count, 3))]),
+             h("span", {"class": "fan", "aria-hidden": "true"}, *[h("i", {"class": "card-back"}) for _ in range(min(count, 3))]),
              h("span", {"class": "count"}, text))
 
 

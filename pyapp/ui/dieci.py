@@ -95,7 +95,7 @@ class DieciUI(SeatNames):
         deck = h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
                  h("span", {"class": "label"}, t("dieci.deal", deal=obs["deal"])),
                  h("span", {"class": "label"}, t("dieci.deck.short", count=obs["char_deck"])),
-                 h("span", {"class": "deck-back", "aria-hidden": "true"}))
+                 h("span", {"class": "card-back deck-back", "aria-hidden": "true"}))
         if TOP in legal:  # the deck itself is the button that takes its top character
             deck = h("button", {"class": "primary deck-take", "data-testid": "take-top", "type": "button",
                                 "data-autofocus": True}, deck, h("span", {"class": "take-label"}, t("dieci.take_top")))
@@ -276,7 +276,7 @@ class DieciUI(SeatNames):
         items = h("ol", {"class": "dieci-log"})
         for event in obs["log"]:
             items.append(h("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event)))
-        return sheet("log", t("dieci.log.title"), items, label=t("dieci.log.button"))
+        return sheet("log", t("dieci.log.title"), items, label=t("dieci.log.button"), side=True)
 
     def sentence(self, event: dict[str, Any]) -> str:
         kind = event["type"]

@@ -193,7 +193,8 @@ class DyadUI(SeatNames):
             shown = cards_text(hand) if hand else t("dyad.roundend.empty_hand")
             said = ", ".join(_card_label(c) for c in hand) if hand else shown
             lines.append(h("li", {"data-seat": str(seat)},
-                           h("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=score)),
+                           h("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=(
+                               t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else score))),
                            h("span", {"class": "cards"}, *spoken(shown, said))))
         summary.append(lines)
         return summary
@@ -346,7 +347,7 @@ class DyadUI(SeatNames):
                       *[h("td", {}, str(obs["totals"][s])) for s in range(n)]))
         table.append(body)
         return sheet("score-sheet", t("dyad.sheet.title"), h("div", {"class": "sheet-table"}, table),
-                     label=t("dyad.sheet.button"))
+                     label=t("dyad.sheet.button"), side=True)
 
     def _end(self, obs: dict[str, Any]) -> Any:
         winners = obs["winners"]
