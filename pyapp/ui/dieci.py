@@ -12,8 +12,9 @@ from typing import Any
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t, tn
-from pyapp.ui.cards import backs, spoken
-from pyapp.ui.dom import h, on
+from pyapp.demos.render import Node, node
+from pyapp.ui.cards import backs, face, spoken
+from pyapp.ui.dom import h, on, tree
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
 
@@ -30,24 +31,15 @@ def char_label(char: str) -> str:
     return t("dieci.char", name=CHARACTERS[char][0], suit=t(f"dieci.suit.{char[0]}"), value=char[1:])
 
 
-def card_face(card: str) -> list[Any]:
-    """A card's face: corner index (rank, suit shape), a large suit shape, the mirrored index.
-
-    Only the rank is text (the shapes are drawn by CSS from ``data-glyph``), so a card
-    button's name ("7 of red") holds all its visible text; colour is never the only cue."""
-    sym = SUIT_SYMBOLS[card[1]]
-    rank = rank_text(card)
-    return [h("span", {"class": "face"},
-              h("span", {"class": "rank"}, rank),
-              h("span", {"class": "suit", "aria-hidden": "true", "data-glyph": sym}),
-              h("span", {"class": "mark", "aria-hidden": "true", "data-glyph": sym}),
-              h("span", {"class": "index-br", "aria-hidden": "true", "data-glyph": rank + sym}))]
+def card_face(card: str) -> Node:
+    """A card's face (``pyapp.ui.cards.face``): rank and suit shape; colour is never the only cue."""
+    return face(rank_text(card), SUIT_SYMBOLS[card[1]])
 
 
-def mini_card(card: str, **attrs: Any) -> Any:
+def mini_card(card: str, label: str | None = None) -> Node:
     """A small card face (trick, trump)."""
-    return h("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": card_label(card), **attrs},
-             *card_face(card))
+    return node("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": label or card_label(card)},
+                card_face(card))
 
 
 def goal_name(index: int) -> str:
@@ -55,11 +47,11 @@ def goal_name(index: int) -> str:
     return t(f"dieci.goal.name.{index}")
 
 
-def chip(char: str, **attrs: Any) -> Any:
+def chip(char: str, **attrs: Any) -> Node:
     """A small character token: suit symbol and value."""
-    return h("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
-                      "title": char_label(char), **attrs},
-             h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
+    return node("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
+                         "title": char_label(char), **attrs},
+                node("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
 
 
 class DieciUI(SeatNames):
@@ -103,7 +95,7 @@ class DieciUI(SeatNames):
         shared = h("section", {"class": "dieci-shared"},
                    h("span", {"class": "trump", "data-testid": "trump", "data-card": trump, "data-suit": obs["trump"]},
                      h("span", {"class": "label"}, t("dieci.trump")),
-                     mini_card(trump, aria_label=t("dieci.trump.label", card=card_label(trump)))),
+                     tree(mini_card(trump, t("dieci.trump.label", card=card_label(trump))))),
                    deck)
         box = h("div", {"class": "dieci-offer", "data-testid": "face-up", "role": "group",
                         "aria-label": t("dieci.offer.title")})
@@ -145,36 +137,36 @@ class DieciUI(SeatNames):
         return buttons
 
     def _trick(self, obs: dict[str, Any]) -> Any:
-        box = h("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
+        box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
         trick = obs["trick"]
         winner = obs["trick_winner"]
         if not trick:
-            box.append(h("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
+            box.append(node("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
             last = obs.get("last_trick")
             if last:
-                rows = h("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
+                rows = node("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
                 for seat, card in zip(last["seats"], last["cards"]):
                     won = seat == last["winner"]
-                    rows.append(h("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
-                                  h("span", {"class": "who"}, self.name(seat)), mini_card(card),
-                                  h("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
-                box.append(h("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows)
-            return box
+                    rows.append(node("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
+                                  node("span", {"class": "who"}, self.name(seat)), mini_card(card),
+                                  node("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
+                box.extend([node("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows])
+            return tree(box)
         best = _leading_index(trick, obs["trump"])
-        rows = h("ol", {"class": "plays"})
+        rows = node("ol", {"class": "plays"})
         for index, play in enumerate(trick):
             mark = None
             if index == best:
                 mark = "dieci.trick.winner" if winner is not None else "dieci.trick.leading"
-            rows.append(h("li", {"class": "play" + (" best" if mark else ""), "data-seat": str(play["seat"]),
+            rows.append(node("li", {"class": "play" + (" best" if mark else ""), "data-seat": str(play["seat"]),
                                  "data-played": play["card"]},
-                          h("span", {"class": "who"}, self.name(play["seat"])), mini_card(play["card"]),
-                          h("span", {"class": "mark"}, t(mark)) if mark else None))
+                          node("span", {"class": "who"}, self.name(play["seat"])), mini_card(play["card"]),
+                          node("span", {"class": "mark"}, t(mark)) if mark else None))
         box.append(rows)
         if winner is not None:
-            box.append(h("p", {"class": "result", "data-testid": "trick-winner", "data-seat": str(winner)},
-                         t("dieci.trick.won", name=self.name(winner))))
-        return box
+            box.append(node("p", {"class": "result", "data-testid": "trick-winner", "data-seat": str(winner)},
+                            t("dieci.trick.won", name=self.name(winner))))
+        return tree(box)
 
     def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dieci-me"})
@@ -206,7 +198,7 @@ class DieciUI(SeatNames):
                                   "data-playable": "true" if can else "false", "type": "button",
                                   "aria-label": t("dieci.hand.playable", card=card_label(card)) if can else card_label(card),
                                   "disabled": not can, "data-autofocus": can and first},
-                       *card_face(card))
+                       tree(card_face(card)))
             first = first and not can
             if can:
                 on(button, "click", lambda event, card=card: ctx.act(Play(card)))
@@ -221,62 +213,62 @@ class DieciUI(SeatNames):
         mine = set(obs["claimed"][obs["seat"]])
         chars = goal["characters"]
         matches = sum(1 for c in chars if c in mine)
-        box = h("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
+        box = node("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
                             "data-matches": str(matches), "aria-label": t("dieci.goal.private")})
-        box.append(h("h2", {}, t("dieci.goal.short", name=goal_name(goal["index"]))))
-        row = h("div", {"class": "chips"})
+        box.append(node("h2", {}, t("dieci.goal.short", name=goal_name(goal["index"]))))
+        row = node("div", {"class": "chips"})
         for char in chars:
             row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
                                      "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
         box.append(row)
-        box.append(h("p", {"class": "progress", "data-testid": "goal-progress"},
-                     tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
-        return box
+        box.append(node("p", {"class": "progress", "data-testid": "goal-progress"},
+                        tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
+        return tree(box)
 
     def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
-        rows = h("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
+        rows = node("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
         for seat in range(obs["players"]):
             name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
             claimed = obs["claimed"][seat]
             acting = obs["turn"] == seat
             marks = []
             if obs["dealer"] == seat:
-                marks.append(h("span", {"class": "badge"}, t("dieci.dealer")))
+                marks.append(node("span", {"class": "badge"}, t("dieci.dealer")))
             if obs["leader"] == seat and not obs["trick"]:
-                marks.append(h("span", {"class": "badge lead"}, t("dieci.leads")))
+                marks.append(node("span", {"class": "badge lead"}, t("dieci.leads")))
             held = obs["hand_counts"][seat]
-            rows.append(h("li", {"class": "seat" + (" to-act" if acting else "") + (" me" if seat == ctx.viewer else ""),
+            rows.append(node("li", {"class": "seat" + (" to-act" if acting else "") + (" me" if seat == ctx.viewer else ""),
                                  "data-testid": f"player-{seat}", "data-seat": str(seat),
                                  "data-taken": str(obs["taken"][seat]), "data-chars": ",".join(claimed)},
-                          h("span", {"class": "seat-name"},
-                            h("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
+                          node("span", {"class": "seat-name"},
+                            node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
                             name),
-                          h("span", {"class": "seat-line"},
+                          node("span", {"class": "seat-line"},
                             backs(held, spoken(str(held), t("dieci.in_hand", count=held))),
-                            h("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat]))),
-                          h("span", {"class": "seat-chars"}, tn("dieci.chars_count", len(claimed), count=len(claimed))),
-                          h("span", {"class": "chips"}, *[chip(c) for c in sorted(claimed, key=_char_key)]) if claimed else None,
-                          h("span", {"class": "seat-marks"}, *marks) if marks else None))
-        return rows
+                            node("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat]))),
+                          node("span", {"class": "seat-chars"}, tn("dieci.chars_count", len(claimed), count=len(claimed))),
+                          node("span", {"class": "chips"}, *[chip(c) for c in sorted(claimed, key=_char_key)]) if claimed else None,
+                          node("span", {"class": "seat-marks"}, *marks) if marks else None))
+        return tree(rows)
 
     def _claimed(self, obs: dict[str, Any], viewer: int) -> list[Any]:
         """Every seat's claimed characters and their points, behind a button (phones show only counts)."""
-        rows = h("ul", {"class": "claimed-list"})
+        rows = node("ul", {"class": "claimed-list"})
         for seat in range(obs["players"]):
             claimed = sorted(obs["claimed"][seat], key=_char_key)
             name = t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)
-            rows.append(h("li", {"data-seat": str(seat)},
-                          h("span", {"class": "who"}, t("dieci.claimed.line", name=name,
+            rows.append(node("li", {"data-seat": str(seat)},
+                          node("span", {"class": "who"}, t("dieci.claimed.line", name=name,
                                                         points=obs["scores"][seat]["characters"])),
-                          h("span", {"class": "chips"}, *[chip(c) for c in claimed])))
-        return sheet("claimed", t("dieci.claimed.title"), rows, label=t("dieci.claimed.button"))
+                          node("span", {"class": "chips"}, *[chip(c) for c in claimed])))
+        return sheet("claimed", t("dieci.claimed.title"), tree(rows), label=t("dieci.claimed.button"))
 
     def _log(self, obs: dict[str, Any]) -> list[Any]:
         """What happened this game, oldest first and numbered so, behind a button."""
-        items = h("ol", {"class": "dieci-log"})
-        for event in obs["log"]:
-            items.append(h("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event)))
-        return sheet("log", t("dieci.log.title"), items, label=t("dieci.log.button"), side=True)
+        items = node("ol", {"class": "dieci-log"},
+                     [node("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event))
+                      for event in obs["log"]])
+        return sheet("log", t("dieci.log.title"), tree(items), label=t("dieci.log.button"), side=True)
 
     def sentence(self, event: dict[str, Any]) -> str:
         kind = event["type"]
@@ -313,20 +305,20 @@ class DieciUI(SeatNames):
         elif len(tied) > 1:
             box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.tiebreak")))
         order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
-        box.append(self._breakdown(obs, viewer, order, detail=False))
+        box.append(tree(self._breakdown(obs, viewer, order, detail=False)))
         box.append(h("div", {"class": "band"},
-                     sheet("end-detail", t("dieci.end.detail"), self._breakdown(obs, viewer, order, detail=True)),
+                     sheet("end-detail", t("dieci.end.detail"), tree(self._breakdown(obs, viewer, order, detail=True))),
                      log_button))
         return box
 
     def _breakdown(self, obs: dict[str, Any], viewer: int, order: list[int], *, detail: bool) -> Any:
         """The final scores per seat; with ``detail`` also each goal card and each suit's character points."""
         scores = obs["scores"]
-        table = h("table", {"class": "breakdown"})
-        table.append(h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, t(k)) for k in
+        table = node("table", {"class": "breakdown"})
+        table.append(node("thead", {}, node("tr", {}, *[node("th", {"scope": "col"}, t(k)) for k in
                                                   ("dieci.end.player", "dieci.end.cards", "dieci.end.goal",
                                                    "dieci.end.chars", "dieci.end.total")])))
-        body = h("tbody", {})
+        body = node("tbody", {})
         for seat in order:
             part = scores[seat]
             goal = obs["goals"][seat]
@@ -334,18 +326,18 @@ class DieciUI(SeatNames):
                 "data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
                 "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
                 "data-characters": str(part["characters"])}
-            body.append(h("tr", {**hooks, "class": "won" if seat in obs["winners"] else ""},
-                          h("th", {"scope": "row"}, t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)),
-                          h("td", {}, str(part["cards"])),
-                          h("td", {}, h("span", {"class": "num"}, str(part["goal"])),
-                            h("small", {}, t("dieci.end.goal_detail", goal=goal_name(goal), matches=part["matches"]))
+            body.append(node("tr", {**hooks, "class": "won" if seat in obs["winners"] else ""},
+                          node("th", {"scope": "row"}, t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)),
+                          node("td", {}, str(part["cards"])),
+                          node("td", {}, node("span", {"class": "num"}, str(part["goal"])),
+                            node("small", {}, t("dieci.end.goal_detail", goal=goal_name(goal), matches=part["matches"]))
                             if detail else None),
-                          h("td", {}, h("span", {"class": "num"}, str(part["characters"])),
-                            h("small", {}, *[h("span", {"class": "suitpart"}, part)
+                          node("td", {}, node("span", {"class": "num"}, str(part["characters"])),
+                            node("small", {}, *[node("span", {"class": "suitpart"}, part)
                                              for part in _suit_breakdown(obs["claimed"][seat])]) if detail else None),
-                          h("td", {"class": "total"}, str(part["total"]))))
+                          node("td", {"class": "total"}, str(part["total"]))))
         table.append(body)
-        return h("div", {"class": "breakdown-wrap"}, table)
+        return node("div", {"class": "breakdown-wrap"}, table)
 
     # -- screen readers -----------------------------------------------------------
 

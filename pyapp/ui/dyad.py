@@ -13,8 +13,9 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
-from pyapp.ui.cards import backs, spoken
-from pyapp.ui.dom import h, on
+from pyapp.demos.render import Node, node
+from pyapp.ui.cards import backs, face, spoken
+from pyapp.ui.dom import h, on, tree
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
@@ -32,23 +33,14 @@ def cards_text(cards: list[str]) -> str:
     return ", ".join(card_text(c) for c in cards)
 
 
-def _face(text: str) -> list[Any]:
-    """A playing card's face: corner index (rank, suit), a large suit mark and the mirrored index.
-
-    Only the rank is text; the suit marks are drawn by CSS from ``data-glyph``, so a card
-    button's name ("7 of hearts") contains all of its visible text (label in name)."""
-    suit = SUIT_SYMBOLS[text[1]]
-    return [h("span", {"class": "face"},
-              h("span", {"class": "rank"}, text[0]),
-              h("span", {"class": "suit", "aria-hidden": "true", "data-glyph": suit}),
-              h("span", {"class": "mark", "aria-hidden": "true", "data-glyph": suit}),
-              h("span", {"class": "index-br", "aria-hidden": "true", "data-glyph": text[0] + suit}))]
+def _face(text: str) -> Node:
+    return face(text[0], SUIT_SYMBOLS[text[1]])
 
 
-def mini(text: str) -> Any:
-    """A small card face for tricks and the score sheet."""
-    return h("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
-                      "aria-label": _card_label(text)}, *_face(text))
+def mini(text: str) -> Node:
+    """A small card face for tricks and the round's scores."""
+    return node("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
+                         "aria-label": _card_label(text)}, _face(text))
 
 
 def _pair_text(cards: list[str]) -> str:
@@ -102,34 +94,35 @@ class DyadUI(SeatNames):
 
     def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         viewer = ctx.viewer
-        row = h("ul", {"class": "seats dyad-seats", "data-testid": "players", "aria-label": t("dyad.players")})
+        chips = []
         for seat in range(obs["players"]):
             name = self.name(seat)
             marks = []
             if seat == viewer:
                 name = t("dyad.you", name=name)
             elif obs.get("partner") == seat:
-                marks.append(h("span", {"class": "badge"}, t("dyad.partner_mark")))
+                marks.append(node("span", {"class": "badge"}, t("dyad.partner_mark")))
             if obs["dealer"] == seat:
-                marks.append(h("span", {"class": "badge"}, t("dyad.dealer")))
+                marks.append(node("span", {"class": "badge"}, t("dyad.dealer")))
             if obs["leader"] == seat and obs["phase"] != "over":
-                marks.append(h("span", {"class": "badge lead"}, t("dyad.leads")))
+                marks.append(node("span", {"class": "badge lead"}, t("dyad.leads")))
             if obs["ciphers"][seat]:
-                marks.append(h("span", {"class": "badge cipher", "data-testid": f"cipher-badge-{seat}"},
-                               t("dyad.ciphering")))
+                marks.append(node("span", {"class": "badge cipher", "data-testid": f"cipher-badge-{seat}"},
+                                  t("dyad.ciphering")))
             acting = obs["to_act"] == seat
-            thinking = acting and ctx.thinking
             held = obs["hand_counts"][seat]
-            row.append(h("li", {"class": "seat dyad-seat" + (" to-act" if acting else "") + (" me" if seat == viewer else ""),
-                                "data-testid": f"player-{seat}", "data-seat": str(seat),
-                                "data-total": str(obs["totals"][seat])},
-                         h("span", {"class": "seat-name"},
-                           h("span", {"class": "spinner", "aria-hidden": "true"}) if thinking else None, name),
-                         h("span", {"class": "seat-line"},
-                           h("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
-                           backs(held, tn("dyad.cards_held", held, count=held))),
-                         h("span", {"class": "seat-marks"}, *marks) if marks else None))
-        return row
+            chips.append(node("li", {"class": "seat dyad-seat" + (" to-act" if acting else "") + (" me" if seat == viewer else ""),
+                                     "data-testid": f"player-{seat}", "data-seat": str(seat),
+                                     "data-total": str(obs["totals"][seat])},
+                              node("span", {"class": "seat-name"},
+                                   node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
+                                   name),
+                              node("span", {"class": "seat-line"},
+                                   node("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
+                                   backs(held, tn("dyad.cards_held", held, count=held))),
+                              node("span", {"class": "seat-marks"}, marks) if marks else None))
+        return tree(node("ul", {"class": "seats dyad-seats", "data-testid": "players", "aria-label": t("dyad.players")},
+                         chips))
 
     def _info(self, obs: dict[str, Any], sheet_button: Any) -> Any:
         """Round, trick and target; the team totals; the buttons to the score sheet and the previous trick."""
@@ -144,75 +137,69 @@ class DyadUI(SeatNames):
                             b=self.names_of([1, 3]), score_b=b)))
         return h("div", {"class": "band dyad-info"}, text, self._previous(obs), sheet_button)
 
-    def _play(self, play: dict[str, Any], mark: str | None) -> Any:
+    def _play(self, play: dict[str, Any], mark: str | None) -> Node:
         attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
-                 "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"])}
-        if mark:
-            attrs["data-winning"] = "true"
-        row = h("li", attrs, h("span", {"class": "play-name"}, self.name(play["seat"])),
-                h("span", {"class": "play-cards"}, *[mini(c) for c in play["pair"]]),
-                h("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])))
-        if mark:
-            row.append(h("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking")))
-        return row
+                 "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
+                 "data-winning": "true" if mark else None}
+        return node("li", attrs, node("span", {"class": "play-name"}, self.name(play["seat"])),
+                    node("span", {"class": "play-cards"}, [mini(c) for c in play["pair"]]),
+                    node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
+                    node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
+                    if mark else None)
 
     def _trick(self, obs: dict[str, Any]) -> Any:
-        box = h("section", {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")})
+        attrs = {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")}
         trick = obs["trick"]
         if not trick:
             summary = self._round_end(obs)
-            box.append(summary if summary is not None else h("p", {"class": "muted"}, t("dyad.trick.empty")))
-            return box
+            return tree(node("section", attrs, summary if summary is not None else
+                             node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
         if obs["lead_matched"]:
-            box.append(h("p", {"class": "lead-kind"}, t("dyad.trick.matched", suit=SUIT_SYMBOLS[lead[0][1]])))
+            kind = node("p", {"class": "lead-kind"}, t("dyad.trick.matched", suit=SUIT_SYMBOLS[lead[0][1]]))
         else:
-            box.append(h("p", {"class": "lead-kind"}, t("dyad.trick.unmatched")))
+            kind = node("p", {"class": "lead-kind"}, t("dyad.trick.unmatched"))
         best = trick_leader_value(obs)
         done = len(trick) == obs["players"]
-        rows = h("ol", {"class": "dyad-plays"})
+        rows = []
         for index, play in enumerate(trick):
             mark = None
             if best is not None and best[0] == index:
                 mark = "won" if done else "leading"
             rows.append(self._play(play, mark))
-        box.append(rows)
-        return box
+        return tree(node("section", attrs, kind, node("ol", {"class": "dyad-plays"}, rows)))
 
-    def _round_end(self, obs: dict[str, Any]) -> Any:
+    def _round_end(self, obs: dict[str, Any]) -> Node | None:
         """The scores of the round just finished, with the cards that scored (until the next lead)."""
         last = obs.get("last_trick")
         if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
             return None
         entry = obs["sheet"][-1]
-        summary = h("div", {"class": "dyad-roundend", "data-testid": "round-end"},
-                    h("h3", {}, t("dyad.roundend.title", round=entry["round"])))
-        lines = h("ul", {})
+        lines = []
         for seat, score in enumerate(entry["scores"]):
             hand = entry["hands"][seat]
             shown = cards_text(hand) if hand else t("dyad.roundend.empty_hand")
             said = ", ".join(_card_label(c) for c in hand) if hand else shown
-            lines.append(h("li", {"data-seat": str(seat)},
-                           h("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=(
-                               t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else score))),
-                           h("span", {"class": "cards"}, *spoken(shown, said))))
-        summary.append(lines)
-        return summary
+            scored = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else score
+            lines.append(node("li", {"data-seat": str(seat)},
+                              node("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=scored)),
+                              node("span", {"class": "cards"}, *spoken(shown, said))))
+        return node("div", {"class": "dyad-roundend", "data-testid": "round-end"},
+                    node("h3", {}, t("dyad.roundend.title", round=entry["round"])), node("ul", {}, lines))
 
     def _previous(self, obs: dict[str, Any]) -> Any:
         """The previous trick, one tap away (a dialog)."""
         last = obs.get("last_trick")
         if not last:
             return None
-        rows = h("ol", {"class": "dyad-plays"})
-        for play in last["plays"]:
-            rows.append(self._play(play, "won" if play["seat"] == last["winner"] else None))
-        result = h("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
-                   *spoken(t("dyad.last.result", winner=self.name(last["winner"]), card=card_text(last["retrieved"]),
-                             source=self.name(last["from"])),
-                           t("dyad.last.result", winner=self.name(last["winner"]), card=_card_label(last["retrieved"]),
-                             source=self.name(last["from"]))))
-        return sheet("last-trick", t("dyad.last.title"), rows, result, label=t("dyad.last.button"))
+        rows = node("ol", {"class": "dyad-plays"},
+                    [self._play(play, "won" if play["seat"] == last["winner"] else None) for play in last["plays"]])
+        result = node("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
+                      *spoken(t("dyad.last.result", winner=self.name(last["winner"]), card=card_text(last["retrieved"]),
+                                source=self.name(last["from"])),
+                              t("dyad.last.result", winner=self.name(last["winner"]), card=_card_label(last["retrieved"]),
+                                source=self.name(last["from"]))))
+        return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
 
     # -- acting ---------------------------------------------------------------------
 
@@ -273,7 +260,7 @@ class DyadUI(SeatNames):
                                   "aria-label": _card_label(text), "disabled": not selectable, "type": "button",
                                   # where the frame puts the focus when this person's turn starts
                                   "data-autofocus": selectable and index == 0},
-                       *_face(text))
+                       tree(_face(text)))
             if selectable:
                 on(button, "click", lambda event, text=text: toggle(text))
             buttons[text] = button
@@ -283,9 +270,9 @@ class DyadUI(SeatNames):
             if obs["to_act"] >= 0:
                 prompt.append(h("p", {"class": "muted"}, t("dyad.wait", name=self.name(obs["to_act"]))))
             if phase == "pass" and obs.get("my_pass"):
-                prompt.append(h("p", {"data-testid": "pass-chosen"},
-                                *spoken(t("dyad.pass.chosen", cards=cards_text(obs["my_pass"])),
-                                        t("dyad.pass.chosen", cards=_pair_spoken(obs["my_pass"])))))
+                prompt.append(tree(node("p", {"data-testid": "pass-chosen"},
+                                        *spoken(t("dyad.pass.chosen", cards=cards_text(obs["my_pass"])),
+                                                t("dyad.pass.chosen", cards=_pair_spoken(obs["my_pass"]))))))
         elif phase == "cipher":
             yes = h("button", {"class": "primary", "data-testid": "cipher-yes", "data-autofocus": True}, t("dyad.cipher.yes"))
             no = h("button", {"data-testid": "cipher-no"}, t("dyad.cipher.no"))
@@ -299,7 +286,7 @@ class DyadUI(SeatNames):
                 card = str(action).split()[1]
                 button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
                                       "data-autofocus": index == 0,
-                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, *_face(card))
+                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(_face(card)))
                 on(button, "click", lambda event, action=action: ctx.act(action))
                 row.append(button)
             prompt.append(row)
@@ -321,10 +308,11 @@ class DyadUI(SeatNames):
             prompt.append(h("div", {"class": "dyad-buttons"}, submit, clear_button, status_line), problem_line)
             refresh()
         if obs.get("gave") and phase != "pass":
-            prompt.append(h("p", {"class": "muted", "data-testid": "pass-done"},
-                            *spoken(t("dyad.pass.done", gave=cards_text(obs["gave"]), received=cards_text(obs["received"])),
-                                    t("dyad.pass.done", gave=_pair_spoken(obs["gave"]),
-                                      received=_pair_spoken(obs["received"])))))
+            prompt.append(tree(node("p", {"class": "muted", "data-testid": "pass-done"},
+                                    *spoken(t("dyad.pass.done", gave=cards_text(obs["gave"]),
+                                              received=cards_text(obs["received"])),
+                                            t("dyad.pass.done", gave=_pair_spoken(obs["gave"]),
+                                              received=_pair_spoken(obs["received"]))))))
         return wrap
 
     # -- scores ---------------------------------------------------------------------
@@ -332,21 +320,22 @@ class DyadUI(SeatNames):
     def _sheet(self, obs: dict[str, Any]) -> list[Any]:
         """The score sheet (one row per round and the totals), behind a button."""
         n = obs["players"]
-        table = h("table", {"class": "dyad-sheet"})
-        table.append(h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("dyad.sheet.round")),
-                                      *[h("th", {"scope": "col"}, self.name(s)) for s in range(n)])))
-        body = h("tbody", {})
+        rows = []
         for entry in obs["sheet"]:
             cells = []
             for seat in range(n):
                 score = entry["scores"][seat]
                 text = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else str(score)
-                cells.append(h("td", {"title": cards_text(entry["hands"][seat])}, text))
-            body.append(h("tr", {"data-round": str(entry["round"])}, h("th", {"scope": "row"}, str(entry["round"])), *cells))
-        body.append(h("tr", {"class": "total"}, h("th", {"scope": "row"}, t("dyad.sheet.total")),
-                      *[h("td", {}, str(obs["totals"][s])) for s in range(n)]))
-        table.append(body)
-        return sheet("score-sheet", t("dyad.sheet.title"), h("div", {"class": "sheet-table"}, table),
+                cells.append(node("td", {"title": cards_text(entry["hands"][seat])}, text))
+            rows.append(node("tr", {"data-round": str(entry["round"])}, node("th", {"scope": "row"}, str(entry["round"])),
+                             cells))
+        rows.append(node("tr", {"class": "total"}, node("th", {"scope": "row"}, t("dyad.sheet.total")),
+                         [node("td", {}, str(obs["totals"][s])) for s in range(n)]))
+        table = node("table", {"class": "dyad-sheet"},
+                     node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")),
+                                            [node("th", {"scope": "col"}, self.name(s)) for s in range(n)])),
+                     node("tbody", {}, rows))
+        return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
                      label=t("dyad.sheet.button"), side=True)
 
     def _end(self, obs: dict[str, Any]) -> Any:
