@@ -181,26 +181,49 @@ class Session:
                            created=self.created, updated=self.clock())
 
     def save(self) -> bool:
-        """Autosave; on failure remember why (``save_problem``) and keep playing."""
+        """Autosave; on failure remember why (``save_problem``) and keep playing.
+
+        Finished games the store had no room for are written first.  A game
+        that ends without room is kept in memory with its result and counted in
+        the statistics once it can be written (``storage.pending``); the mark of
+        the game in play is removed at once, so no stale Continue is offered.
+        """
         if self.store is None:
             return False
         record = self.record()
+        self.store.flush_pending()
         try:
             self.store.write(record)
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
         except StorageError as error:
             self.save_problem = error.key
+            if self.state.is_terminal():
+                self._keep_pending(record)
             return False
         self.save_problem = None
         if self.state.is_terminal():
             self._finish(record)
         return True
 
-    def _finish(self, record: dict[str, Any]) -> None:
-        """Once the game is over: count it in the statistics (once) and bound the history."""
+    def _keep_pending(self, record: dict[str, Any]) -> None:
         assert self.store is not None
-        count_finished(self.store.backend, record, game=self.state.GAME,
-                       scores=self.state.scores(), winners=self.state.winners())
+        self.store.defer(record, self._finish)
+        self.save_problem = "storage.pending"
+        try:
+            if self.store.current() == self.record_id:
+                self.store.set_current(None)  # a removal needs no room
+        except StorageError:
+            pass
+
+    def _finish(self, record: dict[str, Any]) -> None:
+        """Once the game is over and written: count it in the statistics (once) and bound the history."""
+        assert self.store is not None
+        try:
+            count_finished(self.store.backend, record, game=self.state.GAME,
+                           scores=self.state.scores(), winners=self.state.winners())
+        except StorageError:
+            self._keep_pending(record)  # counted when there is room (counting is idempotent)
+            return
         try:
             self.store.prune_finished()
         except StorageError:

@@ -7,15 +7,18 @@ nothing but itself; listing reports broken entries instead of failing.
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyapp.engine.state import State
+from pyapp.storage.aside import reading
 from pyapp.storage.backends import Backend, StorageError
-from pyapp.storage.records import MAX_NAME_CHARS, CorruptRecord, decode_record, encode_record
+from pyapp.storage.records import (
+    MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
+)
+from pyapp.storage.safejson import is_number, loads
 
 PREFIX = "pyapp.save."
 MAX_FINISHED = 50
@@ -42,6 +45,25 @@ class SaveStore:
         self.backend = backend
         self.clock = clock
         self._serial = itertools.count(1)
+        self.pending: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {}
+        """Finished games that found no room, by id: the record and what to do once it is written."""
+
+    def defer(self, record: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
+        """Keep a finished game in memory until :meth:`flush_pending` can write it, then call ``then(record)``."""
+        self.pending[record["id"]] = (record, then)
+
+    def flush_pending(self) -> list[str]:
+        """Write the finished games kept in memory, oldest first, while there is room; the ids written."""
+        written = []
+        for record_id, (record, then) in list(self.pending.items()):
+            try:
+                self.write(record)
+            except StorageError:
+                break
+            del self.pending[record_id]
+            written.append(record_id)
+            then(record)
+        return written
 
     def new_id(self) -> str:
         """A fresh record id, unique within this store."""
@@ -60,7 +82,12 @@ class SaveStore:
         text = self.backend.get(PREFIX + record_id)
         if text is None:
             raise KeyError(record_id)
-        record, state = decode_record(text)
+        return self.decode(record_id, text)
+
+    def decode(self, record_id: str, text: str) -> tuple[dict[str, Any], State]:
+        """Check and replay the stored ``text`` of ``record_id``, marked as being read (see ``aside.reading``)."""
+        with reading(self.backend, PREFIX + record_id):
+            record, state = decode_record(text)
         if record["id"] != record_id:
             record = dict(record, id=record_id)  # the key it is stored under wins
         return record, state
@@ -79,14 +106,13 @@ class SaveStore:
             if not key.startswith(PREFIX):
                 continue
             try:
-                record = json.loads(self.backend.get(key) or "")
-            except (ValueError, RecursionError):
+                with reading(self.backend, key):
+                    record = loads(self.backend.get(key) or "", max_chars=MAX_RECORD_CHARS)
+            except ValueError:
                 continue
             if isinstance(record, dict) and record.get("finished") is True:
                 updated = record.get("updated")
-                if not isinstance(updated, (int, float)) or isinstance(updated, bool):
-                    updated = 0
-                found.append((float(updated), key[len(PREFIX):]))
+                found.append((float(updated) if is_number(updated, 0, MAX_TIME) else 0.0, key[len(PREFIX):]))
         return sorted(found)
 
     def prune_finished(self, keep: int = MAX_FINISHED) -> list[str]:
@@ -98,6 +124,7 @@ class SaveStore:
         return doomed
 
     def delete(self, record_id: str) -> None:
+        self.pending.pop(record_id, None)  # a game waiting for room is not written after its deletion
         self.backend.remove(PREFIX + record_id)
         if self.current() == record_id:
             self.backend.remove(CURRENT_KEY)
@@ -112,7 +139,7 @@ class SaveStore:
     def current(self) -> str | None:
         """The id of the game in play, if it is still stored."""
         record_id = self.backend.get(CURRENT_KEY)
-        if record_id is None or self.backend.get(PREFIX + record_id) is None:
+        if record_id is None or len(record_id) > MAX_ID_CHARS or self.backend.get(PREFIX + record_id) is None:
             return None
         return record_id
 

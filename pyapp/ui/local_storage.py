@@ -31,11 +31,12 @@ class LocalStorageBackend:
             raise StorageUnavailable(str(error)) from None
 
     def get(self, key: str) -> str | None:
+        """The stored text, or None for a missing key (JavaScript's null is ``jsnull``, not None, in Pyodide)."""
         try:
             value = self.store.getItem(key)
         except Exception as error:
             raise StorageUnavailable(str(error)) from None
-        return None if value is None else str(value)
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         try:
