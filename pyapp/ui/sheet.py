@@ -1,4 +1,4 @@
-"""Secondary detail of a game table (score sheet, log, previous trick, goal card) in a modal dialog.
+"""Secondary detail of a game table (score sheet, log, previous trick, claimed characters) in a modal dialog.
 
 The table stays one screen: what a player looks up now and then sits behind
 a button and opens over the table as a ``<dialog>`` (the browser keeps the
