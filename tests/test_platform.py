@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 import serve  # noqa: E402
 
 
@@ -131,6 +132,24 @@ def test_shell_placeholders_match_across_languages() -> None:
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
     assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+
+
+def test_link_preview_image_is_absolute_only_when_the_host_names_the_site(monkeypatch) -> None:
+    monkeypatch.delenv("URL", raising=False)
+    assert build.preview_url("web/icons/preview.x.png") == "web/icons/preview.x.png"
+    monkeypatch.setenv("URL", "https://example.netlify.app/")
+    assert build.preview_url("web/icons/preview.x.png") == "https://example.netlify.app/web/icons/preview.x.png"
+    monkeypatch.setenv("URL", "javascript:alert(1)")
+    assert build.preview_url("web/icons/preview.x.png") == "web/icons/preview.x.png"
+
+
+def test_preview_image_is_a_png_of_the_link_preview_shape() -> None:
+    import struct
+
+    png = icons.preview()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (600, 315)
 
 
 def test_short_name_fits_under_an_icon() -> None:

@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import sys
@@ -221,6 +222,16 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def preview_url(path: str) -> str:
+    """The link-preview image's address: absolute when the host names the site's address.
+
+    Link previews want an absolute ``og:image``; Netlify sets ``URL`` (the site's main
+    address) during its builds.  Elsewhere the path stays relative to the page.
+    """
+    base = os.environ.get("URL", "").rstrip("/")
+    return f"{base}/{path}" if base.startswith("https://") else path
+
+
 def build(out: Path) -> Site:
     """Assemble every output file of the site in memory, then write ``out``."""
     site = Site()
@@ -237,6 +248,7 @@ def build(out: Path) -> Site:
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
+    preview = preview_url(site.add_hashed("web/icons", "preview.png", icons.preview()))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
     css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
     screen_css = {
@@ -293,6 +305,9 @@ def build(out: Path) -> Site:
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
             "boot_data": script_json(boot_data),
+            "title": html.escape(default["app.title"], quote=True),
+            "description": html.escape(default["shell.meta.description"], quote=True),
+            "preview_image": html.escape(preview, quote=True),
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
@@ -307,6 +322,7 @@ def build(out: Path) -> Site:
         dom_js=dom_js,
         icon=icon_192,
         py_config=py_config,
+        preview_image=html.escape(preview, quote=True),
     )
 
     site.add("sw.js", service_worker(site).encode())

@@ -26,6 +26,9 @@ _views: dict[str, Render] = {}
 _absent: set[str] = set()
 """Prefixes whose module does not exist (yet): they keep their placeholder."""
 _root: Any = None
+_scroll: dict[str, float] = {}
+"""How far each route was scrolled when the page left it: Back returns there, a new route starts at the top."""
+_shown: str | None = None
 
 
 def register(prefix: str, render: Render) -> None:
@@ -69,12 +72,27 @@ def _view(route: routes.Route) -> Render:
     return views.not_found
 
 
+def describe(text: str) -> None:
+    """Set the page's meta description for this route (search engines that run scripts read it).
+
+    Link previews read only the static page, whose description is the site's.
+    """
+    meta = document.querySelector('meta[name="description"]')
+    if dom.found(meta):
+        meta.setAttribute("content", text)
+
+
 def show() -> None:
     """Draw the view for the current hash."""
-    route = routes.parse(str(window.location.hash))
+    global _shown
+    hash_ = str(window.location.hash)
+    if _shown is not None:
+        _scroll[_shown] = float(window.scrollY)
+    route = routes.parse(hash_)
     dom.begin_view()
     dom.clear(_root)
     document.title = t("app.title")
+    describe(t("shell.meta.description"))
     try:
         _view(route)(_root, dict(route.params))
     except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
@@ -83,6 +101,8 @@ def show() -> None:
         dom.clear(_root)
         views.screen_error(_root, {"details": details})
     _root.focus()
+    window.scrollTo(0, _scroll.get(hash_, 0))
+    _shown = hash_
 
 
 def start(root: Any) -> None:
