@@ -19,13 +19,13 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
-from pyapp.play import PERSON, Seat, Session
+from pyapp.play import Seat, Session
+from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
 from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.local_storage import shared_store
 
-COMPUTER_KINDS = ("easy", "normal", "hard")
 
 FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-char", "data-action", "data-testid")
 """Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
@@ -167,7 +167,7 @@ class Table:
                                    "value": old.name if old else t("setup.default_name", n=seat + 1)})
                 level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
                           *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
-                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *COMPUTER_KINDS)])
+                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *TABLE_LEVELS)])
                 seats_box.append(h("div", {"class": "setup-seat"}, name, level))
             clear(options_box)
             for option in self.ui.options:
