@@ -57,7 +57,7 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
     only where the playouts reached the game's end).  ``budget_ms`` limits each decision's judgment.
     """
     final = load(save)
-    if not 0 <= seat < final.players:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
         raise ValueError(f"no seat {seat} in a game of {final.players}")
     marks = set(decisions(save, seat))
     total = len(marks)

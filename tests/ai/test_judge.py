@@ -154,8 +154,23 @@ def test_the_judge_refuses_nonsense():
         finish(judge(state, seed=1, worlds=1))
     with pytest.raises(ValueError):
         finish(judge(state, seed=1, candidates=["place 0,0"]))
+    for seat in (5, -1, "0", True):
+        with pytest.raises(ValueError):
+            finish(review(state.to_save(), seat=seat, seed=1))
+
+
+@pytest.mark.parametrize("damage", [
+    lambda save: [save],
+    lambda save: {**save, "actions": save["actions"] + ["place 9,9"]},
+    lambda save: {**save, "actions": "place 0,0"},
+    lambda save: {**save, "players": 3},
+    lambda save: {**save, "format": 99},
+])
+def test_a_damaged_save_is_refused_with_a_reason(damage):
+    """A review reads a stored save: anything wrong is a ValueError before any work."""
+    save = BLUNDERS[-1]["save"]
     with pytest.raises(ValueError):
-        finish(review(state.to_save(), seat=5, seed=1))
+        next(review(damage(save), seat=0, seed=1, worlds=2))
 
 
 # -- reasons, checked against the engine's facts -------------------------------------------
