@@ -11,11 +11,13 @@ from time import process_time
 import pytest
 
 from pyapp.ai import choose_action
+from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED
 from pyapp.ai.hint import hint
 from pyapp.ai.judge import judge
 from pyapp.ai.review import decisions, review
 from pyapp.engine.steps import finish
-from pyapp.games import load, new_game
+from pyapp.games import load, new_game, register
 from pyapp.games.triad.rules import Place
 from pyapp.i18n import catalog, t
 
@@ -106,6 +108,55 @@ def test_a_review_round_trips_through_json_identically():
     text = json.dumps(result, allow_nan=False)
     assert json.loads(text) == result
     assert result["version"] == 1 and result["decisions"]
+
+
+class LotteryState(State):
+    """Seat 0 keeps 0 or 1 point, then a draw adds 0-200 points: the draw dwarfs the choice."""
+
+    GAME = "lottery"
+    PLAYERS = (2,)
+    TYPE = GameType(Information.PERFECT, Chance.SAMPLED)
+    FIELDS = State.FIELDS | {"points": list.copy, "moves": SHARED}
+
+    def setup(self) -> None:
+        self.points = [0, 0]
+        self.moves = 0
+
+    def current_player(self) -> int:
+        return -1 if self.moves == 2 else self.moves
+
+    def legal_actions(self) -> list[str]:
+        return ["keep0", "keep1"] if self.moves == 0 else ["draw"] if self.moves == 1 else []
+
+    def parse_action(self, text: str) -> str:
+        return text
+
+    def _apply(self, action: str) -> None:
+        self.points[0] += 1 if action == "keep1" else self.rng.randint(0, 200) if action == "draw" else 0
+        self.moves += 1
+
+    def is_terminal(self) -> bool:
+        return self.moves == 2
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        return [0] if self.is_terminal() else []
+
+    def observation(self, seat: int) -> dict:
+        return {"points": list(self.points), "moves": self.moves}
+
+
+register(LotteryState)
+
+
+def test_moves_are_compared_on_the_same_draws():
+    """Paired, the 1 point is exact however wild the draw; unpaired it would be lost in noise."""
+    judgment = finish(judge(new_game("lottery", seed=1, players=2), seed=3, worlds=12))
+    worse = judgment.verdict("keep0")
+    assert judgment.best == "keep1"
+    assert (worse.points_loss, worse.points_se, worse.about_equal) == (1.0, 0.0, False)
 
 
 def test_mirror_image_moves_are_about_equal():
