@@ -1,6 +1,6 @@
 // Runs a bench module's measurement (bench/speed.py unless named) inside Pyodide under Node.js
 // and prints its JSON.
-//   node bench/speed_pyodide.mjs '<json arguments for MODULE.measure>' [MODULE]
+//   node bench/speed_pyodide.mjs '<json arguments for MODULE.measure>' [MODULE | path/to/module.py]
 // Pyodide comes from the repo's node_modules/pyodide (npm package `pyodide`), or
 // from the folder named by PYODIDE_DIR.  The repo's pyapp/ and bench/*.py are
 // written into Pyodide's file system, so the code measured is the code on disk.
@@ -36,7 +36,13 @@ for (const name of readdirSync(join(root, "bench")).filter((n) => n.endsWith(".p
   pyodide.FS.writeFile("/repo/bench/" + name, readFileSync(join(root, "bench", name)));
 }
 pyodide.globals.set("SPEED_ARGS", process.argv[2] || "{}");
-pyodide.globals.set("SPEED_MODULE", process.argv[3] || "speed");
+let moduleName = process.argv[3] || "speed";
+if (moduleName.endsWith(".py")) {  // a module from elsewhere in the repo (a test's), beside bench's
+  const base = moduleName.split("/").pop();
+  pyodide.FS.writeFile("/repo/bench/" + base, readFileSync(moduleName));
+  moduleName = base.slice(0, -3);
+}
+pyodide.globals.set("SPEED_MODULE", moduleName);
 // Emscripten's clock is wall time: give Python the process's CPU time for rates.
 globalThis.cpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 const out = await pyodide.runPythonAsync(`
