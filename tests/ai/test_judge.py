@@ -296,6 +296,13 @@ def test_dyad_reasons_agree_with_the_trick_and_the_hand(players, options, moves)
             after.step(action)
             assert ("hint.dyad.wins_trick" in found) == (after.current_player() == seat)
         assert ("hint.dyad.keeps_two" in found) == any(c < 4 for c in kept)
+        if not state.trick:
+            after = state.clone()
+            after.step(action)
+            size = len(after.hands[after.current_player()])
+            free = len(after.legal_actions()) == size * (size - 1) // 2  # the next seat may play any two
+            assert ("hint.dyad.matched_lead" in found) == rules.is_matched(*action.cards)
+            assert ("hint.dyad.open_lead" in found) <= free
 
 
 def test_a_hint_compares_the_selected_move_or_else_normals():

@@ -32,6 +32,10 @@ def reasons(state: DyadState, action: Any) -> list[tuple[str, dict[str, Any]]]:
                 found.append(("hint.dyad.wins_trick" if last else "hint.dyad.leads_trick", {"pair": pair}))
             else:
                 found.append(("hint.dyad.gives_trick", {"pair": pair}))
+        elif rules.is_matched(*action.cards):
+            found.append(("hint.dyad.matched_lead", {"pair": pair, "suit": rules.SUITS[action.cards[0] % 4]}))
+        else:
+            found.append(("hint.dyad.open_lead", {"pair": pair}))
         found.append(("hint.dyad.spends", {"pair": pair, "points": sum(_points(c, twos) for c in action.cards)}))
         kept = [c for c in state.hands[seat] if c not in action.cards]
         if any(c < 4 for c in kept):
