@@ -216,7 +216,7 @@ def _append(parent: Element, *children: Any) -> None:
             parent.appendChild(child)
 
 
-def on(element: Element, event: str, handler) -> Element:
+def on(element: Element, event: str, handler, *, capture: bool = False) -> Element:
     element.addEventListener(event, handler)
     return element
 

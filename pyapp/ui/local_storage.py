@@ -13,6 +13,7 @@ from functools import cache
 
 from pyapp.storage.backends import StorageFull, StorageUnavailable
 from pyapp.storage.store import SaveStore
+from pyapp.ui.dom import found
 
 
 def _is_quota_error(error: Exception) -> bool:
@@ -35,7 +36,7 @@ class LocalStorageBackend:
             value = self.store.getItem(key)
         except Exception as error:
             raise StorageUnavailable(str(error)) from None
-        return None if value is None else str(value)
+        return str(value) if found(value) else None  # a missing key is JavaScript's null, not None
 
     def set(self, key: str, value: str) -> None:
         try:
