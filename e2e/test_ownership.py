@@ -12,7 +12,6 @@ import random
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_dieci import my_move
 
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
@@ -71,23 +70,37 @@ def stored(page: Page) -> tuple[str | None, dict | None]:
         return [id, text === null ? null : JSON.parse(text)]; }""", [CURRENT_KEY, PREFIX])
 
 
-def dieci_card_until_thinking(page: Page) -> None:
-    """Play Dieci cards as the person until a computer is thinking about the next move."""
-    status = page.get_by_test_id("status")
+MOVE_THEN = """then => {
+  const pick = ['[data-testid=hand] [data-playable=true]', '[data-testid=pass]', '[data-testid=take-top]',
+                'button[data-claimable=true]'].map(s => document.querySelector(s)).find(e => e);
+  pick.click();
+  const thinking = document.querySelector('[data-testid=status]').dataset.thinking === 'true';
+  const id = localStorage.getItem('pyapp.current');
+  const actions = JSON.parse(localStorage.getItem('pyapp.save.' + id)).game.actions;
+  if (thinking && then === 'saves') location.hash = '#/saves';
+  if (thinking && then === 'ko') {
+    const select = document.querySelector('[data-testid=language]');
+    select.value = 'ko';
+    select.dispatchEvent(new Event('change'));
+  }
+  return {thinking, id, actions};
+}"""
+"""The person's Dieci move and, if a computer is thinking then, ``then`` in the same task (no turn can end between)."""
+
+
+def dieci_move_then(page: Page, then: str | None = None) -> dict:
+    """Play Dieci as the person until a computer thinks after their move, then do ``then`` at once."""
     for _ in range(20):
         page.wait_for_selector("[data-testid=status][data-turn=you]", timeout=TURN_MS)
-        my_move(page)
-        if status.get_attribute("data-thinking") == "true":
-            return
+        done = page.evaluate(MOVE_THEN, then)
+        if done["thinking"]:
+            return done
     raise AssertionError("no computer turn followed the person's")
 
 
 def test_a_game_deleted_while_a_computer_thinks_stays_deleted(page: Page, wait_ready, errors) -> None:
     start(page, wait_ready, "dieci", ["person"] + ["hard"] * 7)
-    dieci_card_until_thinking(page)
-    record_id, record = stored(page)
-    assert record is not None
-    page.evaluate("location.hash = '#/saves'")
+    record_id = dieci_move_then(page, "saves")["id"]
     row = page.locator(f'[data-testid=save][data-id="{record_id}"]')
     row.get_by_test_id("save-delete").click()
     page.get_by_test_id("confirm-delete").click()
@@ -98,7 +111,7 @@ def test_a_game_deleted_while_a_computer_thinks_stays_deleted(page: Page, wait_r
     start(page, None, "dieci", ["person", "hard", "hard"])
     new_id, _ = stored(page)
     for _ in range(3):
-        dieci_card_until_thinking(page)
+        dieci_move_then(page)
     page.wait_for_selector("[data-testid=status][data-turn=you]", timeout=TURN_MS)
     _, record = stored(page)
     assert len(record["game"]["actions"]) >= 5  # at least two computer turns since the delete
@@ -110,9 +123,8 @@ def test_a_game_deleted_while_a_computer_thinks_stays_deleted(page: Page, wait_r
 
 def test_a_language_switch_while_a_computer_thinks_keeps_the_game(page: Page, wait_ready, errors) -> None:
     start(page, wait_ready, "dieci", ["person", "hard", "hard"])
-    dieci_card_until_thinking(page)
-    record_id, before = stored(page)
-    page.get_by_test_id("language").select_option("ko")
+    done = dieci_move_then(page, "ko")  # switched while the computer after the person thinks
+    record_id, moves = done["id"], done["actions"]
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     assert page.get_by_test_id("resume-offer").count() == 0  # redrawn in place, not restarted
     expect(page.get_by_test_id("dieci-table")).to_be_visible()
@@ -121,7 +133,7 @@ def test_a_language_switch_while_a_computer_thinks_keeps_the_game(page: Page, wa
     expect(page.get_by_test_id("status")).to_contain_text("차례")
     same_id, after = stored(page)
     assert same_id == record_id
-    moves, later = before["game"]["actions"], after["game"]["actions"]
+    later = after["game"]["actions"]
     assert later[:len(moves)] == moves and len(later) > len(moves)
     page.get_by_test_id("language").select_option("en")
     expect(page.get_by_test_id("status")).to_contain_text("Your turn")
@@ -179,6 +191,23 @@ def test_two_tabs_on_one_game_have_one_owner(page: Page, wait_ready, errors) -> 
     assert second.evaluate("k => localStorage.getItem(k)", OWNER_PREFIX + record_id) == \
         first.evaluate("k => localStorage.getItem(k)", OWNER_PREFIX + record_id)
     assert not second_errors, second_errors
+
+
+def test_a_token_left_by_a_tab_that_is_gone_does_not_block_the_game(page: Page, wait_ready, errors) -> None:
+    """A phone may discard a tab without a word: its owner token stays, but no live tab holds the game."""
+    store = SaveStore(MemoryBackend())
+    session = Session.start("triad", [Seat("Ada"), Seat("Bea")], seed=3, store=store, name="Left behind")
+    session.play(session.state.legal_actions()[0])
+    items = dict(store.backend.items)
+    assert items[OWNER_PREFIX + session.record_id] == session.token  # the vanished tab's token
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    page.evaluate("location.hash = '#/triad'")
+    expect(page.get_by_test_id("resume-offer")).to_have_attribute("data-elsewhere", "false")
+    page.get_by_test_id("resume").click()
+    expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+    assert page.evaluate("k => localStorage.getItem(k)", OWNER_PREFIX + session.record_id) != session.token
 
 
 def _phase_two_save() -> tuple[dict[str, str], int]:

@@ -31,6 +31,7 @@ from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
+from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
 
 COMPUTER_KINDS = ("easy", "normal", "hard")
@@ -125,6 +126,8 @@ class Table:
         """Whether the last drawn table let the person on screen act (focus moves when that starts)."""
         self.task: asyncio.Task | None = None
         """The computers' turns, while they play: the one task that may change this table's game."""
+        self.lock: GameLock | None = None
+        """Tells other tabs that this tab is playing the game (the owner token says who may write)."""
         self.closed = False
         self.guard_until = 0.0
         self.offered: Session | None = None
@@ -143,11 +146,19 @@ class Table:
         """Offer to resume this game's game in play, else show the set-up form; returns the table (the router's screen)."""
         asyncio.ensure_future(self._load_computer_players())
         session = self._game_in_play()
-        if session is not None:
-            self.offer_resume(session)
-        else:
+        if session is None:
             self.show_setup()
+        elif self._owner(session) is None:  # this page's own tables gave it up when they left
+            self.offer_resume(session, elsewhere=False)
+        else:
+            asyncio.ensure_future(self._offer_when_known(session))
         return self
+
+    async def _offer_when_known(self, session: Session) -> None:
+        """A token says another table owns the game: offer it once the locks say whether that tab is alive."""
+        alive = await held_elsewhere(session.record_id)
+        if not self.closed:
+            self.offer_resume(session, elsewhere=alive is not False)
 
     def _game_in_play(self) -> Session | None:
         """The stored game in play, if it is this screen's game (not claimed: the person has not chosen yet)."""
@@ -160,9 +171,8 @@ class Table:
             return None
         return session if session is not None and session.state.GAME == self.ui.game else None
 
-    def offer_resume(self, session: Session) -> None:
+    def offer_resume(self, session: Session, *, elsewhere: bool) -> None:
         """Continue the game in play, or say that another tab is playing it and offer to play it here."""
-        elsewhere = self._owner(session) is not None  # this page's own tables gave it up when they left
         resume = h("button", {"class": "primary", "data-testid": "take-over" if elsewhere else "resume"},
                    t("table.take_over" if elsewhere else "table.resume"))
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
@@ -173,7 +183,8 @@ class Table:
         text = h("p", {}, t("table.elsewhere_text")) if elsewhere else None
         self._show(h("section", {"class": "panel", "data-testid": "resume-offer",
                                  "data-elsewhere": "true" if elsewhere else "false"},
-                     h("h2", {}, heading), text, resume, fresh), lambda: self.offer_resume(session))
+                     h("h2", {}, heading), text, resume, fresh),
+                   lambda: self.offer_resume(session, elsewhere=elsewhere))
         self.offered = session
         resume.focus()
 
@@ -189,6 +200,13 @@ class Table:
         """The screen is gone: the computers stop and the game is free for another table."""
         self.closed = True
         self._stop_computers()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Give up the game: its lock and, unless another table took it, its owner token."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
         if self.session is not None:
             self.session.release()
 
@@ -202,10 +220,13 @@ class Table:
         if self.closed:
             return
         session = self.session
-        if session is not None:
-            mine = key in (None, PREFIX + session.record_id, OWNER_PREFIX + session.record_id)
-            if mine and session.lost is None and session.check_owner():
+        if session is not None and session.lost is None:
+            if key in (None, PREFIX + session.record_id, OWNER_PREFIX + session.record_id) and session.check_owner():
                 self._show_lost()
+        elif session is not None and session.lost == "taken":
+            if key in (None, OWNER_PREFIX + session.record_id):  # the other tab let it go, or another took it
+                self.session = None
+                self.open()
         elif self.offered is not None and (key is None or key == CURRENT_KEY or key.startswith(OWNER_PREFIX)):
             self.open()
 
@@ -214,6 +235,9 @@ class Table:
         session = self.session
         assert session is not None and session.lost is not None
         self._stop_computers()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
         reason = session.lost
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
         on(fresh, "click", lambda event: self.show_setup(session))
@@ -321,10 +345,13 @@ class Table:
     def begin(self, session: Session) -> None:
         """Play ``session`` here: this table claims it (another tab playing it stops)."""
         self._stop_computers()
-        if self.session is not None and self.session is not session:
-            self.session.release()
+        if self.session is not session:
+            self._let_go()
         session.claim()
         self.session = session
+        if self.lock is None:
+            self.lock = GameLock(session.record_id)
+            self.lock.hold()
         self.shown_to = None
         self.last_seen.clear()
         self.render_or_schedule()
