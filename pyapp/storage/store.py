@@ -15,7 +15,7 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.storage.backends import Backend, StorageError
-from pyapp.storage.records import MAX_NAME_CHARS, CorruptRecord, decode_record, encode_record
+from pyapp.storage.records import MAX_NAME_CHARS, MAX_RECORD_CHARS, CorruptRecord, decode_record, encode_record
 
 PREFIX = "pyapp.save."
 MAX_FINISHED = 50
@@ -209,7 +209,7 @@ class SaveStore:
 
 def _stored_name(text: str | None) -> str | None:
     """The name in a stored record's text, read without replaying it (None if absent or unusable)."""
-    if text is None:
+    if text is None or len(text) > MAX_RECORD_CHARS:
         return None
     try:
         record = json.loads(text)

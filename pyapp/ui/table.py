@@ -204,11 +204,14 @@ class Table:
 
     def _let_go(self) -> None:
         """Give up the game: its lock and, unless another table took it, its owner token."""
+        self._drop_lock()
+        if self.session is not None:
+            self.session.release()
+
+    def _drop_lock(self) -> None:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
-        if self.session is not None:
-            self.session.release()
 
     def redraw(self) -> None:
         """The language changed: draw the same thing again (the computers keep thinking)."""
@@ -235,9 +238,7 @@ class Table:
         session = self.session
         assert session is not None and session.lost is not None
         self._stop_computers()
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        self._drop_lock()
         reason = session.lost
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
         on(fresh, "click", lambda event: self.show_setup(session))
