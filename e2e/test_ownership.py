@@ -193,6 +193,29 @@ def test_two_tabs_on_one_game_have_one_owner(page: Page, wait_ready, errors) -> 
     assert not second_errors, second_errors
 
 
+def test_a_game_deleted_in_another_tab_while_a_computer_thinks_stays_deleted(page: Page, wait_ready, errors) -> None:
+    player = page
+    start(player, wait_ready, "triad", ["person", "hard"], {"first": "0"})
+    record_id, _ = stored(player)
+    lister = player.context.new_page()
+    lister_errors: list[str] = []
+    watch(lister, lister_errors)
+    lister.goto("/#/saves")
+    wait_ready(lister)
+    lister.locator(f'[data-testid=save][data-id="{record_id}"]').get_by_test_id("save-delete").click()
+    thinking = player.evaluate("""() => { document.querySelector('.triad-board .cell.legal').click();
+        return document.querySelector('[data-testid=status]').dataset.thinking; }""")
+    assert thinking == "true"
+    lister.get_by_test_id("confirm-delete").click()  # well within the computer's 1.5 s of thought
+    expect(player.get_by_test_id("lost")).to_have_attribute("data-reason", "deleted")
+    expect(player.get_by_test_id("status")).to_have_count(0)
+    for tab in (player, lister):
+        assert tab.evaluate("""id => ['pyapp.save.' + id, 'pyapp.owner.' + id]
+            .map(k => localStorage.getItem(k)).concat([localStorage.getItem('pyapp.current')])""", record_id) == \
+            [None, None, None]
+    assert not lister_errors, lister_errors
+
+
 def test_a_token_left_by_a_tab_that_is_gone_does_not_block_the_game(page: Page, wait_ready, errors) -> None:
     """A phone may discard a tab without a word: its owner token stays, but no live tab holds the game."""
     store = SaveStore(MemoryBackend())

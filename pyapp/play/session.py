@@ -207,6 +207,19 @@ class Session:
             except StorageError:
                 pass  # storage gone: nothing left to release
 
+    def deleted_elsewhere(self) -> None:
+        """Another tab deleted the game: stop writing, and undo an autosave that crossed the deletion.
+
+        Tabs see each other's writes a moment late, so this session may have
+        written once after the deletion; deleting again makes the deletion win.
+        """
+        self.lost = "deleted"
+        if self.store is not None:
+            try:
+                self.store.delete(self.record_id)
+            except StorageError:
+                pass  # storage gone: nothing of the game is left to write either
+
     def check_owner(self) -> str | None:
         """Whether this session still owns its game: None, else why not (and ``lost`` says so from now on)."""
         if self.store is None or self.lost:

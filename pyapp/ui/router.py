@@ -34,8 +34,8 @@ class Screen(Protocol):
     def redraw(self) -> None:
         """Draw again in place, in the new language, keeping what is on screen."""
 
-    def storage_changed(self, key: str | None) -> None:
-        """Another tab changed stored ``key`` (None: it cleared everything)."""
+    def storage_changed(self, key: str | None, value: str | None) -> None:
+        """Another tab set stored ``key`` to ``value`` (None: removed it; key None: cleared everything)."""
 
 
 Render = Callable[[Any, dict[str, str]], "Screen | None"]
@@ -141,6 +141,12 @@ def _page_shown(event: Any) -> None:
         show()
 
 
+def _stored(event: Any) -> None:
+    """Another tab changed ``localStorage``: tell the screen which key and its new value."""
+    key, value = event.key, event.newValue
+    _call("storage_changed", str(key) if dom.found(key) else None, str(value) if dom.found(value) else None)
+
+
 def start(root: Any) -> None:
     """Draw the current route into ``root`` and follow hash changes, page hiding and storage from now on."""
     global _root
@@ -148,5 +154,5 @@ def start(root: Any) -> None:
     dom.on(window, "hashchange", lambda _event: show())
     dom.on(window, "pagehide", lambda _event: leave())
     dom.on(window, "pageshow", _page_shown)
-    dom.on(window, "storage", lambda event: _call("storage_changed", None if not dom.found(event.key) else str(event.key)))
+    dom.on(window, "storage", _stored)
     show()

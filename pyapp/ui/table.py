@@ -218,13 +218,16 @@ class Table:
         if not self.closed:
             self._redraw()
 
-    def storage_changed(self, key: str | None) -> None:
+    def storage_changed(self, key: str | None, value: str | None) -> None:
         """Another tab wrote: if it took or deleted this table's game, stop; refresh a resume offer."""
         if self.closed:
             return
         session = self.session
         if session is not None and session.lost is None:
-            if key in (None, PREFIX + session.record_id, OWNER_PREFIX + session.record_id) and session.check_owner():
+            if key in (None, PREFIX + session.record_id) and value is None:
+                session.deleted_elsewhere()
+                self._show_lost()
+            elif key == OWNER_PREFIX + session.record_id and session.check_owner():
                 self._show_lost()
         elif session is not None and session.lost == "taken":
             if key in (None, OWNER_PREFIX + session.record_id):  # the other tab let it go, or another took it

@@ -81,3 +81,16 @@ def test_a_game_saved_before_owners_existed_can_be_continued_and_deleted():
     assert resumed.lost is None and store.read(session.record_id)[1].to_save() == resumed.state.to_save()
     store.delete(session.record_id)
     assert CURRENT_KEY not in store.backend.items and store.backend.items == {}
+
+
+def test_an_autosave_that_crossed_a_deletion_in_another_tab_is_undone():
+    """Tabs see each other's writes late: the deleting tab's news makes the deletion win anyway."""
+    store = SaveStore(MemoryBackend())
+    session = _game(store)
+    written = dict(store.backend.items)
+    store.delete(session.record_id)  # the other tab
+    store.backend.items.update(written)  # this tab's autosave, before it saw the deletion
+    session.deleted_elsewhere()  # the storage event arrives
+    assert store.backend.items == {}
+    session.play("take1")
+    assert session.lost == "deleted" and store.backend.items == {}
