@@ -122,7 +122,21 @@ def test_a_game_deleted_while_a_computer_thinks_stays_deleted(page: Page, wait_r
 
 
 def test_a_language_switch_while_a_computer_thinks_keeps_the_game(page: Page, wait_ready, errors) -> None:
-    start(page, wait_ready, "dieci", ["person", "hard", "hard"])
+    # the set-up form keeps what was chosen; names left as drawn follow the language
+    page.goto("/#/dieci")
+    wait_ready(page)
+    page.get_by_test_id("setup-players").select_option("3")
+    page.get_by_test_id("seat-name-1").fill("Zed")
+    page.get_by_test_id("seat-kind-2").select_option("hard")
+    page.get_by_test_id("language").select_option("ko")
+    expect(page.get_by_test_id("start")).to_have_text("시작")
+    expect(page.get_by_test_id("setup-players")).to_have_value("3")
+    expect(page.get_by_test_id("seat-name-0")).to_have_value("플레이어 1")
+    expect(page.get_by_test_id("seat-name-1")).to_have_value("Zed")
+    expect(page.get_by_test_id("seat-kind-2")).to_have_value("hard")
+    page.get_by_test_id("language").select_option("en")
+    expect(page.get_by_test_id("seat-name-0")).to_have_value("Player 1")
+    start(page, None, "dieci", ["person", "hard", "hard"])
     done = dieci_move_then(page, "ko")  # switched while the computer after the person thinks
     record_id, moves = done["id"], done["actions"]
     expect(page.locator("html")).to_have_attribute("lang", "ko")

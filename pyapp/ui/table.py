@@ -78,6 +78,17 @@ class TableContext:
     announce: Callable[[str], None] = field(default=lambda text: None)
 
 
+@dataclass(frozen=True)
+class Setup:
+    """The choices of the set-up form: from the last game (rematch, new game) or the form itself."""
+
+    players: int
+    seats: tuple[Seat, ...]
+    """Each seat's name (empty: the seat's default name) and kind."""
+    options: dict[str, Any]
+    seed: str = ""
+
+
 class SeatNames:
     """Seat names for a game UI: ``render`` stores ``self.names``; ``AND_KEY`` joins a list of them."""
 
@@ -265,10 +276,13 @@ class Table:
 
     # -- set-up --------------------------------------------------------------------
 
-    def show_setup(self, previous: Session | None = None) -> None:
+    def show_setup(self, previous: Session | Setup | None = None) -> None:
+        """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw)."""
+        if isinstance(previous, Session):
+            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options))
         cls = game_class(self.ui.game)
         counts = cls.PLAYERS
-        chosen = previous.state.players if previous else counts[0]
+        chosen = previous.players if previous else counts[0]
         count = h("select", {"id": "setup-players", "data-testid": "setup-players"},
                   *[h("option", {"value": str(n), **({"selected": ""} if n == chosen else {})},
                       t("setup.players_n", n=n)) for n in counts])
@@ -281,9 +295,10 @@ class Table:
             for seat in range(players):
                 old = previous.seats[seat] if previous and seat < len(previous.seats) else None
                 kind = old.kind if old else (PERSON if seat == 0 else "normal")
+                default = t("setup.default_name", n=seat + 1)
                 name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
-                                   "aria-label": t("setup.seat_name", n=seat + 1),
-                                   "value": old.name if old else t("setup.default_name", n=seat + 1)})
+                                   "aria-label": t("setup.seat_name", n=seat + 1), "data-default": default,
+                                   "value": old.name if old and old.name else default})
                 level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
                           *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
                               t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *COMPUTER_KINDS)])
@@ -297,18 +312,19 @@ class Table:
         on(count, "change", draw)
         draw()
         seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": "15",
-                           "autocomplete": "off", "data-testid": "setup-seed"})
+                           "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None})
         deal = h("details", {"class": "setup-deal"}, h("summary", {}, t("setup.deal")),
                  h("label", {"for": "setup-seed"}, t("setup.seed")), seed)
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
-        on(start, "click", lambda event: self._start_from_form(count, seats_box, options_box, seed))
+        on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed)))
         self._show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, deal, start), lambda: self.show_setup(previous))
+                     seats_box, options_box, deal, start),
+                   lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed)))
 
-    def _option_field(self, option: Option, previous: Session | None) -> Any:
-        value = previous.state.options.get(option.name) if previous else None
+    def _option_field(self, option: Option, previous: Setup | None) -> Any:
+        value = previous.options.get(option.name) if previous else None
         ident = f"opt-{option.name}"
         if not option.choices:
             box = h("input", {"type": "checkbox", "id": ident, "data-option": option.name,
@@ -319,11 +335,13 @@ class Table:
                      for i, (v, label) in enumerate(option.choices)])
         return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
 
-    def _start_from_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> None:
+    def _read_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> Setup:
+        """What the set-up form holds now; a name left as drawn (or blank) is the seat's default name."""
         seats = []
-        for seat, row in enumerate(seats_box.children):
-            name = str(row.querySelector("input").value).strip()[:24] or t("setup.default_name", n=seat + 1)
-            seats.append(Seat(name, str(row.querySelector("select").value)))
+        for row in seats_box.children:
+            field = row.querySelector("input")
+            name = str(field.value).strip()[:24]
+            seats.append(Seat("" if name == str(field.dataset.default) else name, str(row.querySelector("select").value)))
         options: dict[str, Any] = {}
         for option in self.ui.options:
             element = options_box.querySelector(f'[data-option="{option.name}"]')
@@ -333,11 +351,14 @@ class Table:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        chosen = str(seed_box.value).strip()
-        seed = int(chosen) if chosen.isdigit() else random.SystemRandom().randrange(2**53)
+        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip())
+
+    def _start_from_form(self, setup: Setup) -> None:
+        seats = [Seat(seat.name or t("setup.default_name", n=n + 1), seat.kind) for n, seat in enumerate(setup.seats)]
+        seed = int(setup.seed) if setup.seed.isdigit() else random.SystemRandom().randrange(2**53)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
-                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **options)
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **setup.options)
         except ValueError as error:
             self.error = str(error)
             self.show_setup()
