@@ -1,26 +1,46 @@
-"""Helpers shared by the per-game strength scripts (``bench/*_strength.py``)."""
+"""What the maintained bench scripts share: one Wilson interval, one percentile rule, and
+the command line's game options and search settings."""
 
 from __future__ import annotations
 
-import json
 import math
-import random
-import time
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for ``wins`` out of ``n`` (``(0, 0)`` when ``n`` is 0)."""
+    """95% Wilson score interval for ``wins`` (shares count) out of ``n``; ``(0, 1)`` for ``n = 0``.
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
     if n == 0:
-        return 0.0, 0.0
+        return 0.0, 1.0
     p = wins / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile (the smallest value with at least ``q`` of them at or below it).
+
+    >>> percentile(list(range(1, 21)), 0.95), percentile([3.0], 0.95)
+    (19, 3.0)
+    """
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def parse_option(text: str) -> tuple[str, object]:
-    """``name=value`` from the command line as a game option (booleans and integers typed)."""
+    """``name=value`` from the command line as a game option (booleans and integers typed).
+
+    >>> parse_option("teams=true"), parse_option("first=1")
+    (('teams', True), ('first', 1))
+    """
     name, _, value = text.partition("=")
     if value.lower() in ("true", "false"):
         return name, value.lower() == "true"
@@ -31,11 +51,11 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 def parse_tuning(texts: list[str]) -> dict[str, object]:
-    """``--tune name=value`` texts as search settings: ``none``, booleans, numbers, a JSON
-    object (a setting per phase, ``favour_normal={"play": 1.0, "*": 0.02}``), else the text.
+    """``--tune name=value`` texts as search settings (``SearchOptions`` fields): ``none``,
+    booleans and numbers.
 
-    >>> parse_tuning(["c=0.5", "rollout_limit=none", "prune=1", 'favour_normal={"play": 1}'])
-    {'c': 0.5, 'rollout_limit': None, 'prune': 1, 'favour_normal': {'play': 1}}
+    >>> parse_tuning(["c=0.5", "rollout_limit=none", "prune=1", "paired=true"])
+    {'c': 0.5, 'rollout_limit': None, 'prune': 1, 'paired': True}
     """
     tuning: dict[str, object] = {}
     for text in texts:
@@ -44,37 +64,6 @@ def parse_tuning(texts: list[str]) -> dict[str, object]:
             tuning[name] = None
         elif value in ("true", "false"):
             tuning[name] = value == "true"
-        elif value.startswith("{"):
-            tuning[name] = json.loads(value)
         else:
-            tuning[name] = _number(value)
+            tuning[name] = float(value) if any(ch in value for ch in ".e") else int(value)
     return tuning
-
-
-def _number(text: str) -> object:
-    """``text`` as an int, else a float (``1e-3`` too), else the text itself."""
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def random_policy(world, rng):
-    """Any legal action, uniformly."""
-    actions = world.legal_actions()
-    return actions[rng.randrange(len(actions))]
-
-
-def playouts_per_second(start, policy, seconds: float) -> float:
-    """Whole games per second played from clones of ``start`` with ``policy(game, rng)``."""
-    rng = random.Random(7)
-    n = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = start.clone()
-        while not game.is_terminal():
-            game.step(policy(game, rng))
-        n += 1
-    return n / (time.perf_counter() - t0)

@@ -21,7 +21,6 @@ exact reproducibility).
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -32,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from bench.common import parse_option, parse_tuning  # noqa: E402
+from bench.common import parse_option, parse_tuning, percentile, wilson  # noqa: E402
 
 TARGETS_2P = {"hard-normal": 0.65}
 TARGETS_MP = {"hard-normal": 1.6}
@@ -93,27 +92,10 @@ def play_one(task: dict) -> dict:
     }
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion ``p`` out of ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
-    return ordered[k]
-
-
 def summarise(pair: str, results: list[dict], players: int) -> dict:
     n = len(results)
     rate = sum(r["win"] for r in results) / n
-    low, high = wilson(rate, n)
+    low, high = wilson(rate * n, n)
     fair = 1 / players
     if players == 2:
         target = TARGETS_2P.get(pair, DEFAULT_2P)

@@ -37,6 +37,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -45,7 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from bench.common import parse_option  # noqa: E402
+from bench.common import parse_option, percentile  # noqa: E402
 
 CASES = [
     {"game": "triad", "players": 2},
@@ -153,7 +154,14 @@ def search_rate(case: dict, seconds: float, midgame: int = 0) -> float | None:
     if midgame:
         rates = [r for r in (_hard_rate(state, seconds / midgame) for state in normal_positions(case, midgame)) if r]
         return sum(rates) / len(rates) if rates else None
-    return _search_rate(_position(case, 3, 0), seconds)
+    from pyapp.ai import search_options
+
+    # The first position of a seeded random game where Hard searches (none: Hard plays Normal).
+    for moves in range(60):
+        state = _position(case, 3, moves)
+        if not search_options(state).plays_normal:
+            return _search_rate(state, seconds)
+    return None
 
 
 def _hard_rate(state, seconds: float) -> float | None:
@@ -173,18 +181,21 @@ def _hard_rate(state, seconds: float) -> float | None:
 
 
 def _search_rate(state, seconds: float) -> float:
-    from pyapp.ai import policies_for, tuning_for
+    """Iterations per CPU second of the game's search alone (no Normal move, no root samples)."""
+    from dataclasses import replace
+
+    from pyapp.ai import search_options
     from pyapp.ai.mcts import Search
 
-    params = {k: v for k, v in tuning_for(state).items() if k not in ("favour_normal", "root_candidates")}
-    search = Search(state, seed=1, budget_ms=None, iterations=200, policies=policies_for(state), **params)
+    options = replace(search_options(state), normal_share=0.0, normal_margin=0.0, root_samples=0)
+    search = Search(state, options, seed=1, budget_ms=None, iterations=200)
     start = CLOCK()
     for _ in search.run():
         pass
     first = CLOCK() - start
     # Scale the cap to about ``seconds`` of CPU, then measure.
     cap = max(200, int(200 * seconds / max(first, 1e-3)))
-    search = Search(state, seed=1, budget_ms=None, iterations=cap, policies=policies_for(state), **params)
+    search = Search(state, options, seed=1, budget_ms=None, iterations=cap)
     start = CLOCK()
     for _ in search.run():
         pass
@@ -242,8 +253,8 @@ def move_times(case: dict, level: str, games: int = 2) -> dict:
             moves.append(total * 1000)
             state.apply_action(action)
     moves.sort()
-    return {"level": level, "moves": len(moves), "median_ms": moves[len(moves) // 2],
-            "p95_ms": moves[int(len(moves) * 0.95)], "max_ms": moves[-1], "longest_step_ms": longest * 1000}
+    return {"level": level, "moves": len(moves), "median_ms": statistics.median(moves),
+            "p95_ms": percentile(moves, 0.95), "max_ms": moves[-1], "longest_step_ms": longest * 1000}
 
 
 def measure(cases: list[dict] | None = None, seconds: float = 2.0, budget_ms: float = 300.0, midgame: int = 0,
@@ -320,8 +331,8 @@ def report(cpython: dict, pyodide: dict | None) -> None:
 
 def report_caps(cpython: dict, pyodide: dict | None) -> None:
     """Hard's iterations/s on mid-game positions and the cap that equals its budget in Pyodide
-    (the level's 1.5 s, or the game's own ``budget_ms`` in TUNING)."""
-    from pyapp.ai import LEVELS, tuning_for
+    (the level's 1.5 s, or the game's own ``budget_ms`` in its search options)."""
+    from pyapp.ai import LEVELS, search_options
 
     print("hard iterations per CPU second, mean over Normal-play positions where Hard searches; "
           "cap = Pyodide rate x Hard's budget")
@@ -331,7 +342,7 @@ def report_caps(cpython: dict, pyodide: dict | None) -> None:
         if rate is None:
             print(f"{_label(case):<16} Hard does not search here (it plays Normal's move)")
             continue
-        budget_ms = tuning_for(_position(case, 3, 0)).get("budget_ms", LEVELS["hard"]["budget_ms"])
+        budget_ms = search_options(_position(case, 3, 0)).budget_ms or LEVELS["hard"]["budget_ms"]
         line = f"{_label(case):<16} CPython {rate:>7,.0f}"
         other = prows.get(json.dumps(case, sort_keys=True))
         if other and other["iterations_per_s"]:

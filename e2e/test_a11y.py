@@ -233,6 +233,7 @@ def test_manifest_is_complete_and_chromium_finds_the_site_installable(playwright
     for key in ("id", "name", "short_name", "start_url", "scope", "theme_color", "background_color", "description"):
         assert manifest.get(key), key
     assert manifest["display"] == "standalone"
+    assert len(manifest["short_name"]) <= 12 and manifest["short_name"] != manifest["name"], "an icon's label shows it whole"
     purposes = {icon.get("purpose", "any") for icon in manifest["icons"]}
     assert {"any", "maskable"} <= purposes
     assert any(icon["sizes"] == "512x512" for icon in manifest["icons"])

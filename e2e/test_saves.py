@@ -237,7 +237,7 @@ def test_corrupted_storage_shows_its_message_and_spoils_nothing_else(spage: Page
     expect(page.locator('[data-id="broken"]').get_by_test_id("save-problem")).to_contain_text("not valid JSON")
     expect(page.locator('[data-id="tampered"]').get_by_test_id("save-problem")).to_contain_text("cannot be replayed")
     expect(page.locator(f'[data-id="{session.record_id}"]').get_by_test_id("save-title")).to_have_text("Still fine")
-    expect(page.get_by_test_id("stats-problem")).to_have_text("Your statistics were damaged and have been reset.")
+    expect(page.get_by_test_id("stats-problem")).to_contain_text("Your statistics could not be read.")
     page.locator('[data-id="broken"]').get_by_test_id("save-delete").click()
     page.get_by_test_id("confirm-delete").click()
     expect(rows).to_have_count(2)
@@ -367,6 +367,21 @@ def test_storage_full_is_said_on_import(spage: Page) -> None:
         expect(page.get_by_test_id("save")).to_have_count(0)
     finally:
         page.evaluate("() => { Storage.prototype.setItem = Storage.prototype.realSetItem; }")
+
+
+def test_importing_a_finished_game_beyond_the_bound_deletes_nothing_and_says_so(spage: Page) -> None:
+    page = spage
+    session, items = make_saves(finished=True, title="Old")
+    record = json.loads(items.pop(PREFIX + session.record_id))
+    history = {PREFIX + f"old-{n}": json.dumps(dict(record, id=f"old-{n}", updated=1_700_000_000 + n))
+               for n in range(MAX_FINISHED)}
+    open_saves(page, None, history)
+    expect(page.get_by_test_id("save")).to_have_count(MAX_FINISHED)
+    page.get_by_test_id("import-file").set_input_files(files=[{
+        "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(dict(record, name="New")).encode()}])
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("nothing was deleted now")
+    expect(page.get_by_test_id("save")).to_have_count(MAX_FINISHED + 1)
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('pyapp.save.old-')).length") == MAX_FINISHED
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import tomllib
+import time
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,6 +50,27 @@ def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) ->
     assert outside == []
     assert failed == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in local), "the guard saw the runtime load"
+
+
+@pytest.mark.parametrize("path", ["/", "/embed.html?game=triad&demo=stack-removal&lang=ko"])
+def test_no_request_of_a_page_fails_not_even_its_icon(browser: Browser, site_dir: Path, path: str) -> None:
+    """The browser's own icon request (unseen by the page's network events) reaches a real file."""
+    server = serve.start(site_dir)  # our own server: its log holds only this page's requests
+    context = browser.new_context(service_workers="block")  # every request reaches the server
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}{path}")
+        icon = "/" + page.evaluate("document.querySelector('link[rel=icon]').getAttribute('href')")
+        assert (site_dir / icon.lstrip("/")).is_file()
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while (200, icon) not in server.requested:  # the signal: the browser fetched the page's icon
+            assert time.monotonic() < deadline, f"the browser never asked for {icon}: {server.requested}"
+            page.wait_for_timeout(100)
+        assert [r for r in server.requested if r[0] >= 400] == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_picker_lists_the_games_and_links_work(page: Page, wait_ready) -> None:
@@ -120,24 +141,16 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         server.server_close()
 
 
-WAIT_FOR_WAITING_WORKER = """() => navigator.serviceWorker.getRegistration().then((reg) => {
-  const mark = () => { document.body.dataset.updateWaiting = "true"; };
-  const watch = (worker) => worker.addEventListener("statechange", () => worker.state === "installed" && mark());
-  if (reg.waiting) mark();
-  else if (reg.installing) watch(reg.installing);
-  else reg.addEventListener("updatefound", () => watch(reg.installing), { once: true });
-})"""
-WAIT_FOR_ACTIVATION = """() => new Promise((resolve, reject) => {
-  if (self.serviceWorker.state === "activated") return resolve(BUILD.cache);
-  self.serviceWorker.addEventListener("statechange", () => self.serviceWorker.state === "activated" && resolve(BUILD.cache));
-  setTimeout(() => reject(new Error("the new worker never activated")), %d);
-})""" % BOOT_TIMEOUT_MS
+LOCAL_FILES = """() => performance.getEntriesByType("resource")
+  .map((e) => new URL(e.name)).filter((u) => u.origin === location.origin).map((u) => u.pathname)"""
 
 
-def test_an_update_is_never_served_as_a_mix(
+def test_an_update_waits_for_the_player_and_reloads_every_tab_whole(
     browser: Browser, site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wait_ready
 ) -> None:
-    """Deploy build B while a page of build A is open: A keeps being served whole, then B whole."""
+    """Deploy build B under two open tabs of build A: A keeps being served whole and says that
+    a new version is ready; Update in one tab lets B take over, and both tabs reload into B whole,
+    the game in progress in the other tab kept."""
     served = tmp_path / "served"
     shutil.copytree(site_dir, served)
     server = serve.start(served)
@@ -151,6 +164,15 @@ def test_an_update_is_never_served_as_a_mix(
         page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         icon_a = page.evaluate(icon)
         cache_a = page.evaluate("caches.keys()")
+        other = context.new_page()  # the second tab has a game in progress
+        other.goto(url + "#/triad")
+        wait_ready(other)
+        other.get_by_test_id("setup-players").select_option("2")
+        for seat in (0, 1):
+            other.get_by_test_id(f"seat-kind-{seat}").select_option("person")
+        other.get_by_test_id("start").click()
+        other.locator(".cell.legal").first.click()
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
 
         monkeypatch.setattr(build.icons, "BACKGROUND", (0x30, 0x5E, 0x63))  # any change makes a new build
         build.build(tmp_path / "next")
@@ -160,18 +182,27 @@ def test_an_update_is_never_served_as_a_mix(
         page.reload()  # still build A, whole, from its cache, while build B installs beside it
         wait_ready(page)
         assert page.evaluate(icon) == icon_a
-        page.evaluate(WAIT_FOR_WAITING_WORKER)
-        page.wait_for_selector("body[data-update-waiting=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        worker_b = next(w for w in reversed(context.service_workers) if w.evaluate("BUILD.cache") not in cache_a)
-        page.close()  # no page of build A is left, so build B takes over
-        cache_b = worker_b.evaluate(WAIT_FOR_ACTIVATION)
+        for tab in (page, other):  # every tab of build A says so, and nothing reloads unasked
+            expect(tab.get_by_test_id("update-bar")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            expect(tab.get_by_test_id("update-now")).to_have_text("Update")
+        assert other.evaluate(icon) == icon_a
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.screenshot(path=SCREENSHOTS / "update-ready-360x640.png")
 
-        page = context.new_page()
-        page.goto(url)
-        wait_ready(page)
-        icon_b = page.evaluate(icon)
-        assert icon_b != icon_a and (served / icon_b).is_file()
-        assert page.evaluate("caches.keys()") == [cache_b], "the old build's cache is deleted"
+        with other.expect_navigation(timeout=BOOT_TIMEOUT_MS), page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+            page.get_by_test_id("update-now").click()
+        for tab in (page, other):
+            wait_ready(tab)
+            assert tab.evaluate(icon) != icon_a and (served / tab.evaluate(icon)).is_file()
+            missing = [path for path in tab.evaluate(LOCAL_FILES) if not (served / path.lstrip("/")).is_file()]
+            assert missing == [], "every file of the reloaded tab is build B's"
+            expect(tab.get_by_test_id("update-bar")).to_be_hidden()
+        assert page.evaluate("caches.keys()") != cache_a and len(page.evaluate("caches.keys()")) == 1
+        assert other.evaluate("location.hash") == "#/triad"
+        other.get_by_test_id("resume").click()  # the game in progress was saved before the reload
+        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
     finally:
         context.close()
         server.shutdown()
@@ -217,8 +248,7 @@ def test_python_exception_during_start_shows_a_readable_error(browser: Browser, 
 
 
 def test_csp_and_cache_headers_are_served_and_boot_works(page: Page, wait_ready, site_dir: Path) -> None:
-    with open(ROOT / "netlify.toml", "rb") as f:
-        expected = tomllib.load(f)["headers"][0]["values"]["Content-Security-Policy"]
+    expected = serve.headers_for(serve.load_rules(), "/")["Content-Security-Policy"]
     assert "'unsafe-eval'" not in expected and "'unsafe-inline'" not in expected
     violations: list[str] = []
     page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)

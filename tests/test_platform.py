@@ -95,8 +95,9 @@ def test_render_and_hashed_names() -> None:
 
 
 def _static_keys() -> set[str]:
-    """Keys the page shows before Python: index.html's data-i18n and boot.js's t() calls."""
+    """Keys the page shows before Python: index.html's data-i18n, boot.js's t() and guard.js's say() calls."""
     used = set(re.findall(r'data-i18n="([^"]+)"', (ROOT / "index.html").read_text()))
+    used |= set(re.findall(r'\bsay\("([a-z._]+)"', (ROOT / "web/guard.js").read_text()))
     return used | set(re.findall(r'\bt\("([a-z.]+)"', (ROOT / "web/boot.js").read_text()))
 
 
@@ -130,3 +131,9 @@ def test_shell_placeholders_match_across_languages() -> None:
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
     assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+
+
+def test_short_name_fits_under_an_icon() -> None:
+    for code in i18n.LANGUAGES:
+        name = build.short_name(code)
+        assert 0 < len(name) <= build.SHORT_NAME_MAX and name != i18n.catalog(code)["app.title"], code

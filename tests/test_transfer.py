@@ -101,3 +101,32 @@ def test_store_key_wins_over_a_tampered_id():
     record = _finished_record(store, 1, 1.0)
     store.backend.set("pyapp.save.real", json.dumps(dict(record, id="other")))
     assert store.read("real")[0]["id"] == "real"
+
+
+def test_importing_a_finished_game_beyond_the_bound_deletes_nothing():
+    store = _store()
+    for seed in range(MAX_FINISHED):
+        store.write(_finished_record(store, seed, float(seed + 1)))
+    before = set(store.backend.keys())
+    imported, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
+    assert set(store.backend.keys()) == before | {"pyapp.save." + imported["id"]}
+    assert len(store.finished_ids()) == MAX_FINISHED + 1
+
+
+@pytest.mark.parametrize("updated", [1e20, -5.0, 10**40])
+def test_a_time_no_calendar_can_show_reads_as_unknown_and_exports(updated):
+    store = _store()
+    record = _finished_record(store, 1, 1.0)
+    store.backend.set("pyapp.save.odd", json.dumps(dict(record, id="odd", updated=updated)))
+    read, _ = store.read("odd")
+    assert read["updated"] == 0
+    assert export_filename(read).startswith("nim-1970-01-01") and json.loads(export_text(read))["updated"] == 0
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_times_are_refused_with_a_reason(number):
+    store = _store()
+    text = json.dumps(_finished_record(store, 1, 1.0)).replace('"updated": 1.0', f'"updated": {number}')
+    store.backend.set("pyapp.save.odd", text)
+    with pytest.raises(CorruptRecord, match="not valid JSON"):
+        store.read("odd")

@@ -177,6 +177,20 @@ def shell_messages() -> tuple[tuple[str, ...], dict[str, dict[str, str]]]:
     return tuple(i18n.LANGUAGES), messages
 
 
+SHORT_NAME_MAX = 12
+"""Characters an installed icon's label shows before the platform truncates it."""
+
+
+def short_name(language: str) -> str:
+    """The manifest's ``short_name``: the title is too long for a label under an icon."""
+    from pyapp import i18n
+
+    name = i18n.catalog(language)["app.short_name"]
+    if len(name) > SHORT_NAME_MAX:
+        raise SystemExit(f"build: app.short_name {name!r} ({language}) is over {SHORT_NAME_MAX} characters")
+    return name
+
+
 def fill_i18n(page: str, messages: dict[str, str]) -> str:
     """Put each ``data-i18n`` key's text inside its (empty) element, escaped."""
 
@@ -230,6 +244,7 @@ def build(out: Path) -> Site:
         for sheet in sorted((ROOT / "web/css").glob("*.css"))
     }
     stylesheets = [css, *screen_css.values()]
+    guard_js = site.add_hashed("web", "guard.js", (ROOT / "web/guard.js").read_bytes())
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
@@ -237,7 +252,7 @@ def build(out: Path) -> Site:
     manifest = {
         "id": "./",
         "name": default["app.title"],
-        "short_name": default["app.title"],
+        "short_name": short_name(languages[0]),
         "description": default["shell.tagline"],
         "lang": languages[0],
         "dir": "ltr",
@@ -269,6 +284,7 @@ def build(out: Path) -> Site:
         {
             "lang": languages[0],
             "stylesheets": "\n  ".join(f'<link rel="stylesheet" href="{href}">' for href in stylesheets),
+            "guard_js": guard_js,
             "boot_js": boot_js,
             "dom_js": dom_js,
             "icon": icon_192,
@@ -289,6 +305,7 @@ def build(out: Path) -> Site:
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
         dom_js=dom_js,
+        icon=icon_192,
         py_config=py_config,
     )
 

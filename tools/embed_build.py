@@ -48,6 +48,7 @@ def add_embed(
     pyscript_css: str,
     start_js: str,
     dom_js: str,
+    icon: str,
     py_config: dict[str, Any],
 ) -> str:
     """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
@@ -84,6 +85,7 @@ def add_embed(
             "rules_css": rules_css,
             "embed_js": embed_js,
             "dom_js": dom_js,
+            "icon": icon,
             "pyscript_css": pyscript_css,
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import threading
 import tomllib
 from pathlib import Path
@@ -32,22 +33,37 @@ def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str
         return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
 
 
-def matches(pattern: str, path: str) -> bool:
-    """Netlify's path matching: ``*`` takes the rest of the path, ``:name`` one segment.
+def for_regexp(pattern: str) -> re.Pattern[str]:
+    """A ``for`` path as Netlify's headers parser reads it (``getForRegExp``), ported to ``re``.
 
-    >>> matches("/runtime/*", "/runtime/pyodide-1/pyodide.mjs"), matches("/", "/index.html")
+    ``:name`` takes one segment; a ``*`` segment takes the rest of the path or nothing,
+    its slash included (so ``/web/*`` also matches ``/web`` and ``/webfont``); a ``*``
+    inside a segment takes anything; a trailing slash is optional and case is ignored.
+
+    >>> bool(for_regexp("/runtime/*").match("/runtime/pyodide-1/pyodide.mjs")), bool(for_regexp("/").match("/index.html"))
     (True, False)
-    >>> matches("/runtime/:dir/pyodide.asm.wasm", "/runtime/pyodide-1/pyodide.asm.wasm")
+    >>> bool(for_regexp("/runtime/:dir/pyodide.asm.wasm").match("/runtime/pyodide-1/pyodide.asm.wasm"))
     True
+    >>> [bool(for_regexp("/*").match(p)) for p in ("/", "/embed.html", "/a/b")], bool(for_regexp("/web/*").match("/webfont"))
+    ([True, True, True], True)
     """
-    want = [p for p in pattern.split("/") if p]
-    have = [p for p in path.split("/") if p]
-    for i, part in enumerate(want):
-        if part == "*":
-            return True
-        if i >= len(have) or (not part.startswith(":") and part != have[i]):
-            return False
-    return len(want) == len(have)
+
+    def part(segment: str) -> str:
+        if segment.startswith(":"):
+            return "([^/]+)"
+        if segment == "*":
+            return "?(.*)"
+        if "*" in segment:
+            return segment.replace("*", "(.*)")  # as Netlify's parser does: the rest is not escaped
+        return re.escape(segment)
+
+    segments = [s.rstrip() for s in pattern.split("/")]
+    return re.compile("^/" + "/".join(part(s) for s in segments if s) + "/?$", re.IGNORECASE)
+
+
+def matches(pattern: str, path: str) -> bool:
+    """Whether a ``[[headers]]`` rule's ``for`` applies to the URL path ``path``."""
+    return for_regexp(pattern).match(path) is not None
 
 
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
@@ -60,7 +76,11 @@ def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str,
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Keeps a count of body bytes sent, for the benchmark's first-visit figures."""
+    """Keeps a count of body bytes sent (the benchmark's first-visit figures) and the paths asked for.
+
+    ``requested`` holds ``(status, path)`` of every request, so tests can see what the
+    browser asks for on its own (a favicon), which the page's network events never show.
+    """
 
     daemon_threads = True
 
@@ -69,6 +89,7 @@ class Server(http.server.ThreadingHTTPServer):
         self.rules = load_rules()
         self.verbose = verbose
         self.sent = 0
+        self.requested: list[tuple[int, str]] = []
         self._lock = threading.Lock()
 
     def count(self, n: int) -> None:
@@ -98,6 +119,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         data = source.read()
         self.server.count(len(data))
         outputfile.write(data)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        status = code if isinstance(code, int) else 0  # an http.HTTPStatus (an int) from send_response
+        self.server.requested.append((status, self.path))  # list.append is atomic
+        super().log_request(code, size)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base class name)
         if self.server.verbose:

@@ -125,7 +125,7 @@
 
   async function registerWorker() {
     try {
-      await navigator.serviceWorker.register(data.worker);
+      watchForUpdates(await navigator.serviceWorker.register(data.worker));
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
         await new Promise((resolve) =>
@@ -138,6 +138,44 @@
       // the site still works online; only offline play is lost
       console.warn("Service worker not installed:", error);
     }
+  }
+
+  // --- updates: a new build installs beside this one and waits until the player asks for it
+  /** Offer each build that installs while this page is served; reload once one takes over. */
+  function watchForUpdates(registration) {
+    const workers = navigator.serviceWorker;
+    let controller = workers.controller;
+    workers.addEventListener("controllerchange", () => {
+      // a first install claims an uncontrolled page without changing its build: no reload.
+      // Otherwise a new build took over (this tab's Update, or another tab's): reload, so
+      // that no page runs one build's code with another's files; games are saved already.
+      if (controller) location.reload();
+      controller = workers.controller;
+    });
+    const offerOnceInstalled = (worker) => {
+      const check = () => worker.state === "installed" && workers.controller && offerUpdate(worker);
+      check();
+      worker.addEventListener("statechange", check);
+    };
+    if (registration.waiting) offerOnceInstalled(registration.waiting);
+    if (registration.installing) offerOnceInstalled(registration.installing);
+    registration.addEventListener("updatefound", () => offerOnceInstalled(registration.installing));
+    // a page left open for days never navigates, so look for a new build when it is shown again
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {}); // offline: later
+    });
+  }
+
+  /** Show the "new version" bar; its button lets the waiting build take over (web/sw.js). */
+  function offerUpdate(worker) {
+    const button = document.getElementById("update-now");
+    button.disabled = false;
+    button.onclick = () => {
+      button.disabled = true;
+      worker.postMessage({ type: "skip-waiting" });
+    };
+    document.getElementById("update-bar").hidden = false;
+    document.body.dataset.update = "ready";
   }
 
   if (isReady()) onReady();

@@ -3,8 +3,9 @@
  *
  * tools/build.py fills BUILD with the cache name (a hash of every built file),
  * the list of files and the digests of the few files served under fixed names.
- * A new build means a new sw.js, which installs a complete new cache before it
- * takes over; pages keep being served by one build until then, never a mix.
+ * A new build means a new sw.js, which installs a complete new cache, then waits
+ * until every page of the old build is closed or the player asks for the update;
+ * pages keep being served by one build until then, never a mix.
  */
 "use strict";
 
@@ -82,6 +83,11 @@ async function respondWasm(request) {
 }
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));
+// A waiting build takes over only when a page asks (the player chose Update); every
+// page of the old build then reloads on its controllerchange (web/boot.js).
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
 self.addEventListener("activate", (event) => event.waitUntil(dropOldCaches()));
 self.addEventListener("fetch", (event) => {
   const request = event.request;

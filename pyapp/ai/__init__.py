@@ -8,7 +8,8 @@ Levels:
   policies module);
 * ``"hard"``: Monte Carlo tree search (UCT for perfect information,
   information-set MCTS for hidden information) within a time budget and an
-  iteration cap (see ``LEVELS`` and :mod:`pyapp.ai.mcts`).
+  iteration cap (see ``LEVELS`` and :mod:`pyapp.ai.mcts`), with the settings
+  the game's ``search.options(state)`` gives (:class:`~pyapp.ai.options.SearchOptions`).
 
 The AI reads the real state only through ``current_player()``,
 ``legal_actions()`` and ``sample_world(seat, rng)`` (``clone()`` for perfect
@@ -28,12 +29,14 @@ ValueError: unknown level 'expert' (known: random, easy, normal, hard)
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from time import perf_counter
 from typing import Any, Generator
 
 from pyapp.ai.mcts import Search, perfect_information
+from pyapp.ai.options import SearchOptions
 from pyapp.engine.state import State
 from pyapp.engine.steps import finish
 
@@ -45,107 +48,55 @@ LEVELS: dict[str, dict[str, Any]] = {
 """Default search limits per level (``budget_ms`` on a desktop; pass a smaller
 ``budget_ms`` on slow devices).  Only ``hard`` searches."""
 
-_DIECI_CLAIMS: dict[str, Any] = {"prune": 1, "paired": True, "root_candidates": 0, "favour_normal": 0.02,
-                                  "rollout_limit": None, "blend": 0.5}
-
-TUNING: dict[str, dict[str, Any]] = {
-    # Search parameters per game, measured with bench/ladder.py (see docs/ai.md).
-    # Triad: short policy rollouts cut off by policies.evaluate, expansion led by
-    # the rollout policy, low exploration (evaluate's values are close together),
-    # every node narrowed to the 8 placements policies.candidates ranks best.  In
-    # teams a seat's rewards are halved (a win gives each partner 1/2), so c is too,
-    # and Hard thinks 2 s instead of 1.5 s (``budget_ms``: 1.62x its fair share
-    # against 1.48x, docs/triad-strength.md).
-    "triad": {"c": 0.4, "rollout_limit": 2, "expand_policy": True, "favour_normal": 0.1, "prune": 8, "keep_worlds": 8,
-              "players": {4: {"c": 0.2, "budget_ms": 2000}}},
-    # Dyad: policy rollouts to the end of the round (``horizon``: a rollout stops
-    # when this attribute of the world changes), then policies.evaluate; every node
-    # narrowed to the 6 best pairs by policies.candidates (``prune``); the root's
-    # candidates compared on the same sampled deals (``paired``), Normal's move kept
-    # unless another's mean value is 0.01 higher.  With 3 players the search's deals
-    # are weighted by the plays seen this round (``sampler``: policies.InformedDeals)
-    # and its playouts' players judge the answers to come from their own hands only
-    # (``rollout_policy``: policies.rollout_blind).  With 4 players the deals come from
-    # policies.PassInformed: in Teams the partner's hidden cards fit the pass it made as
-    # Normal passes (the rest of its hand below its two best, or above its two worst);
-    # in a free-for-all the same worlds as ``sample_world`` (the observation read once).
-    # In Teams (``options``) those deals are also weighted by the plays seen, and the
-    # playouts judge from their own hands, as with 3 players (policies.InformedPass).
-    "dyad": {"c": 0.7, "rollout_limit": 80, "horizon": "round_no", "expand_policy": True,
-             "favour_normal": 0.01, "root_candidates": 12, "prune": 6, "paired": True,
-             "players": {3: {"rollout_policy": "rollout_blind", "sampler": "InformedDeals"},
-                         4: {"sampler": "PassInformed"}},
-             "options": {"teams": {"sampler": "InformedPass", "rollout_policy": "rollout_blind"}}},
-    # Dieci with 2 players: policy rollouts of a few tricks, then policies.evaluate;
-    # Normal's move favoured, root narrowed to what the policies play.  With 3, 4, 5
-    # and 8 players (_DIECI_CLAIMS, docs/dieci-strength.md) the tree branches only where
-    # characters are claimed (``prune`` 1: policies.candidates keeps the rollout
-    # policy's card at every play), the root's claims are compared on the same sampled
-    # worlds (``paired``; at a play only Normal's card and the rollout policy's),
-    # rollouts run to the end of the game and score half the result, half the margin
-    # over the mean; Normal's move is kept unless another's mean value is 0.02 higher.
-    # With 3 players Hard searches only at claims and offers (there its departures from
-    # Normal were good on the real cards, at plays not): it keeps Normal's card at a play
-    # (favour 1: no search) and leaves Normal's claim or pass if another is 0.005 better.
-    # With 6 and 7 players that search did not beat Normal (0.90x, 1.00x), so there
-    # Normal's move gets twice the root's visits and is always kept: Hard = Normal.
-    "dieci": {"c": 0.7, "rollout_limit": 12, "favour_normal": 0.1, "root_candidates": 8,
-              "players": {3: {**_DIECI_CLAIMS, "favour_normal": {"play": 1.0, "offer": 0.005, "*": 0.02}},
-                          **{n: _DIECI_CLAIMS for n in (4, 5, 8)},
-                          **{n: {"favour_normal": 2.0} for n in (6, 7)}}},
-}
-
 SLICE_MS = 15.0
 """Work between two yields of ``think`` (the page yields to the browser there)."""
 
-_POLICIES: dict[type, Any] = {}
+_PARTS: dict[tuple[type, str], Any] = {}
 
 
-def policies_for(state: State) -> Any:
-    """The game's policies: ``type(state).POLICIES`` if set, else ``pyapp.games.<GAME>.policies``.
-
-    ``None`` when the game has neither.
-    """
+def _game_part(state: State, part: str) -> Any:
+    """``type(state).<PART>`` if the class sets it (toy games), else the module
+    ``pyapp.games.<GAME>.<part>``; ``None`` when there is neither."""
     cls = type(state)
-    if cls not in _POLICIES:
-        found = getattr(cls, "POLICIES", None)
+    if (cls, part) not in _PARTS:
+        found = getattr(cls, part.upper(), None)
         if found is None:
-            name = f"pyapp.games.{cls.GAME}.policies"
+            name = f"pyapp.games.{cls.GAME}.{part}"
             try:
                 found = importlib.import_module(name)
             except ModuleNotFoundError as error:
                 if error.name is None or not name.startswith(error.name):
                     raise
-                found = None
-        _POLICIES[cls] = found
-    return _POLICIES[cls]
+        _PARTS[cls, part] = found
+    return _PARTS[cls, part]
 
 
-def tuning_for(state: State) -> dict[str, Any]:
-    """The game's search settings (``TUNING``) for this state's player count.
+def policies_for(state: State) -> Any:
+    """The game's policies (``easy``, ``normal``...): ``pyapp.games.<GAME>.policies``, or the
+    class's ``POLICIES``; ``None`` when the game has neither."""
+    return _game_part(state, "policies")
 
-    ``TUNING[game]["players"][n]``, when present, overrides the others for n-player games,
-    and ``TUNING[game]["options"][name]`` overrides both in games played with that option on.
+
+def search_options(state: State, **overrides: Any) -> SearchOptions:
+    """Hard's settings for this position: the game's ``search.options(state)`` (plain UCT or
+    ISMCTS with random rollouts for a game without one), with ``overrides`` replaced.
+
+    >>> import tests.toy_games
+    >>> from pyapp.games import new_game
+    >>> search_options(new_game("nim", seed=1, players=2), c=0.3).c
+    0.3
+    >>> search_options(new_game("nim", seed=1, players=2), favour=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown search setting 'favour'
     """
-    params = dict(TUNING.get(state.GAME, {}))
-    params.update(params.pop("players", {}).get(state.players, {}))
-    for name, settings in params.pop("options", {}).items():
-        if state.options.get(name):
-            params.update(settings)
-    return params
-
-
-def favour_for(favour: float | dict[str, float], state: State) -> float:
-    """The ``favour_normal`` setting for this state: a number, or a number per ``state.phase``
-    (``{phase: favour}``, ``"*"`` for the other phases), for games whose Normal is worth
-    departing from at some kinds of decision only.
-
-    >>> favour_for({"play": 2.0, "*": 0.01}, type("S", (), {"phase": "offer"})())
-    0.01
-    """
-    if isinstance(favour, dict):
-        return favour.get(getattr(state, "phase", None), favour.get("*", 0.0))
-    return favour
+    module = _game_part(state, "search")
+    options = module.options(state) if module is not None else SearchOptions()
+    known = {field.name for field in dataclasses.fields(SearchOptions)}
+    for name in overrides:
+        if name not in known:
+            raise ValueError(f"unknown search setting {name!r}")
+    return dataclasses.replace(options, **overrides) if overrides else options
 
 
 def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> Any:
@@ -170,6 +121,60 @@ def _policy_steps(state: State, legal: list[Any], policies: Any, level: str, rng
     return _pick(state, legal, action, rng)
 
 
+def _root_candidates(state: State, legal: list[Any], options: SearchOptions, normal: Any, rng: random.Random,
+                     slice_ms: float) -> Generator[None, None, list[Any] | None]:
+    """Normal's move and what ``options.root_policy`` plays in ``options.root_samples`` sampled
+    worlds: the root actions a search with a small budget and a huge choice considers."""
+    if not options.root_samples or options.root_policy is None:
+        return None
+    found = [normal] if normal is not None else []
+    seat = state.current_player()
+    mark = perf_counter()
+    for _ in range(options.root_samples):
+        world = state.sample_world(seat, rng)
+        action = _pick(state, legal, options.root_policy(world, rng), rng)
+        if action not in found:
+            found.append(action)
+        if perf_counter() - mark > slice_ms / 1000.0:
+            yield
+            mark = perf_counter()
+    return found
+
+
+def _limits(options: SearchOptions, budget_ms: float | None, iterations: int | None) -> tuple[float | None, int]:
+    """Hard's (budget, cap): the level's or the game's, the caller's if given; a cap alone
+    means no time limit."""
+    budget = LEVELS["hard"]["budget_ms"] if options.budget_ms is None else options.budget_ms
+    cap = LEVELS["hard"]["iterations"]
+    if iterations is not None:
+        cap = iterations
+        if budget_ms is None:
+            budget = None
+    if budget_ms is not None:
+        budget = budget_ms
+    return budget, cap
+
+
+def _hard_steps(state: State, legal: list[Any], rng: random.Random, budget_ms: float | None,
+                iterations: int | None, slice_ms: float, started: float,
+                overrides: dict[str, Any]) -> Generator[None, None, Any]:
+    """The Hard level: Normal's move where the game says so, else a search."""
+    options = search_options(state, **overrides)
+    policies = policies_for(state)
+    normal = None
+    if options.keeps_normal and getattr(policies, "normal", None) is not None:
+        normal = yield from _policy_steps(state, legal, policies, "normal", rng)
+        if options.plays_normal:
+            return normal
+        yield
+    candidates = yield from _root_candidates(state, legal, options, normal, rng, slice_ms)
+    budget, cap = _limits(options, budget_ms, iterations)
+    search = Search(state, options, seed=rng.getrandbits(64), budget_ms=budget, iterations=cap, favoured=normal,
+                    candidates=candidates, slice_ms=slice_ms, started=started)
+    yield from search.run()
+    return search.best_action()
+
+
 def think(
     state: State,
     *,
@@ -187,7 +192,8 @@ def think(
     ``budget_ms`` and ``iterations`` override the level's defaults; giving only
     ``iterations`` removes the time limit, which makes the choice depend only on
     ``seed`` (for tests and reproducible matches).  Extra keyword arguments
-    override the game's search tuning (``c``, ``rollout_limit``, ``horizon``, ``blend``, ``expand_policy``, ``favour_normal``...).
+    replace fields of the game's :class:`~pyapp.ai.options.SearchOptions` (``c``,
+    ``rollout_limit``, ``blend``, ``normal_share``...; ``ValueError`` for an unknown name).
     """
     started = perf_counter()
     if level not in LEVEL_NAMES:
@@ -200,56 +206,12 @@ def think(
         return legal[0]
     if level == "random":
         return legal[rng.randrange(len(legal))]
+    if level == "hard":
+        return (yield from _hard_steps(state, legal, rng, budget_ms, iterations, slice_ms, started, tuning))
     policies = policies_for(state)
-    if level in ("easy", "normal"):
-        if getattr(policies, level, None) is None:
-            return legal[rng.randrange(len(legal))]
-        return (yield from _policy_steps(state, legal, policies, level, rng))
-    params = tuning_for(state)
-    params.update(tuning)
-    limits = dict(LEVELS[level])
-    # A game may think longer than the level's default where that is what strength needs.
-    limits["budget_ms"] = params.pop("budget_ms", limits["budget_ms"])
-    if iterations is not None:
-        limits["iterations"] = iterations
-        if budget_ms is None:
-            limits["budget_ms"] = None
-    if budget_ms is not None:
-        limits["budget_ms"] = budget_ms
-    favour = favour_for(params.pop("favour_normal", 0.0), state)
-    samples = params.pop("root_candidates", 0)
-    seat = state.current_player()
-    if favour and policies is not None and getattr(policies, "normal", None) is not None:
-        params["favoured"] = yield from _policy_steps(state, legal, policies, "normal", rng)
-        if favour >= 1.0:  # values lie in [0, 1] (visits in the root's): no search could overturn it
-            return params["favoured"]
-        params["favour"] = favour
-        yield
-    if samples and policies is not None and getattr(policies, "rollout", None) is not None:
-        # Narrow the root to what the game's policies would play in sampled worlds.
-        found = [params["favoured"]] if "favoured" in params else []
-        mark = perf_counter()
-        for _ in range(samples):
-            world = state.sample_world(seat, rng)
-            action = _pick(state, legal, policies.rollout(world, rng), rng)
-            if action not in found:
-                found.append(action)
-            if perf_counter() - mark > slice_ms / 1000.0:
-                yield
-                mark = perf_counter()
-        params["candidates"] = found
-    search = Search(
-        state,
-        seed=rng.getrandbits(64),
-        budget_ms=limits["budget_ms"],
-        iterations=limits["iterations"],
-        policies=policies,
-        slice_ms=slice_ms,
-        started=started,
-        **params,
-    )
-    yield from search.run()
-    return search.best_action()
+    if getattr(policies, level, None) is None:
+        return legal[rng.randrange(len(legal))]
+    return (yield from _policy_steps(state, legal, policies, level, rng))
 
 
 def choose_action(
@@ -265,5 +227,5 @@ def choose_action(
     return finish(think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning))
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "TUNING", "choose_action", "favour_for", "policies_for", "think",
-           "tuning_for"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "SearchOptions", "choose_action", "policies_for", "search_options",
+           "think"]

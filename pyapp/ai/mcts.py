@@ -1,30 +1,26 @@
 """Monte Carlo tree search over the state API, as a sliced (anytime) generator.
 
-One search serves both kinds of game:
+One iteration is: choose the world and root action (:class:`PairedRoot`, or a
+fresh world for the whole tree), walk the tree by the **tree policy**, play a
+**rollout**, and **back up** the leaf's per-seat values.  The two kinds of game
+differ only in the tree policy:
 
-* perfect information (Triad): plain UCT; every iteration starts from a copy of
-  the state (with a fresh random generator, so the search cannot foresee any
-  future chance, unless the game says it has none: ``CHANCE = False``; such a
-  game may also let its nodes keep their worlds, ``keep_worlds``, so that
-  selection walks the tree without replaying the path from the root);
+* perfect information (Triad): UCT (:func:`uct_descend`).  Each iteration starts
+  from a copy of the state, given a fresh random generator unless the game has no
+  chance; a game without chance may let its well-visited nodes keep their
+  positions (``keep_worlds``), so an iteration need not replay the path;
 * hidden information (Dyad, Dieci): single-observer information-set MCTS
-  (Cowling, Powley & Whitehouse 2012).  Every iteration draws a determinization
-  with ``state.sample_world(seat, rng)`` -- built by the game from the acting
-  seat's observation alone -- and walks one shared tree whose nodes are action
-  sequences.  An action that exists only in some determinizations is judged by
-  its *availability count* (how often it could have been chosen) instead of the
+  (Cowling, Powley & Whitehouse 2012, :func:`ismcts_descend`).  Each iteration
+  draws a determinization with ``state.sample_world(seat, rng)`` (or the game's
+  ``sampler``), built from the acting seat's observation alone, and walks one
+  tree whose nodes are action sequences; an action that exists only in some
+  determinizations is judged by its *availability count* instead of the
   parent's visit count.
 
 Rewards are per-seat vectors: a node keeps the total reward of the seat that
-moved into it, so multi-player and team games need nothing special (teams come
-from the game's own ``returns()``).  Terminal rewards may be blended with a
-normalised score margin (``blend``) for a smoother signal.  Rollouts use the
-game's ``policies.rollout`` if there is one, are capped at ``rollout_limit``
-steps and are then scored by ``policies.evaluate(world, seat)`` (all seats in one
-call by ``policies.evaluate_seats(world)`` if the game has it; by the current
-scores when the game has no evaluator).  A rollout with a ``horizon``
-first calls the world's ``stop_at(horizon)`` if it has one, so the game can skip
-work past the horizon (Dyad then deals no next round).
+moved into it, so multi-player and team games need nothing special.  What the
+game knows (rollout policy, evaluator, pruning, horizons...) comes in a
+:class:`~pyapp.ai.options.SearchOptions`.
 
 The search only calls ``current_player()``, ``legal_actions()`` and
 ``sample_world()`` on the real state (``clone()`` for perfect information) and
@@ -36,8 +32,9 @@ from __future__ import annotations
 import math
 import random
 from time import perf_counter
-from typing import Any, Callable, Generator
+from typing import Any, Generator
 
+from pyapp.ai.options import SearchOptions
 from pyapp.engine.state import State
 
 
@@ -53,13 +50,18 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
-        self.untried: dict[Any, None] | None = None  # perfect information only
+        self.untried: dict[Any, None] | None = None  # UCT only
         self.world: State | None = None  # ``keep_worlds`` only: the position after the path
 
 
 def perfect_information(state: State) -> bool:
     """Whether the game keeps the default ``sample_world`` (the state is its only world)."""
     return type(state).sample_world is State.sample_world
+
+
+def has_chance(state: State) -> bool:
+    """Whether the game may draw from ``state.rng`` as it goes on (``CHANCE = False``: never)."""
+    return getattr(state, "CHANCE", True)
 
 
 def _margin_values(scores: list[float], scale: float) -> list[float]:
@@ -86,106 +88,215 @@ def _leader_values(scores: list[float]) -> list[float]:
     return [1.0 / leaders if s == best else 0.0 for s in scores]
 
 
+# -- tree policies: selection and expansion of one iteration --------------------------------
+
+
+def uct_descend(search: Search, world: State, node: Node, path: list[Node], rng: random.Random) -> State:
+    """UCT (perfect information): select by UCB1 down to an untried action, expand it.
+
+    A node's legal actions never change, so it keeps its untried ones.  Returns the
+    leaf's world, which the rollout may change: a kept world is copied first.
+    """
+    expand_policy = search.expand_policy
+    keep = search.keep_worlds
+    c, log, sqrt = search.options.c, math.log, math.sqrt
+    owned = not keep  # whether this iteration may change ``world`` (not a node's)
+    while not world.is_terminal():
+        untried = node.untried
+        if untried is None:
+            legal = search.legal_at(world, node)
+            rng.shuffle(legal)
+            untried = node.untried = dict.fromkeys(legal)
+        if untried:
+            action = None
+            if expand_policy is not None:
+                action = expand_policy(world, rng)
+                if action not in untried:
+                    action = None
+            if action is None:
+                action = next(iter(untried))
+            del untried[action]
+            child = node.children[action] = Node(action, world.current_player())
+            if not owned:
+                world = world.clone()
+            world.step(action)
+            path.append(child)
+            return world
+        best, best_score = None, -math.inf
+        log_n = log(node.visits)
+        for child in node.children.values():
+            score = child.total / child.visits + c * sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        if best.world is not None:
+            world, owned = best.world, False
+        else:
+            if not owned:
+                world, owned = world.clone(), True
+            world.step(best.action)
+            if keep and best.visits >= keep:
+                best.world, owned = world, False
+        node = best
+        path.append(node)
+    return world  # finished: the rollout leaves it as it is
+
+
+def ismcts_descend(search: Search, world: State, node: Node, path: list[Node], rng: random.Random) -> State:
+    """Information-set MCTS: select among the actions legal in this world by UCB1 over
+    availability counts, down to an action this world offers that the tree lacks; expand it."""
+    expand_policy = search.expand_policy
+    c, log, sqrt = search.options.c, math.log, math.sqrt
+    while not world.is_terminal():
+        legal = search.legal_at(world, node)
+        children = node.children
+        untried = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.avail += 1
+        if untried:
+            action = None
+            if expand_policy is not None:
+                action = expand_policy(world, rng)
+                if action in children:
+                    action = None
+            if action is None:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = Node(action, world.current_player())
+            world.step(action)
+            children[action] = child
+            path.append(child)
+            return world
+        best, best_score = None, -math.inf
+        for action in legal:
+            child = children[action]
+            score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        world.step(best.action)
+        node = best
+        path.append(node)
+    return world
+
+
+# -- root strategies -------------------------------------------------------------------------
+
+
+class PairedRoot:
+    """Every root action is played out in each sampled world, with the same random numbers,
+    so root actions are compared on the same deals; the best mean value wins (Normal's
+    move, when favoured, counts ``normal_margin`` more)."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.rng = random.Random(0)
+        self.rng_state: Any = None
+        self.base: State | None = None
+        self.queue: list[Any] = []
+        self.actions: list[Any] | None = None
+
+    def root_set(self, world: State) -> list[Any]:
+        """The root actions compared (in legal order): the root candidates, the favoured
+        action and the game's ``candidates`` in the first sampled world; all if none."""
+        search = self.search
+        keep = set(search.candidates or ())
+        if search.favoured is not None:
+            keep.add(search.favoured)
+        narrow, k = search.options.candidates, search.options.prune
+        if k and narrow is not None and len(search.legal) > k:
+            keep.update(narrow(world, k, list(search.legal)))
+        return [a for a in search.legal if a in keep] or list(search.legal)
+
+    def start(self, path: list[Node]) -> tuple[State, random.Random, Node]:
+        """The next iteration's world (after its root action), generator and node."""
+        search = self.search
+        if not self.queue:
+            base = search.world()
+            if self.actions is None:
+                self.actions = self.root_set(base)
+            here = set(base.legal_actions())
+            self.queue = [a for a in reversed(self.actions) if a in here]
+            self.base = base
+            self.rng.seed(search.rng.getrandbits(64))
+            self.rng_state = self.rng.getstate()
+        action = self.queue.pop()
+        world = self.base.clone() if self.queue else self.base
+        self.rng.setstate(self.rng_state)
+        child = search.root.children.get(action)
+        if child is None:
+            child = search.root.children[action] = Node(action, world.current_player())
+        world.step(action)
+        path.append(child)
+        return world, self.rng, child
+
+    def best_action(self) -> Any:
+        """The root action of best mean value (Normal's move counts ``normal_margin`` more)."""
+        search = self.search
+        best, best_value = search.legal[0], -math.inf
+        for action in search.legal:
+            child = search.root.children.get(action)
+            if child is None or not child.visits:
+                continue
+            value = child.total / child.visits
+            if action == search.favoured:
+                value += search.options.normal_margin
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+# -- the search -------------------------------------------------------------------------------
+
+
 class Search:
     """A UCT / SO-ISMCTS search from ``state`` for the seat to act.
 
     ``run()`` is a generator: it yields ``None`` whenever a slice of about
     ``slice_ms`` of work is over, and finishes once ``iterations`` iterations
-    are done or ``budget_ms`` has passed since it started (whichever comes
-    first; ``None`` means no limit of that kind).  ``best_action()`` then gives
-    the most visited legal action.  With ``budget_ms=None`` and an iteration cap
-    the result depends only on the seed (and the seat's information).
+    are done or ``budget_ms`` has passed since ``started`` (default: since it
+    started; ``None`` means no limit of that kind).  ``best_action()`` then gives
+    the answer.  With ``budget_ms=None`` and an iteration cap the result depends
+    only on the seed (and the seat's information).  ``favoured`` is Normal's move
+    when the options favour it; ``candidates``, when given, are the only root
+    actions considered.
     """
 
-    def __init__(
-        self,
-        state: State,
-        *,
-        seed: Any,
-        budget_ms: float | None,
-        iterations: int | None,
-        policies: Any = None,
-        c: float = 0.7,
-        rollout_limit: int | None = None,
-        blend: float = 0.0,
-        margin_scale: float = 10.0,
-        use_rollout_policy: bool = True,
-        expand_policy: bool = False,
-        favoured: Any = None,
-        favour: float = 0.0,
-        slice_ms: float = 15.0,
-        started: float | None = None,
-        horizon: str | None = None,
-        candidates: list[Any] | None = None,
-        prune: int | None = None,
-        paired: bool = False,
-        rollout_policy: str = "rollout",
-        sampler: str | None = None,
-        keep_worlds: int = 0,
-    ) -> None:
+    def __init__(self, state: State, options: SearchOptions = SearchOptions(), *, seed: Any,
+                 budget_ms: float | None, iterations: int | None, favoured: Any = None,
+                 candidates: list[Any] | None = None, slice_ms: float = 15.0, started: float | None = None) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
         self.state = state
+        self.options = options
         self.seat = state.current_player()
         self.legal = state.legal_actions()
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.iterations = iterations
-        self.c = c
-        self.rollout_limit = rollout_limit
-        self.blend = blend
-        self.margin_scale = margin_scale
         self.slice = slice_ms / 1000.0
-        self.expand_policy = expand_policy
-        self.favoured = favoured
-        self.favour = favour
         self.started = started
-        self.horizon = horizon
-        # Root actions the search may consider (None: all legal ones).
+        self.favoured = favoured
         self.candidates = set(candidates) if candidates and len(candidates) > 1 else None
         self.perfect = perfect_information(state)
-        # Opt-in: a game without chance (``CHANCE = False``) never draws from ``world.rng``.
-        self.chance = getattr(state, "CHANCE", True)
-        # Opt-in for perfect information without chance: a node keeps its position once the
-        # search passes through it with at least ``keep_worlds`` visits, so selection replays
-        # the path only from the deepest node that keeps one (fewer kept worlds: less memory
-        # and garbage collection).
-        usable = self.perfect and not self.chance and not paired and horizon is None
-        self.keep_worlds = keep_worlds if usable else 0
-        self.rollout: Callable[[State, random.Random], Any] | None = None
-        self.evaluate: Callable[[State, int], float] | None = None
-        self.evaluate_seats: Callable[[State], list[float]] | None = None
-        # At every node, consider only the game's ``policies.candidates(world, prune, legal)``.
-        self.narrow: Callable[[State, int, list[Any]], list[Any]] | None = None
-        self.prune = prune
-        # Opt-in: worlds drawn by ``draw(rng)``, ``draw = policies.<sampler>(state, seat)``, instead
-        # of ``state.sample_world`` (a game may weigh its deals by the plays seen).
-        self.draw: Callable[[random.Random], State] | None = None
-        if policies is not None:
-            if prune:
-                self.narrow = getattr(policies, "candidates", None)
-            if use_rollout_policy:
-                self.rollout = getattr(policies, rollout_policy, None)
-            self.evaluate = getattr(policies, "evaluate", None)
-            # Opt-in: ``policies.evaluate_seats(world)``, every seat's ``evaluate`` in one call.
-            self.evaluate_seats = getattr(policies, "evaluate_seats", None)
-            if sampler is not None:
-                self.draw = getattr(policies, sampler)(state, self.seat)
-        # Paired root (opt-in): every root action is tried in each sampled world, with the
-        # same random numbers, so root actions are compared on the same deals.
-        self.paired = paired
-        self._pair_rng = random.Random(0)
-        self._pair_state: Any = None
-        self._base: State | None = None
-        self._queue: list[Any] = []
-        self.root_actions: list[Any] | None = None
+        self.chance = has_chance(state)
+        usable = self.perfect and not self.chance and not options.paired and options.horizon is None
+        self.keep_worlds = options.keep_worlds if usable else 0
+        self.expand_policy = options.rollout if options.expand_policy else None
+        self.draw = options.sampler(state, self.seat) if options.sampler is not None else None
+        self.descend = uct_descend if self.perfect else ismcts_descend
+        self.paired = PairedRoot(self) if options.paired else None
         self.root = Node(None, -1)
         self.done = 0
         self.elapsed_ms = 0.0
         self._slice_end = 0.0
         self._deadline = math.inf
 
-    # -- the loop -------------------------------------------------------------------
+    @property
+    def root_actions(self) -> list[Any] | None:
+        """Paired root: the root actions compared (``None`` before the first iteration)."""
+        return self.paired.actions if self.paired is not None else None
 
     def run(self) -> Generator[None, None, None]:
         """Search until the cap or the budget; yield between slices."""
@@ -207,172 +318,22 @@ class Search:
                 self._slice_end = perf_counter() + self.slice
         self.elapsed_ms = (perf_counter() - start) * 1000.0
 
-    def _world(self) -> State:
-        if self.keep_worlds:  # the root's own kept world: the iteration must not change it
-            self.rng.getrandbits(64)  # drawn all the same: the same seed, the same search
-            if self.root.world is None:
-                self.root.world = self.state.clone()
-            return self.root.world
-        if self.perfect:
-            world = self.state.clone()
-            bits = self.rng.getrandbits(64)  # drawn either way: the same seed, the same search
-            if self.chance:
-                world.rng = random.Random(bits)
-            return world
-        if self.draw is not None:
-            return self.draw(self.rng)
-        return self.state.sample_world(self.seat, self.rng)
-
-    def _root_set(self, world: State) -> list[Any]:
-        """Paired mode: the root actions compared (in legal order).
-
-        The root candidates (and the favoured action) if given, plus the game's
-        ``candidates(world, prune, legal)`` in the first sampled world when
-        ``prune`` is set; every legal action otherwise.
-        """
-        legal = self.legal
-        keep = set(self.candidates or ())
-        if self.favoured is not None:
-            keep.add(self.favoured)
-        if self.narrow is not None and len(legal) > self.prune:
-            keep.update(self.narrow(world, self.prune, list(legal)))
-        chosen = [a for a in legal if a in keep]
-        return chosen or list(legal)
-
-    def _paired_start(self) -> tuple[State, random.Random, Any]:
-        """Paired mode: the world, random generator and root action of the next iteration."""
-        if not self._queue:
-            base = self._world()
-            if self.root_actions is None:
-                self.root_actions = self._root_set(base)
-            here = set(base.legal_actions())
-            self._queue = [a for a in reversed(self.root_actions) if a in here]
-            self._base = base
-            self._pair_rng.seed(self.rng.getrandbits(64))
-            self._pair_state = self._pair_rng.getstate()
-        action = self._queue.pop()
-        world = self._base.clone() if self._queue else self._base
-        rng = self._pair_rng
-        rng.setstate(self._pair_state)
-        return world, rng, action
-
     def _iterate(self) -> Generator[None, None, bool]:
-        """One iteration; returns False if abandoned (unscored) because time ran out."""
-        node = self.root
-        path = [node]
-        if self.paired:
-            world, rng, first = self._paired_start()
-            child = node.children.get(first)
-            if child is None:
-                child = node.children[first] = Node(first, world.current_player())
-            world.step(first)
-            node = child
-            path.append(child)
+        """One iteration: root strategy, tree policy, rollout (checking the slice every 8 steps),
+        backpropagation.  Returns False if abandoned (unscored) because time ran out."""
+        path = [self.root]
+        if self.paired is not None:
+            world, rng, node = self.paired.start(path)
         else:
-            rng = self.rng
-            world = self._world()
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
-        # Selection and expansion.
-        expand_policy = self.rollout if self.expand_policy else None
-        if self.perfect:
-            keep = self.keep_worlds
-            owned = not keep  # whether this iteration may change ``world`` (not a node's)
-            # The legal actions at a node never change: keep its untried ones.
-            while not world.is_terminal():
-                untried = node.untried
-                if untried is None:
-                    legal = self._legal(world)
-                    if node is self.root and self.candidates is not None:
-                        legal = [a for a in legal if a in self.candidates]
-                    rng.shuffle(legal)
-                    untried = node.untried = dict.fromkeys(legal)
-                if untried:
-                    action = None
-                    if expand_policy is not None:
-                        action = expand_policy(world, rng)
-                        if action not in untried:
-                            action = None
-                    if action is None:
-                        action = next(iter(untried))
-                    del untried[action]
-                    child = Node(action, world.current_player())
-                    if not owned:  # the rollout changes the world: not a kept one
-                        world = world.clone()
-                    world.step(action)
-                    node.children[action] = child
-                    path.append(child)
-                    break
-                best = None
-                best_score = -math.inf
-                log_n = log(node.visits)
-                for child in node.children.values():
-                    score = child.total / child.visits + c * sqrt(log_n / child.visits)
-                    if score > best_score:
-                        best, best_score = child, score
-                if best.world is not None:
-                    world, owned = best.world, False
-                else:
-                    if not owned:
-                        world, owned = world.clone(), True
-                    world.step(best.action)
-                    if keep and best.visits >= keep:
-                        best.world, owned = world, False
-                node = best
-                path.append(node)
-        else:
-            while not world.is_terminal():
-                legal = self._legal(world)
-                if node is self.root and self.candidates is not None:
-                    legal = [a for a in legal if a in self.candidates]
-                mover = world.current_player()
-                children = node.children
-                untried = []
-                for action in legal:
-                    child = children.get(action)
-                    if child is None:
-                        untried.append(action)
-                    else:
-                        child.avail += 1
-                if untried:
-                    action = None
-                    if expand_policy is not None:
-                        action = expand_policy(world, rng)
-                        if action in children:
-                            action = None
-                    if action is None:
-                        action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    world.step(action)
-                    child = Node(action, mover)
-                    children[action] = child
-                    path.append(child)
-                    break
-                best = None
-                best_score = -math.inf
-                for action in legal:
-                    child = children[action]
-                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if score > best_score:
-                        best, best_score = child, score
-                world.step(best.action)
-                node = best
-                path.append(node)
-        # Rollout.
-        steps = 0
-        limit = self.rollout_limit
-        policy = self.rollout
-        horizon = self.horizon
-        segment = None
-        if horizon is not None:
-            segment = getattr(world, horizon)
-            stop_at = getattr(world, "stop_at", None)
-            if stop_at is not None:  # the world may skip work past the horizon
-                stop_at(horizon)
+            world, rng, node = self.world(), self.rng, self.root
+        world = self.descend(self, world, node, path, rng)
+        options = self.options
+        steps, limit, policy = 0, options.rollout_limit, options.rollout
+        reached = options.horizon(world) if options.horizon is not None else None
         while not world.is_terminal():
             if limit is not None and steps >= limit:
                 break
-            if horizon is not None and getattr(world, horizon) != segment:
+            if reached is not None and reached(world):
                 break
             if policy is not None:
                 action = policy(world, rng)
@@ -389,61 +350,67 @@ class Search:
                     yield
                     self._slice_end = perf_counter() + self.slice
         values = self._values(world)
-        # Backpropagation.
         for node in path:
             node.visits += 1
             if node.mover >= 0:
                 node.total += values[node.mover]
         return True
 
-    def _legal(self, world: State) -> list[Any]:
+    def world(self) -> State:
+        """A world to start an iteration from: the state itself, or one the seat may face."""
+        if self.keep_worlds:  # the root's own kept world: the iteration must not change it
+            self.rng.getrandbits(64)  # drawn all the same: the same seed, the same search
+            if self.root.world is None:
+                self.root.world = self.state.clone()
+            return self.root.world
+        if self.perfect:
+            world = self.state.clone()
+            bits = self.rng.getrandbits(64)  # drawn either way: the same seed, the same search
+            if self.chance:
+                world.rng = random.Random(bits)
+            return world
+        if self.draw is not None:
+            return self.draw(self.rng)
+        return self.state.sample_world(self.seat, self.rng)
+
+    def legal_at(self, world: State, node: Node) -> list[Any]:
+        """The actions the tree considers at ``node`` in ``world`` (pruned, root candidates only)."""
         legal = world.legal_actions()
-        if self.narrow is not None and len(legal) > self.prune:
-            return self.narrow(world, self.prune, legal)
+        k = self.options.prune
+        if k and self.options.candidates is not None and len(legal) > k:
+            legal = self.options.candidates(world, k, legal)
+        if node is self.root and self.candidates is not None:
+            legal = [a for a in legal if a in self.candidates]
         return legal
 
     def _values(self, world: State) -> list[float]:
-        players = world.players
+        """Every seat's value of a rollout's last world."""
+        options = self.options
         if world.is_terminal():
             values = list(world.returns())
-            if self.blend:
-                margin = _margin_values(list(world.scores()), self.margin_scale)
-                b = self.blend
+            if options.blend:
+                margin = _margin_values(list(world.scores()), options.margin_scale)
+                b = options.blend
                 values = [(1 - b) * v + b * m for v, m in zip(values, margin)]
             return values
-        if self.evaluate_seats is not None:
-            return self.evaluate_seats(world)
-        if self.evaluate is not None:
-            return [self.evaluate(world, seat) for seat in range(players)]
+        if options.evaluate is not None:
+            return options.evaluate(world)
         scores = list(world.scores())
         lead = _leader_values(scores)
-        margin = _margin_values(scores, self.margin_scale)
+        margin = _margin_values(scores, options.margin_scale)
         return [0.5 * v + 0.5 * m for v, m in zip(lead, margin)]
 
     # -- the answer -----------------------------------------------------------------
 
     def best_action(self) -> Any:
-        """The most visited of the real state's legal actions (ties: higher mean value).
-
-        The ``favoured`` action (the game's normal policy's choice, when the
-        level asks for it) counts ``favour`` x the root's visits more, so the
-        search departs from it only when it clearly prefers another action.
-        """
-        if self.paired:
-            # Every root action saw the same deals: the best mean value wins; the
-            # favoured action's mean counts ``favour`` more.
-            best, best_value = self.legal[0], -math.inf
-            for action in self.legal:
-                child = self.root.children.get(action)
-                if child is None or not child.visits:
-                    continue
-                value = child.total / child.visits + (self.favour if action == self.favoured else 0.0)
-                if value > best_value:
-                    best, best_value = action, value
-            return best
+        """The paired root's best, else the most visited of the real state's legal actions
+        (ties: higher mean value), Normal's move counting ``normal_share`` x the root's
+        visits more, so the search leaves it only when it clearly prefers another."""
+        if self.paired is not None:
+            return self.paired.best_action()
         best = self.legal[0]
         key = (-math.inf, -math.inf)
-        bonus = self.favour * self.root.visits
+        bonus = self.options.normal_share * self.root.visits
         for action in self.legal:
             child = self.root.children.get(action)
             if child is None:

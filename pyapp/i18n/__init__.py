@@ -13,6 +13,12 @@ them in its own order; views never glue translated fragments together.
 >>> set_language("ko")
 >>> t("test.greeting", name="Ada")
 '안녕하세요, Ada 님'
+
+Names (people's and games', which players type) are isolated, so that a name
+holding right-to-left letters or a direction override changes nothing outside it:
+
+>>> t("test.greeting", name="\u202eAda")
+'안녕하세요, \u2068\u202eAda\u2069 님'
 >>> set_language("en")
 >>> pick_language(["ko-KR", "en-US"]), pick_language(["fr", "en-GB"]), pick_language([])
 ('ko', 'en', 'en')
@@ -23,6 +29,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import string
+import unicodedata
 from functools import cache
 
 from pyapp.i18n import messages
@@ -85,17 +92,49 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
+FSI, PDI = "\u2068", "\u2069"
+"""Unicode's first-strong isolate and its end (UAX #9)."""
+
+NAME_PARAMS = frozenset({"name", "names", "first", "second", "winner", "winners", "loser", "source", "owner"})
+"""Placeholders that hold a name (or a list of names) and are isolated by :func:`t`."""
+
+_REORDERING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+"""Bidi classes that can move text in a left-to-right sentence: right-to-left letters and digits, controls."""
+
+
+def isolate(text: str) -> str:
+    """``text`` as a bidi isolate when it could reorder the sentence around it.
+
+    Inside FSI…PDI its direction comes from its first strong letter, and nothing in
+    it (a right-to-left override, Hebrew letters) moves the text outside.  The marks
+    are in the text, not a ``<bdi>``, so aria-labels, live announcements and the
+    document title are isolated too.  Every language of the site is left-to-right,
+    where a name with no right-to-left letter and no direction control cannot move
+    anything, so such names keep their exact text (what is copied, searched, tested);
+    a right-to-left language would need every name isolated.
+
+    >>> isolate("\u202eAda"), isolate("\u05e9\u05e8\u05d4"), isolate("Ada 2")
+    ('\u2068\u202eAda\u2069', '\u2068שרה\u2069', 'Ada 2')
+    """
+    if any(unicodedata.bidirectional(char) in _REORDERING for char in text):
+        return f"{FSI}{text}{PDI}"
+    return text
+
+
 def t(key: str, **params: object) -> str:
     """The message ``key`` in the current language, placeholders filled in.
 
     A key missing from the current language falls back to the first language,
     and a key missing everywhere shows as itself, so a gap is visible but never
-    breaks the page (tests check that no key is missing).
+    breaks the page (tests check that no key is missing).  Text values of the
+    :data:`NAME_PARAMS` go through :func:`isolate`.
     """
     text = catalog(_current).get(key)
     if text is None:
         text = catalog(LANGUAGES[0]).get(key, key)
-    return text.format_map(params) if params else text
+    if not params:
+        return text
+    return text.format_map({k: isolate(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in params.items()})
 
 
 def tn(key: str, quantity: int, /, **params: object) -> str:
@@ -112,4 +151,4 @@ def tn(key: str, quantity: int, /, **params: object) -> str:
     return t(key, **params)
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "catalog", "language", "pick_language", "placeholders", "set_language", "t", "tn"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "NAME_PARAMS", "catalog", "isolate", "language", "pick_language", "placeholders", "set_language", "t", "tn"]

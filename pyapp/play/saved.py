@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pyapp.i18n import language, t
-from pyapp.storage import CorruptRecord, SaveStore, decode_record
+from pyapp.i18n import isolate, language, t
+from pyapp.storage import CorruptRecord, SaveStore
 from pyapp.storage.store import Entry
 
 
@@ -56,7 +56,7 @@ def progress_text(record: dict[str, Any], state: Any) -> str:
     points = state.scores() if state.is_terminal() else state.public_scores()
     scores = ", ".join(t("saves.score", name=name, points=value) for name, value in zip(names, points))
     if state.is_terminal():
-        winners = ", ".join(names[seat] for seat in state.winners()) or t("saves.nobody")
+        winners = ", ".join(isolate(names[seat]) for seat in state.winners()) or t("saves.nobody")
         return t("saves.progress_finished", moves=moves, winners=winners, scores=scores)
     turn = state.current_player()
     return t("saves.progress_playing", moves=moves, name=names[turn] if 0 <= turn < len(names) else "?",
@@ -88,17 +88,15 @@ _ROWS: dict[tuple[str, str, str], Summary] = {}
 _MAX_CACHED = 400
 
 
-def _row(record_id: str, text: str) -> Summary:
+def _row(store: SaveStore, record_id: str, text: str) -> Summary:
     key = (record_id, text, language())
     row = _ROWS.get(key)
     if row is None:
         try:
-            record, state = decode_record(text)
+            record, state = store.decode(record_id, text)
         except CorruptRecord as error:
             row = summarize(Entry(record_id, None, str(error)))
         else:
-            if record["id"] != record_id:
-                record = dict(record, id=record_id)
             row = summarize(Entry(record_id, record, None, state))
         if len(_ROWS) >= _MAX_CACHED:
             _ROWS.clear()
@@ -112,7 +110,7 @@ def summaries(store: SaveStore) -> list[Summary]:
     ``StorageError`` passes through when the store cannot be read at all.
     """
     in_play = store.current()
-    rows = [_row(record_id, text) for record_id, text in store.texts()]
+    rows = [_row(store, record_id, text) for record_id, text in store.texts()]
     rows = [replace(row, in_play=True) if row.record_id == in_play and not row.finished and not row.broken else row
             for row in rows]
     return sorted(rows, key=lambda row: (row.broken, -row.updated))

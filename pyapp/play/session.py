@@ -240,13 +240,19 @@ class Session:
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.
 
+        Finished games the store had no room for are written first.  A game
+        that ends without room is kept in memory with its result and counted in
+        the statistics once it can be written (``storage.pending``); the mark of
+        the game in play is removed at once, so no stale Continue is offered.
         A session that lost its game (deleted, or claimed by another table) never
         writes again: ``lost`` says why, and the table stops.
         """
         if self.store is None or self.lost:
             return False
+        record = self.record()
+        self.store.flush_pending()
         try:
-            record = self.store.write_game(self.record(), self.token, stored=self._stored)
+            record = self.store.write_game(record, self.token, stored=self._stored)
             self._stored = True
             self.name = record["name"]
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
@@ -255,17 +261,33 @@ class Session:
             return False
         except StorageError as error:
             self.save_problem = error.key
+            if self.state.is_terminal():
+                self._keep_pending(record)
             return False
         self.save_problem = None
         if self.state.is_terminal():
             self._finish(record)
         return True
 
-    def _finish(self, record: dict[str, Any]) -> None:
-        """Once the game is over: count it in the statistics (once) and bound the history."""
+    def _keep_pending(self, record: dict[str, Any]) -> None:
         assert self.store is not None
-        count_finished(self.store.backend, record, game=self.state.GAME,
-                       scores=self.state.scores(), winners=self.state.winners())
+        self.store.defer(record, self._finish)
+        self.save_problem = "storage.pending"
+        try:
+            if self.store.current() == self.record_id:
+                self.store.set_current(None)  # a removal needs no room
+        except StorageError:
+            pass
+
+    def _finish(self, record: dict[str, Any]) -> None:
+        """Once the game is over and written: count it in the statistics (once) and bound the history."""
+        assert self.store is not None
+        try:
+            count_finished(self.store.backend, record, game=self.state.GAME,
+                           scores=self.state.scores(), winners=self.state.winners())
+        except StorageError:
+            self._keep_pending(record)  # counted when there is room (counting is idempotent)
+            return
         try:
             self.store.prune_finished()
         except StorageError:

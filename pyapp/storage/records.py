@@ -12,6 +12,7 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.games import load
+from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 
 RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
@@ -19,6 +20,8 @@ MAX_RECORD_CHARS = 1_000_000
 MAX_NAME_CHARS = 80
 MAX_ID_CHARS = 64
 SEAT_KINDS = ("person", "random", "easy", "normal", "hard")
+MAX_TIME = 8.64e12
+"""Latest time (seconds since 1970) a record may carry: the last date JavaScript can show."""
 
 
 class CorruptRecord(ValueError):
@@ -62,6 +65,8 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
         value = record.get(key)
         _require(isinstance(value, (int, float)) and not isinstance(value, bool),
                  f"the saved game's {key!r} is not a time")
+        if not is_number(value, 0, MAX_TIME):
+            record = dict(record, **{key: 0})  # a time no calendar can show: kept as "date unknown"
     _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
     _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
     try:
@@ -87,11 +92,10 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
 def decode_record(text: str) -> tuple[dict[str, Any], State]:
     """Parse and validate a record's JSON text."""
     _require(isinstance(text, str), "the saved game is not text")
-    _require(len(text) <= MAX_RECORD_CHARS, "the saved game is too large")
     try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise CorruptRecord(f"the saved game is not valid JSON ({error})") from None
+        record = loads(text, max_chars=MAX_RECORD_CHARS)
+    except UnsafeJSON as error:
+        raise CorruptRecord(f"the saved game cannot be read: {error}") from None
     return check_record(record)
 
 

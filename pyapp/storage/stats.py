@@ -10,7 +10,9 @@ person.  Games with no person at all (computers only) are not counted.
 A finished game is counted once: the ids of counted games are remembered
 (the newest ``MAX_COUNTED``), so resuming, replaying or re-saving it never
 counts it again.  Imported games are never counted: they were not played
-here.  Damaged statistics are reset (and the screen says so), never a crash.
+here.  Damaged statistics are set aside (:mod:`pyapp.storage.aside`: kept
+as they were, to export or delete) and counting starts again; the screen says
+so.  Never a crash.
 
 >>> from pyapp.storage.backends import MemoryBackend
 >>> backend = MemoryBackend()
@@ -24,22 +26,30 @@ False
 ({'played': 1, 'won': 1, 'best': 12}, None)
 >>> backend.set(STATS_KEY, "{oops")
 >>> stats, problem = load_stats(backend)
->>> stats.games, problem
-({}, 'stats.reset')
+>>> from pyapp.storage.aside import asides
+>>> stats.games, problem, [item.original for item in asides(backend)]
+({}, 'stats.reset', ['pyapp.stats'])
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from pyapp.storage.aside import reading, set_aside
 from pyapp.storage.backends import Backend, StorageError
+from pyapp.storage.safejson import is_number, loads
 
 STATS_KEY = "pyapp.stats"
 STATS_VERSION = 1
 MAX_COUNTED = 500
 """How many counted game ids are remembered to keep counting idempotent."""
+MAX_STATS_CHARS = 200_000
+"""Larger stored statistics are refused unparsed; real ones stay under 30,000 characters."""
+MAX_COUNT = 10**9
+"""Largest count or score accepted in stored statistics."""
 
 LEVEL_ORDER = ("person", "random", "easy", "normal", "hard")
 """Opponent levels, weakest first; ``person`` means only people at the table."""
@@ -78,37 +88,43 @@ class Stats:
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
-        """Validate stored statistics; ``ValueError`` if anything is off."""
+        """Validate stored statistics; ``ValueError`` saying what is off."""
         if not isinstance(data, dict) or data.get("stats") != STATS_VERSION:
             raise ValueError("unknown statistics version")
         games, counted = data.get("games"), data.get("counted")
         if not isinstance(games, dict) or not isinstance(counted, list):
             raise ValueError("statistics are malformed")
-        if not all(isinstance(x, str) for x in counted):
-            raise ValueError("statistics are malformed")
-        for levels in games.values():
-            if not isinstance(levels, dict):
+        if not all(isinstance(x, str) and len(x) <= 64 for x in counted):
+            raise ValueError("the counted games are malformed")
+        for game, levels in games.items():
+            if not isinstance(levels, dict) or len(game) > 32:
                 raise ValueError("statistics are malformed")
-            for line in levels.values():
-                if not isinstance(line, dict) or set(line) != set(_LINE_KEYS):
-                    raise ValueError("statistics are malformed")
-                for key in _LINE_KEYS:
-                    value = line[key]
-                    if key == "best" and value is None:
-                        continue
-                    if isinstance(value, bool) or not isinstance(value, (int, float)):
-                        raise ValueError("statistics are malformed")
-                if not 0 <= line["won"] <= line["played"]:
-                    raise ValueError("statistics are malformed")
+            for level, line in levels.items():
+                if level not in LEVEL_ORDER or not isinstance(line, dict) or set(line) != set(_LINE_KEYS):
+                    raise ValueError(f"the statistics of {game} are malformed")
+                if not all(isinstance(line[key], int) and is_number(line[key], 0, MAX_COUNT) for key in ("played", "won")):
+                    raise ValueError(f"a count of {game} is not a whole number in range")
+                if line["best"] is not None and not is_number(line["best"], -MAX_COUNT, MAX_COUNT):
+                    raise ValueError(f"a best score of {game} is not a number in range")
+                if line["won"] > line["played"]:
+                    raise ValueError(f"{game} counts more games won than played")
         return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")))
+
+
+def decode_stats(text: str) -> Stats:
+    """Stored statistics text, parsed safely and checked; ``ValueError`` saying what is off."""
+    try:
+        return Stats.from_json(loads(text, max_chars=MAX_STATS_CHARS))
+    except TypeError as error:  # a check tripping over a value of a type it never expected
+        raise ValueError(f"statistics are malformed ({error})") from None
 
 
 def load_stats(backend: Backend | None) -> tuple[Stats, str | None]:
     """The stored statistics and the i18n key of a problem (or None).
 
-    Damaged statistics are replaced by empty ones (written back, marked as
-    reset) and reported as ``"stats.reset"``; an unusable store gives empty
-    statistics and ``"storage.unavailable"``.
+    Damaged statistics are set aside and replaced by empty ones (written back,
+    marked as reset) and reported as ``"stats.reset"``; an unusable store gives
+    empty statistics and ``"storage.unavailable"``.
     """
     if backend is None:
         return Stats(), "storage.unavailable"
@@ -119,13 +135,15 @@ def load_stats(backend: Backend | None) -> tuple[Stats, str | None]:
     if text is None:
         return Stats(), None
     try:
-        stats = Stats.from_json(json.loads(text))
-    except (ValueError, RecursionError, TypeError):
+        with reading(backend, STATS_KEY):
+            stats = decode_stats(text)
+    except ValueError:
         stats = Stats(reset=True)
         try:
+            set_aside(backend, STATS_KEY, "damaged", now=time.time())
             backend.set(STATS_KEY, json.dumps(stats.to_json()))
         except StorageError:
-            pass
+            pass  # kept as it is; read (and refused) again next time
     return stats, ("stats.reset" if stats.reset else None)
 
 
@@ -149,7 +167,8 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
                    scores: Sequence[float], winners: Sequence[int]) -> bool:
     """Count a finished game once; True if it was counted now.
 
-    Never raises for storage trouble: statistics are not worth stopping a game for.
+    ``StorageError`` when the statistics cannot be written (nothing changed
+    then), so the caller can keep the game to count it later.
     """
     if backend is None:
         return False
@@ -170,11 +189,9 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
         line["best"] = best
     stats.counted = (stats.counted + [record["id"]])[-MAX_COUNTED:]
     stats.reset = False
-    try:
-        backend.set(STATS_KEY, json.dumps(stats.to_json(), separators=(",", ":")))
-    except StorageError:
-        return False
+    backend.set(STATS_KEY, json.dumps(stats.to_json(), separators=(",", ":")))
     return True
 
 
-__all__ = ["LEVEL_ORDER", "MAX_COUNTED", "STATS_KEY", "Stats", "count_finished", "load_stats", "opponent_level"]
+__all__ = ["LEVEL_ORDER", "MAX_COUNTED", "STATS_KEY", "Stats", "count_finished", "decode_stats", "load_stats",
+           "opponent_level"]

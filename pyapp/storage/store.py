@@ -7,15 +7,18 @@ nothing but itself; listing reports broken entries instead of failing.
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyapp.engine.state import State
+from pyapp.storage.aside import reading
 from pyapp.storage.backends import Backend, StorageError
-from pyapp.storage.records import MAX_NAME_CHARS, MAX_RECORD_CHARS, CorruptRecord, decode_record, encode_record
+from pyapp.storage.records import (
+    MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
+)
+from pyapp.storage.safejson import is_number, loads
 
 PREFIX = "pyapp.save."
 MAX_FINISHED = 50
@@ -56,6 +59,25 @@ class SaveStore:
         self.backend = backend
         self.clock = clock
         self._serial = itertools.count(1)
+        self.pending: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {}
+        """Finished games that found no room, by id: the record and what to do once it is written."""
+
+    def defer(self, record: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
+        """Keep a finished game in memory until :meth:`flush_pending` can write it, then call ``then(record)``."""
+        self.pending[record["id"]] = (record, then)
+
+    def flush_pending(self) -> list[str]:
+        """Write the finished games kept in memory, oldest first, while there is room; the ids written."""
+        written = []
+        for record_id, (record, then) in list(self.pending.items()):
+            try:
+                self.write(record)
+            except StorageError:
+                break
+            del self.pending[record_id]
+            written.append(record_id)
+            then(record)
+        return written
 
     def new_id(self) -> str:
         """A fresh record id, unique within this store."""
@@ -108,7 +130,7 @@ class SaveStore:
         reason = self.lost_by(record_id, token, stored=stored)
         if reason is not None:
             raise LostGame(record_id, reason)
-        name = _stored_name(self.backend.get(PREFIX + record_id))
+        name = self._stored_name(record_id)
         if name is not None:
             record = dict(record, name=name)
         self.write(record)
@@ -119,10 +141,29 @@ class SaveStore:
         text = self.backend.get(PREFIX + record_id)
         if text is None:
             raise KeyError(record_id)
-        record, state = decode_record(text)
+        return self.decode(record_id, text)
+
+    def decode(self, record_id: str, text: str) -> tuple[dict[str, Any], State]:
+        """Check and replay the stored ``text`` of ``record_id``, marked as being read (see ``aside.reading``)."""
+        with reading(self.backend, PREFIX + record_id):
+            record, state = decode_record(text)
         if record["id"] != record_id:
             record = dict(record, id=record_id)  # the key it is stored under wins
         return record, state
+
+    def _stored_name(self, record_id: str) -> str | None:
+        """The name in a stored record, read without replaying it (None if absent or unusable)."""
+        key = PREFIX + record_id
+        text = self.backend.get(key)
+        if text is None:
+            return None
+        try:
+            with reading(self.backend, key):
+                record = loads(text, max_chars=MAX_RECORD_CHARS)
+        except ValueError:
+            return None
+        name = record.get("name") if isinstance(record, dict) else None
+        return name if isinstance(name, str) and len(name) <= MAX_NAME_CHARS else None
 
     def rename(self, record_id: str, name: str) -> dict[str, Any]:
         """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record.
@@ -142,14 +183,13 @@ class SaveStore:
             if not key.startswith(PREFIX):
                 continue
             try:
-                record = json.loads(self.backend.get(key) or "")
-            except (ValueError, RecursionError):
+                with reading(self.backend, key):
+                    record = loads(self.backend.get(key) or "", max_chars=MAX_RECORD_CHARS)
+            except ValueError:
                 continue
             if isinstance(record, dict) and record.get("finished") is True:
                 updated = record.get("updated")
-                if not isinstance(updated, (int, float)) or isinstance(updated, bool):
-                    updated = 0
-                found.append((float(updated), key[len(PREFIX):]))
+                found.append((float(updated) if is_number(updated, 0, MAX_TIME) else 0.0, key[len(PREFIX):]))
         return sorted(found)
 
     def prune_finished(self, keep: int = MAX_FINISHED) -> list[str]:
@@ -162,6 +202,7 @@ class SaveStore:
 
     def delete(self, record_id: str) -> None:
         """Remove the game, its owner and its "in play" mark; its table's later autosaves are refused."""
+        self.pending.pop(record_id, None)  # a game waiting for room is not written after its deletion
         self.backend.remove(PREFIX + record_id)
         self.backend.remove(OWNER_PREFIX + record_id)
         if self.backend.get(CURRENT_KEY) == record_id:
@@ -177,7 +218,7 @@ class SaveStore:
     def current(self) -> str | None:
         """The id of the game in play, if it is still stored."""
         record_id = self.backend.get(CURRENT_KEY)
-        if record_id is None or self.backend.get(PREFIX + record_id) is None:
+        if record_id is None or len(record_id) > MAX_ID_CHARS or self.backend.get(PREFIX + record_id) is None:
             return None
         return record_id
 
@@ -206,14 +247,3 @@ class SaveStore:
                 found.append(Entry(record_id, record, None, state))
         return sorted(found, key=lambda e: (e.record or {}).get("updated", 0), reverse=True)
 
-
-def _stored_name(text: str | None) -> str | None:
-    """The name in a stored record's text, read without replaying it (None if absent or unusable)."""
-    if text is None or len(text) > MAX_RECORD_CHARS:
-        return None
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    name = record.get("name") if isinstance(record, dict) else None
-    return name if isinstance(name, str) and len(name) <= MAX_NAME_CHARS else None

@@ -4,6 +4,8 @@ An exported file is the record itself (pretty-printed JSON).  Importing never
 trusts the file: it must be UTF-8, parse as JSON, be of a version this site
 can read (older ones are migrated), and replay through the engine; only then
 is it stored, under a fresh id so it can never overwrite a game already here.
+An import never deletes anything: the bound on finished games
+(``MAX_FINISHED``) is applied when a game played here ends.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import time
 from typing import Any
 
 from pyapp.engine.state import State
-from pyapp.storage.records import MAX_RECORD_CHARS, CorruptRecord, decode_record
+from pyapp.storage.records import MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record
+from pyapp.storage.safejson import is_number
 from pyapp.storage.store import SaveStore
 
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
@@ -33,9 +36,19 @@ def export_filename(record: dict[str, Any]) -> str:
     'nim-1970-01-01-a-b.json'
     """
     game = record.get("game", {}).get("game", "game")
-    day = time.strftime("%Y-%m-%d", time.gmtime(record.get("updated") or 0))
+    updated = record.get("updated")
+    day = time.strftime("%Y-%m-%d", time.gmtime(updated if is_number(updated, 0, MAX_TIME) else 0))
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", f"{game}-{day}-{record.get('id', '')}").strip("-")
     return f"{stem[:80]}.json"
+
+
+def raw_filename(key: str) -> str:
+    """A safe file name for a stored value exported exactly as it is stored.
+
+    >>> raw_filename("pyapp.aside.deep.17.pyapp.save.18c2f-1")
+    'stored-pyapp-aside-deep-17-pyapp-save-18c2f-1.json'
+    """
+    return f"stored-{re.sub(r'[^A-Za-z0-9_-]+', '-', key).strip('-')[:80]}.json"
 
 
 def decode_file(data: bytes | str) -> str:
@@ -83,9 +96,7 @@ def import_file(data: bytes | str, store: SaveStore) -> tuple[dict[str, Any], St
     if not record["name"].strip():
         record["name"] = state.GAME
     store.write(record)
-    if record["finished"]:
-        store.prune_finished()
     return record, state
 
 
-__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file"]
+__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file", "raw_filename"]

@@ -16,17 +16,15 @@ from pyscript import document, window
 
 from pyapp import i18n
 from pyapp.i18n import t
+from pyapp.storage.prefs import LANGUAGE_KEY
 from pyapp.ui.dom import h, on
-
-STORAGE_KEY = "pyapp.language"
-"""The key web/boot.js reads."""
 
 _select: Any = None
 
 
 def _remember(code: str) -> None:
     try:
-        window.localStorage.setItem(STORAGE_KEY, code)
+        window.localStorage.setItem(LANGUAGE_KEY, code)
     except Exception:  # storage disabled (private mode): the choice lasts for this visit
         pass
 

@@ -13,7 +13,6 @@ from functools import cache
 
 from pyapp.storage.backends import StorageFull, StorageUnavailable
 from pyapp.storage.store import SaveStore
-from pyapp.ui.dom import found
 
 
 def _is_quota_error(error: Exception) -> bool:
@@ -32,11 +31,12 @@ class LocalStorageBackend:
             raise StorageUnavailable(str(error)) from None
 
     def get(self, key: str) -> str | None:
+        """The stored text, or None for a missing key (JavaScript's null is ``jsnull``, not None, in Pyodide)."""
         try:
             value = self.store.getItem(key)
         except Exception as error:
             raise StorageUnavailable(str(error)) from None
-        return str(value) if found(value) else None  # a missing key is JavaScript's null, not None
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         try:

@@ -19,10 +19,11 @@ from pyapp.i18n import t
 from pyapp.play.saved import Summary, summaries
 from pyapp.replay import Replay
 from pyapp.storage import CorruptRecord, SaveStore, StorageError
+from pyapp.storage.aside import Aside, asides, put_back
 from pyapp.storage.records import MAX_NAME_CHARS
 from pyapp.storage.stats import load_stats
-from pyapp.storage.store import MAX_FINISHED
-from pyapp.storage.transfer import export_filename, export_text, import_file
+from pyapp.storage.store import MAX_FINISHED, PREFIX
+from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.local_storage import shared_store
 
@@ -84,6 +85,13 @@ class SavesScreen:
             body.append(h("p", {"class": "warning", "role": "status", "data-testid": "saves-unavailable"},
                           t("saves.unavailable")))
         else:
+            try:
+                self.store.flush_pending()  # room may have been made since a game ended
+            except StorageError:
+                pass
+            if self.store.pending:
+                body.append(h("p", {"class": "warning", "role": "status", "data-testid": "saves-pending"},
+                              t("saves.pending", count=len(self.store.pending))))
             body.append(self._import_box())
             try:
                 rows = summaries(self.store)
@@ -96,6 +104,7 @@ class SavesScreen:
             else:
                 body.append(h("p", {"class": "saves-empty", "data-testid": "saves-empty"}, t("saves.empty")))
             body.append(self._stats())
+            body.append(self._asides())
         body.append(h("p", {}, h("a", {"class": "button secondary", "href": "#/"}, t("saves.home"))))
         clear(self.root)
         self.root.append(body)
@@ -118,8 +127,10 @@ class SavesScreen:
         if row.broken:
             item.classList.add("broken")
             item.append(h("p", {"class": "error", "data-testid": "save-problem"}, t("saves.broken", problem=row.problem)))
-            item.append(h("div", {"class": "save-actions"}, self._button("saves.delete", "save-delete",
-                                                                          lambda e: self._confirm_delete(row))))
+            item.append(h("div", {"class": "save-actions"},
+                          self._button("saves.export_raw", "save-export-raw",
+                                       lambda e: self._export_raw(PREFIX + row.record_id)),
+                          self._button("saves.delete", "save-delete", lambda e: self._confirm_delete(row))))
             return item
         if self.renaming == row.record_id:
             item.append(self._rename_form(row))
@@ -130,7 +141,8 @@ class SavesScreen:
             tags.append(h("span", {"class": "tag in-play"}, t("saves.in_play")))
         item.append(h("p", {"class": "save-tags"}, *tags))
         item.append(h("p", {"class": "save-players", "data-testid": "save-players"}, t("saves.players", players=row.players)))
-        item.append(h("p", {"class": "save-date"}, t("saves.updated", date=_date(row.updated))))
+        item.append(h("p", {"class": "save-date"},
+                      t("saves.updated", date=_date(row.updated)) if row.updated > 0 else t("saves.date_unknown")))
         item.append(h("p", {"class": "save-progress", "data-testid": "save-progress"}, row.progress))
         actions = h("div", {"class": "save-actions"})
         if not row.finished:
@@ -196,11 +208,20 @@ class SavesScreen:
 
     def _confirm_delete(self, row: Summary) -> None:
         name = row.title or row.record_id
+
+        def delete() -> None:
+            self.store.delete(row.record_id)
+            self._say(t("saves.deleted", name=name))
+
+        self._confirm(t("saves.delete_title"), t("saves.delete_text", name=name), delete)
+
+    def _confirm(self, title: str, text: str, action: Any) -> None:
+        """Ask in a modal dialog; ``action`` runs on confirmation (a ``StorageError`` is said, not raised)."""
         confirm = h("button", {"type": "button", "class": "danger", "data-testid": "confirm-delete"}, t("saves.delete_confirm"))
         cancel = h("button", {"type": "button", "data-testid": "cancel-delete"}, t("saves.cancel"))
         dialog = h("dialog", {"class": "confirm", "data-testid": "delete-dialog", "aria-labelledby": "delete-title"},
-                   h("h2", {"id": "delete-title"}, t("saves.delete_title")),
-                   h("p", {}, t("saves.delete_text", name=name)),
+                   h("h2", {"id": "delete-title"}, title),
+                   h("p", {}, text),
                    h("div", {"class": "dialog-actions"}, cancel, confirm))
 
         def close(event: Any = None) -> None:
@@ -210,11 +231,9 @@ class SavesScreen:
         def really(event: Any) -> None:
             close()
             try:
-                self.store.delete(row.record_id)
+                action()
             except StorageError as error:
                 self._say(t(error.key), "error")
-                return
-            self._say(t("saves.deleted", name=name))
 
         on(cancel, "click", close)
         on(confirm, "click", really)
@@ -224,18 +243,71 @@ class SavesScreen:
         cancel.focus()
 
     def _export(self, row: Summary) -> None:
-        record = row.record
-        text = export_text(record)
-        filename = export_filename(record)
-        options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-        blob = window.Blob.new(to_js([text]), options)
-        url = window.URL.createObjectURL(blob)
-        link = h("a", {"href": url, "download": filename, "hidden": True})
-        document.body.append(link)
-        link.click()
-        link.remove()
-        asyncio.get_event_loop().call_later(30, lambda: window.URL.revokeObjectURL(url))
+        filename = export_filename(row.record)
+        _download(export_text(row.record), filename)
         self._say(t("saves.exported", name=row.title, file=filename))
+
+    def _export_raw(self, key: str) -> None:
+        """Download a stored value exactly as it is stored (a damaged or set-aside record)."""
+        try:
+            text = self.store.backend.get(key)
+        except StorageError as error:
+            self._say(t(error.key), "error")
+            return
+        if text is None:
+            self.show()
+            return
+        filename = raw_filename(key)
+        _download(text, filename)
+        self._say(t("saves.raw_exported", file=filename))
+
+    # -- stored data set aside -----------------------------------------------------------
+
+    def _asides(self) -> Any:
+        section = h("section", {"class": "asides", "data-testid": "asides"})
+        try:
+            items = asides(self.store.backend)
+        except StorageError:
+            items = []
+        if not items:
+            section.hidden = True
+            return section
+        section.append(h("h2", {}, t("saves.asides")), h("p", {}, t("saves.asides_intro")))
+        rows = h("ul", {"class": "save-list"})
+        for item in items:
+            rows.append(self._aside_row(item))
+        section.append(rows)
+        return section
+
+    def _aside_row(self, item: Aside) -> Any:
+        kind = t(f"saves.aside_kind.{item.kind}")
+        try:
+            size = len(self.store.backend.get(item.key) or "")
+        except StorageError:
+            size = 0
+        line = t("saves.aside_line", kind=kind, reason=t(f"saves.aside_reason.{item.reason}"), size=f"{size:,}",
+                 date=_date(item.when))
+        actions = h("div", {"class": "save-actions"},
+                    self._button("saves.export_raw", "aside-export", lambda e: self._export_raw(item.key)))
+        if item.reason == "crashed":  # it may have been fine (the page closed while reading it): let it be tried again
+            actions.append(self._button("saves.aside_restore", "aside-restore", lambda e: self._put_back(item, kind)))
+        actions.append(self._button("saves.delete", "aside-delete", lambda e: self._confirm(
+            t("saves.aside_delete_title"), t("saves.aside_delete_text", kind=kind), lambda: self._forget(item, kind))))
+        return h("li", {"class": "save-item broken", "data-testid": "aside", "data-key": item.original,
+                        "data-reason": item.reason}, h("p", {"class": "error"}, line), actions)
+
+    def _put_back(self, item: Aside, kind: str) -> None:
+        try:
+            done = put_back(self.store.backend, item)
+        except StorageError as error:
+            self._say(t(error.key), "error")
+            return
+        self._say(t("saves.aside_restored", kind=kind) if done else t("saves.aside_taken", kind=kind),
+                  "ok" if done else "error")
+
+    def _forget(self, item: Aside, kind: str) -> None:
+        self.store.backend.remove(item.key)
+        self._say(t("saves.aside_deleted", kind=kind))
 
     # -- import ------------------------------------------------------------------------
 
@@ -285,7 +357,11 @@ class SavesScreen:
         except StorageError as error:
             self._say(t("saves.import_failed", file=name, problem=t(error.key)), "error")
             return
-        self._say(t("saves.imported", name=record["name"]))
+        finished = len(self.store.finished_ids()) if record["finished"] else 0
+        if finished > MAX_FINISHED:
+            self._say(t("saves.imported_over_bound", name=record["name"], count=finished, limit=MAX_FINISHED))
+        else:
+            self._say(t("saves.imported", name=record["name"]))
 
     # -- statistics --------------------------------------------------------------------
 
@@ -428,6 +504,18 @@ class SavesScreen:
             boards.append(h("section", {"class": "replay-board", "data-testid": "replay-board", "data-seat": str(seat)},
                             h("h2", {}, t("saves.replay_seat", name=replay.names[seat])), view))
         return boards
+
+
+def _download(text: str, filename: str) -> None:
+    """Hand ``text`` to the browser as a file download (a Blob behind an object URL, freed later)."""
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = h("a", {"href": url, "download": filename, "hidden": True})
+    document.body.append(link)
+    link.click()
+    link.remove()
+    asyncio.get_event_loop().call_later(30, lambda: window.URL.revokeObjectURL(url))
 
 
 def render(root: Any, params: dict[str, str]) -> None:

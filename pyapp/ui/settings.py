@@ -14,28 +14,18 @@ from typing import Any
 from pyscript import document, window
 
 from pyapp.i18n import t
+from pyapp.storage.prefs import SETTING_PREFIX, SETTINGS, setting
 from pyapp.ui.dom import clear, found, h, on
-
-SETTINGS: dict[str, tuple[str, ...]] = {
-    "cards": ("classic", "contrast"),
-    "motion": ("system", "reduce"),
-}
-"""Each setting's choices, the first being the default; ``<html data-NAME>`` holds the choice."""
-
-STORAGE_PREFIX = "pyapp.setting."
+from pyapp.ui.local_storage import shared_store
 
 _button: Any = None
 _dialog: Any = None
 
 
 def stored(name: str) -> str:
-    """The remembered choice for ``name``, else its default."""
-    default = SETTINGS[name][0]
-    try:
-        value = window.localStorage.getItem(STORAGE_PREFIX + name)
-    except Exception:  # storage disabled: defaults for this visit
-        return default
-    return str(value) if found(value) and str(value) in SETTINGS[name] else default
+    """The remembered choice for ``name`` (an allowed value), else its default; ``<html data-NAME>`` holds it."""
+    store = shared_store()
+    return setting(store.backend if store else None, name)
 
 
 def choose(name: str, value: str) -> None:
@@ -44,7 +34,7 @@ def choose(name: str, value: str) -> None:
         return
     document.documentElement.setAttribute(f"data-{name}", value)
     try:
-        window.localStorage.setItem(STORAGE_PREFIX + name, value)
+        window.localStorage.setItem(SETTING_PREFIX + name, value)
     except Exception:  # remembered for this visit only
         pass
 

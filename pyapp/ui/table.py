@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
-from pyapp.i18n import t
+from pyapp.i18n import isolate, t
 from pyapp.play import PERSON, Seat, Session
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -561,7 +561,7 @@ class Table:
     def _status_bar(self, session: Session) -> Any:
         state = session.state
         if state.is_terminal():
-            names = ", ".join(session.seats[s].name for s in state.winners())
+            names = ", ".join(isolate(session.seats[s].name) for s in state.winners())
             text, turn = t("table.winner", names=names), "over"
         elif self.thinking or session.is_computer_turn():
             text, turn = t("table.thinking", name=session.seats[state.current_player()].name), "computer"

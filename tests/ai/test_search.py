@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,9 +13,23 @@ from hypothesis import strategies as st
 
 from pyapp.ai import LEVEL_NAMES, choose_action, policies_for, think
 from pyapp.ai.mcts import Search
+from pyapp.ai.options import SearchOptions
+from pyapp.engine.steps import finish
 from pyapp.games import new_game
 from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
 from tests.toy_games import Take
+
+
+def _any_legal(world, rng):
+    """A rollout policy: a uniformly random legal action."""
+    legal = world.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def _next_turn(world):
+    """A horizon one move away: a rollout stops once the player to act changes."""
+    start = world.current_player()
+    return lambda later: later.current_player() != start
 
 
 # -- perfect information ------------------------------------------------------------
@@ -53,7 +68,7 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
         search = Search(state, seed=5, budget_ms=None, iterations=400)
         for _ in search.run():
             pass
-        world = search._world()
+        world = search.world()
         return search.best_action(), search.stats(), world.rng.getstate() == state.rng.getstate()
 
     with_chance = search_once()
@@ -73,7 +88,7 @@ def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch
 
     def search_once(keep: int) -> tuple:
         steps.clear()
-        search = Search(state, seed=5, budget_ms=None, iterations=400, keep_worlds=keep)
+        search = Search(state, SearchOptions(keep_worlds=keep), seed=5, budget_ms=None, iterations=400)
         for _ in search.run():
             pass
         return search.best_action(), search.stats(), len(steps), search
@@ -90,7 +105,7 @@ def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch
     child = max(search.root.children.values(), key=lambda node: node.visits)
     assert child.world.heap == 17 - child.action.count
     monkeypatch.setattr(QuickNim, "CHANCE", True)  # chance: a kept world would freeze it
-    assert not Search(state, seed=5, budget_ms=None, iterations=1, keep_worlds=1).keep_worlds
+    assert not Search(state, SearchOptions(keep_worlds=1), seed=5, budget_ms=None, iterations=1).keep_worlds
 
 
 def test_evaluate_seats_when_the_game_has_it_gives_the_same_search(monkeypatch):
@@ -100,10 +115,14 @@ def test_evaluate_seats_when_the_game_has_it_gives_the_same_search(monkeypatch):
     for text in ("place 0,0", "place 7,7", "place 0,1", "place 7,6", "place 2,2"):
         state.apply_action(text)
 
+    def one_by_one(world):
+        return [triad_policies.evaluate(world, seat) for seat in range(world.players)]
+
     def search_once(together: bool) -> tuple:
-        search = Search(state, seed=3, budget_ms=None, iterations=150, policies=triad_policies, rollout_limit=2, prune=8)
-        if not together:
-            search.evaluate_seats = None  # one ``evaluate`` call per seat
+        options = SearchOptions(rollout=triad_policies.rollout, rollout_limit=2, prune=8,
+                                candidates=triad_policies.candidates,
+                                evaluate=triad_policies.evaluate_seats if together else one_by_one)
+        search = Search(state, options, seed=3, budget_ms=None, iterations=150)
         for _ in search.run():
             pass
         return search.best_action(), search.stats()
@@ -334,7 +353,7 @@ class SteppedNim(QuickNim):
 def test_a_policy_offered_in_steps_pauses_think_at_normal_and_for_hards_favoured_move():
     state = SteppedNim(seed=1, players=2, max_take=3)
     state.heap = 10
-    for level, tuning in (("normal", {}), ("hard", {"favour_normal": 100.0, "iterations": 50})):
+    for level, tuning in (("normal", {}), ("hard", {"normal_share": 100.0, "iterations": 50})):
         thinking = think(state, level=level, seed=3, **tuning)
         pauses = 0
         while True:
@@ -360,11 +379,11 @@ def test_a_long_rollout_is_sliced_inside_the_iteration():
         {"expand_policy": True},
         {"blend": 0.3},
         {"rollout_limit": 2},
-        {"use_rollout_policy": False},
-        {"horizon": "turn"},
-        {"favour_normal": 0.2, "root_candidates": 4},
+        {"rollout": _any_legal},
+        {"horizon": _next_turn},
+        {"normal_share": 0.2, "root_samples": 4, "root_policy": _any_legal},
         {"paired": True},
-        {"paired": True, "favour_normal": 0.05, "root_candidates": 4},
+        {"paired": True, "normal_margin": 0.05, "root_samples": 4, "root_policy": _any_legal},
     ],
 )
 @pytest.mark.parametrize("game", ["quicknim", "tricks"])
@@ -378,31 +397,29 @@ def test_search_options_keep_the_choice_legal_and_reproducible(game, tuning):
 def test_a_strongly_favoured_normal_move_is_kept_and_candidates_narrow_the_root():
     state = new_game("tricks", seed=8, players=3)
     normal = choose_action(state, level="normal", seed=2)
-    assert choose_action(state, level="hard", seed=2, iterations=100, favour_normal=100.0) == normal
-    assert not list(think(state, level="hard", seed=2, iterations=100, favour_normal=1.0, slice_ms=0.0))  # no search
+    assert choose_action(state, level="hard", seed=2, iterations=100, normal_share=100.0) == normal
+    assert not list(think(state, level="hard", seed=2, iterations=100, plays_normal=True, slice_ms=0.0))  # no search
     search = Search(state, seed=1, budget_ms=None, iterations=60, candidates=state.legal_actions()[:2])
     for _ in search.run():
         pass
     assert set(search.root.children) <= set(state.legal_actions()[:2])
 
 
-def test_a_horizon_stops_rollouts_when_the_attribute_changes():
+def test_a_horizon_stops_rollouts_when_it_is_reached():
     state = nim_with_heap(3000, max_take=2)
-    search = Search(state, seed=1, budget_ms=None, iterations=20, horizon="turn")
+    search = Search(state, SearchOptions(horizon=_next_turn), seed=1, budget_ms=None, iterations=20)
     start = time.perf_counter()
     for _ in search.run():
         pass
     assert time.perf_counter() - start < 1.0  # rollouts of one step, not ~2000
 
 
-class _LowestTwo:
-    """Policies whose ``candidates`` keep the two lowest actions (by text)."""
+def _lowest(world, k, legal):
+    """Candidates: the ``k`` lowest actions (by text)."""
+    return sorted(legal, key=str)[:k]
 
-    rollout = None
 
-    @staticmethod
-    def candidates(world, k, legal):
-        return sorted(legal, key=str)[:k]
+LOWEST_TWO = SearchOptions(prune=2, candidates=_lowest)
 
 
 def _tree_nodes(node):
@@ -421,7 +438,7 @@ def _tree_actions(node):
 @pytest.mark.parametrize("game", ["quicknim", "tricks"])
 def test_prune_narrows_every_node_to_the_games_candidates(game):
     state = new_game(game, seed=3, players=2)
-    search = Search(state, seed=1, budget_ms=None, iterations=200, policies=_LowestTwo, prune=2)
+    search = Search(state, LOWEST_TWO, seed=1, budget_ms=None, iterations=200)
     for _ in search.run():
         pass
     assert len(state.legal_actions()) > 2
@@ -436,7 +453,7 @@ def test_prune_narrows_every_node_to_the_games_candidates(game):
 def test_paired_tries_every_root_action_in_each_world(game):
     state = new_game(game, seed=4, players=3)
     legal = state.legal_actions()
-    search = Search(state, seed=2, budget_ms=None, iterations=7 * len(legal), paired=True)
+    search = Search(state, SearchOptions(paired=True), seed=2, budget_ms=None, iterations=7 * len(legal))
     for _ in search.run():
         pass
     assert search.root_actions == legal
@@ -447,8 +464,8 @@ def test_paired_tries_every_root_action_in_each_world(game):
 def test_paired_root_is_the_candidates_and_a_favoured_move_is_kept():
     state = new_game("tricks", seed=8, players=3)
     legal = state.legal_actions()
-    search = Search(state, seed=1, budget_ms=None, iterations=40, paired=True, candidates=legal[1:3],
-                    favoured=legal[-1], favour=100.0)
+    search = Search(state, SearchOptions(paired=True, normal_margin=100.0), seed=1, budget_ms=None, iterations=40,
+                    candidates=legal[1:3], favoured=legal[-1])
     for _ in search.run():
         pass
     assert search.root_actions == [legal[1], legal[2], legal[-1]]
@@ -458,14 +475,14 @@ def test_paired_root_is_the_candidates_and_a_favoured_move_is_kept():
 
 def test_paired_root_adds_the_games_candidates_in_the_first_world():
     state = new_game("quicknim", seed=3, players=2)
-    search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_LowestTwo, prune=2, paired=True)
+    search = Search(state, replace(LOWEST_TWO, paired=True), seed=1, budget_ms=None, iterations=30)
     for _ in search.run():
         pass
     assert list(map(str, search.root_actions)) == sorted(map(str, state.legal_actions()))[:2]
 
 
-class _Named:
-    """Policies with a named rollout and a world sampler that count their calls."""
+class _Counted:
+    """A rollout policy and a world sampler that count their calls."""
 
     calls = {"quiet": 0, "draw": 0}
 
@@ -483,19 +500,16 @@ class _Named:
         return draw
 
 
-def test_a_named_rollout_policy_and_world_sampler_are_used_when_asked():
+def test_a_rollout_policy_and_world_sampler_are_used_when_given():
     state = new_game("tricks", seed=6, players=3)
-    _Named.calls.update(quiet=0, draw=0)
-    search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_Named)
-    for _ in search.run():
-        pass
-    assert _Named.calls == {"quiet": 0, "draw": 0}
+    _Counted.calls.update(quiet=0, draw=0)
+    finish(Search(state, seed=1, budget_ms=None, iterations=30).run())
+    assert _Counted.calls == {"quiet": 0, "draw": 0}
     runs = []
     for _ in range(2):
-        search = Search(state, seed=1, budget_ms=None, iterations=30, policies=_Named, rollout_policy="quiet",
-                        sampler="deals")
-        for _ in search.run():
-            pass
+        search = Search(state, SearchOptions(rollout=_Counted.quiet, sampler=_Counted.deals), seed=1,
+                        budget_ms=None, iterations=30)
+        finish(search.run())
         runs.append(search.stats())
-    assert _Named.calls["draw"] == 60 and _Named.calls["quiet"] > 0
+    assert _Counted.calls["draw"] == 60 and _Counted.calls["quiet"] > 0
     assert runs[0] == runs[1]

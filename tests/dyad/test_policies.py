@@ -106,14 +106,6 @@ def test_remembered_best_values_are_the_same_and_the_memory_is_bounded(monkeypat
         assert len(policies._BEST) <= 5
 
 
-def test_the_deviation_check_compares_hards_move_with_normals():
-    from bench.dyad_strength import deviations
-
-    (trick, hard, normal, expected, real, examined), = deviations(3, {}, count=1, runs=2, iterations=60, seed=2)
-    assert hard != normal and 0 <= trick < 4 and examined >= 1
-    assert -1 <= expected <= 1 and -1 <= real <= 1
-
-
 # -- deals weighted by the plays seen (InformedDeals) ----------------------------------
 
 
@@ -250,29 +242,31 @@ def test_no_reading_before_the_pass_nor_without_teams():
 
 
 def test_teams_weigh_pass_informed_deals_by_the_plays_and_free_for_all_does_not():
-    from pyapp.ai import tuning_for
+    from pyapp.ai import search_options
 
-    teams = tuning_for(new_game("dyad", seed=1, players=4, teams=True))
-    assert (teams["sampler"], teams["rollout_policy"]) == ("InformedPass", "rollout_blind")
-    alone = tuning_for(new_game("dyad", seed=1, players=4))
-    assert alone["sampler"] == "PassInformed" and "rollout_policy" not in alone
+    teams = search_options(new_game("dyad", seed=1, players=4, teams=True))
+    assert (teams.sampler, teams.rollout) == (policies.InformedPass, policies.rollout_blind)
+    alone = search_options(new_game("dyad", seed=1, players=4))
+    assert (alone.sampler, alone.rollout) == (policies.PassInformed, policies.rollout)
 
 
 def test_four_players_alone_search_the_same_worlds_whichever_sampler():
     # without Teams PassInformed deals exactly the worlds of sample_world: the same search
-    from pyapp.ai import policies_for, tuning_for
+    from dataclasses import replace
+
+    from pyapp.ai import search_options
     from pyapp.ai.mcts import Search
     from pyapp.engine.steps import finish
 
     state = new_game("dyad", seed=3, players=4)
-    assert tuning_for(state)["sampler"] == "PassInformed"
+    options = replace(search_options(state), paired=False, normal_margin=0.0, root_samples=0)
+    assert options.sampler is policies.PassInformed
     rng = random.Random(3)
     for _ in range(3):
         _normal_moves(state, rng, 5)
         stats = []
-        for sampler in ("PassInformed", None):
-            search = Search(state, seed=9, budget_ms=None, iterations=80, policies=policies_for(state),
-                            prune=6, horizon="round_no", sampler=sampler)
+        for sampler in (policies.PassInformed, None):
+            search = Search(state, replace(options, sampler=sampler), seed=9, budget_ms=None, iterations=80)
             finish(search.run())
             stats.append(search.stats())
         assert stats[0] == stats[1] and stats[0]

@@ -324,7 +324,7 @@ def test_search_rollouts_with_a_horizon_stop_their_worlds(monkeypatch):
     horizons = []
     monkeypatch.setattr(DyadState, "stop_at", lambda self, horizon: horizons.append(horizon))
     state = new_game("dyad", seed=2, players=3)
-    choose_action(state, level="hard", seed=1, iterations=30, horizon="round_no")
+    choose_action(state, level="hard", seed=1, iterations=30)  # Dyad's search options: the round's end
     assert horizons == ["round_no"] * 30
     horizons.clear()
     choose_action(state, level="hard", seed=1, iterations=30, horizon=None)

@@ -76,3 +76,24 @@ def test_language_switch():
         assert i18n.language() == "ko"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_names_are_isolated_in_every_sentence(code):
+    """A name ending in a right-to-left override changes nothing after it (UAX #9: a PDI closes it)."""
+    name = "\u202eEvil"
+    i18n.set_language(code)
+    try:
+        checked = 0
+        for key, text in i18n.catalog(code).items():
+            names = i18n.placeholders(text) & i18n.NAME_PARAMS
+            if not names:
+                continue
+            params = {p: name if p in names else "1" for p in i18n.placeholders(text)}
+            said = i18n.t(key, **params)
+            expected = sum(text.count("{" + p + "}") for p in names)
+            assert said.count(f"{i18n.FSI}{name}{i18n.PDI}") == expected and said.count(name) == expected, key
+            checked += 1
+        assert checked > 40
+    finally:
+        i18n.set_language("en")

@@ -106,3 +106,46 @@ def test_finished_game_clears_the_resume_slot():
 def test_seat_kind_is_checked():
     with pytest.raises(ValueError, match="unknown seat kind"):
         Seat("x", "wizard")
+
+
+def test_a_game_ending_without_room_keeps_its_result_and_statistics_until_there_is_room():
+    from pyapp.storage.stats import STATS_KEY, load_stats
+
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    session = Session.start("nim", PEOPLE, seed=4, store=store)
+    while True:  # up to the last move
+        action = session.state.legal_actions()[0]
+        probe = session.state.clone()
+        probe.apply_action(action)
+        if probe.is_terminal():
+            break
+        session.play(action)
+    backend.quota = sum(len(k) + len(v) for k, v in backend.items.items())  # storage is full
+    session.play(action)
+    assert session.state.is_terminal() and session.save_problem == "storage.pending"
+    assert store.current() is None  # no stale Continue
+    assert not store.read(session.record_id)[0]["finished"] and STATS_KEY not in backend.items
+    assert list(store.pending) == [session.record_id]
+
+    backend.quota = None  # room was made (old games deleted): the next save writes it first
+    other = Session.start("nim", PEOPLE, seed=5, store=store)
+    assert store.pending == {}
+    assert store.read(session.record_id)[0]["finished"] is True
+    assert load_stats(backend)[0].line("nim", "person")["played"] == 1
+    assert store.current() == other.record_id
+
+
+def test_a_game_waiting_for_room_is_not_written_after_it_is_deleted():
+    backend = MemoryBackend()
+    store = SaveStore(backend)
+    session = Session.start("nim", PEOPLE, seed=4, store=store)
+    while not session.state.is_terminal():
+        backend.quota = sum(len(k) + len(v) for k, v in backend.items.items())
+        session.play(session.state.legal_actions()[-1])
+    assert list(store.pending) == [session.record_id]
+    backend.quota = None
+    store.delete(session.record_id)
+    Session.start("nim", PEOPLE, seed=5, store=store)
+    with pytest.raises(KeyError):
+        store.read(session.record_id)

@@ -17,14 +17,16 @@ from pyapp.engine.steps import finish
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
 from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
 
-# Tuning of the normal heuristic.
 OFFER_THRESHOLD = 1.5
+"""The worth above which Normal takes an offered character."""
 CLOSE_PENALTY = 0.5
+"""Per point of a better character still to come: what closing a suit with a low one costs."""
 COST_FACTOR = 1.2
+"""Weight of the strong cards a play spends, against the trick it may win."""
 BEAT_FACTOR = 0.85
+"""How often a player who can take the lead from the trick does (in Normal's models)."""
 MC_SAMPLES = 8
-HORIZON = True
-"""Worlds sampled to judge each card's chance of winning the trick (0: a formula instead)."""
+"""Worlds sampled to judge each card's chance of winning the trick."""
 LOOKAHEAD_SAMPLES = 8
 """Worlds in which Normal plays out the rest of the deal after each card it may play."""
 LOOKAHEAD_FROM = 6
@@ -108,43 +110,9 @@ def _current_best(world: DieciState) -> str | None:
     return best
 
 
-def _unseen(world: DieciState, seat: int) -> list[str]:
-    seen = set(world.hands[seat]) | set(world.played)
-    seen.add(world.trump_card)
-    return [c for c in deck(world.players) if c not in seen]
-
-
 def _power(card: str, trump: str) -> float:
     """0 (weakest) … 2 (ace of trumps): how well a card wins tricks."""
     return (RANK_VALUE[card[0]] - 2) / 12 + (1.0 if card[1] == trump else 0.0)
-
-
-def _win_chance(world: DieciState, seat: int, card: str, unseen: list[str]) -> float:
-    """Chance that ``card`` wins the trick, played now by ``seat``."""
-    best = _current_best(world)
-    trump = world.trump
-    if best is not None and not beats(card, best, trump):
-        return 0.0
-    n = world.players
-    later = [(seat + i) % n for i in range(1, n - len(world.trick))]
-    if not later:
-        return 1.0
-    pool = len(unseen) or 1
-    led = world.trick[0][1] if world.trick else card[1]
-    chance = 1.0
-    for other in later:
-        voids = world.voids[other]
-        beaters = 0
-        for u in unseen:
-            if u[1] in voids or not beats(u, card, trump):
-                continue
-            # Someone holding the led suit must follow it: an off-suit beater only
-            # counts if the seat may be void in the led suit.
-            beaters += 1 if (u[1] == led or led in voids) else 0.5
-        hand = max(1, len(world.hands[other]))
-        holds = 1.0 - (1.0 - min(1.0, beaters / pool)) ** hand
-        chance *= 1.0 - BEAT_FACTOR * holds
-    return chance
 
 
 def _tricks_left(world: DieciState) -> float:
@@ -172,18 +140,16 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     if _looks_ahead(world):
         return finish(_lookahead_steps(world, rng, legal))
     trump = world.trump
-    unseen = _unseen(world, seat)
     n = world.players
     trick_suits = {c[1] for c in world.trick}
-    # Cards still to come add their suits; assume one more suit for an unfinished trick.
-    future = max(0.0, min(1.0, (min(len(hand), _tricks_left(world)) - 1) / 3)) if HORIZON else \
-        max(0.0, min(1.0, (len(hand) - 1) / 3))
+    # How much strong cards are still worth: by the tricks this hand may still play.
+    future = max(0.0, min(1.0, (min(len(hand), _tricks_left(world)) - 1) / 3))
     typical = n + 1.0
     best_action, best_value = legal[0], float("-inf")
-    mc = _mc_win_chances(world, seat, [a.card for a in legal], rng) if MC_SAMPLES else None
+    chances = _mc_win_chances(world, seat, [a.card for a in legal], rng)
     for action in legal:
         card = action.card
-        p = mc[card] if mc else _win_chance(world, seat, card, unseen)
+        p = chances[card]
         value_now = n + _claim_if_won(world, seat, trick_suits | {card[1]})
         if len(world.trick) + 1 < n:
             value_now += 0.5  # other suits may still come, widening the choice
@@ -244,7 +210,7 @@ def _playout(hands: list[list[str]], cards: list[str], leader: int, seat: int, s
 
 def _looks_ahead(world: DieciState) -> bool:
     """Whether Normal chooses this world's card by ``_lookahead_steps``."""
-    return bool(LOOKAHEAD_SAMPLES) and world.players >= LOOKAHEAD_FROM
+    return world.players >= LOOKAHEAD_FROM
 
 
 def _lookahead_steps(world: DieciState, rng: random.Random, legal: list[Any]) -> Generator[None, None, Any]:
@@ -341,31 +307,6 @@ def easy(world: DieciState, rng: random.Random) -> Any:
         return Claim(char)
     char, worth = _best_claim(world, seat, world.face_up, _raw_worth)
     return Claim(char) if char is not None and worth > 0 else PASS
-
-
-def rollout_simple(world: DieciState, rng: random.Random) -> Any:
-    """The cheapest playout policy: greedy cards with noise, characters by
-    their immediate worth (kept for comparison in the benchmark)."""
-    legal = world.legal_actions()
-    phase = world.phase
-    seat = world.turn
-    if phase == "play":
-        if len(legal) == 1 or rng.random() < 0.3:
-            return legal[rng.randrange(len(legal))]
-        return _play_greedy(world, rng, legal)
-    if phase == "claim":
-        if legal[0] is TOP:
-            return TOP
-        chars = [a.char for a in legal]
-    else:
-        chars = world.face_up
-    claimed, goal = world.claimed[seat], world.goals[seat]
-    best, score = None, 0 if phase == "offer" else float("-inf")
-    for c in chars:
-        d = claim_delta(claimed, goal, c)
-        if d > score:
-            best, score = c, d
-    return Claim(best) if best is not None else PASS
 
 
 def _scores(world: DieciState) -> list[int]:

@@ -15,14 +15,10 @@ import math
 import random
 from operator import itemgetter
 
-from pyapp.games.dyad.rules import canonical, legal_pair_cards, score_cards, value_of
-from pyapp.games.dyad.state import _CARD, _PLAYS, _TAKES, world_from_observation
+from pyapp.games.dyad.rules import canonical, legal_pair_cards, parse_card, rank_of, score_cards, top_rank, value_of
+from pyapp.games.dyad.state import _PLAYS, _TAKES, CIPHER, DECLINE, world_from_observation
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
-
-
-def _rank(card: int) -> int:
-    return card // 4 + 2
 
 
 def _lead_matched(world) -> bool | None:
@@ -53,27 +49,24 @@ def _won_so_far(world, seat: int) -> int:
     return sum(1 for record in world.tricks if record[1] == seat)
 
 
-def _card_cost(world, seat: int, hand: list[int], keep: int) -> dict[int, float]:
+# What spending each card costs (see ``card_costs``): a 2 is cheap, a card kept to
+# the end costs its value (``_KEPT``), another card 0.3 x its value.
+_KEPT = [float(c // 4 + 2) for c in range(32)]
+_COST_TWO_ON = [0.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
+_COST_TWO_OFF = [2.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
+
+
+def card_costs(hand: list[int], keep: int, twos: bool) -> dict[int, float]:
     """What playing each card of ``hand`` now gives up.
 
     The ``keep`` best cards are those likely to stay in hand to the end and
     score: spending one costs its value.  Other cards only matter as future
-    trick-winning power; 2s are also doubles (with 2's on, a kept 2 costs
-    points, so they are cheap to spend).
+    trick-winning power (0.3 x their value); 2s are also doubles (with 2's on,
+    a kept 2 costs points, so they are cheap to spend).
     """
-    twos = world.options["twos"]
-    ordered = sorted(hand, reverse=True)
-    keepers = set(ordered[:keep])
-    cost = {}
-    for c in hand:
-        r = _rank(c)
-        if r == 2:
-            cost[c] = 0.5 if twos else 2.5
-        elif c in keepers:
-            cost[c] = float(r)
-        else:
-            cost[c] = 0.3 * r
-    return cost
+    base = _COST_TWO_ON if twos else _COST_TWO_OFF
+    bar = sorted(hand, reverse=True)[keep - 1] if keep < len(hand) else -1  # the keepers: c >= bar
+    return {c: (_KEPT[c] if c >= bar and c >= 4 else base[c]) for c in hand}
 
 
 def _expected_keep(world, seat: int) -> int:
@@ -91,26 +84,25 @@ def _retrieve_choice(world, legal: list) -> object:
         cipher = bool(world.ciphers[seat])
         return max(legal, key=lambda a: (score_cards(hand + [a.cards[0]], twos, cipher), a.cards[0]))
     if twos:
-        return max(legal, key=lambda a: (_rank(a.cards[0]) if _rank(a.cards[0]) > 2 else -5, a.cards[0]))
+        return max(legal, key=lambda a: (rank_of(a.cards[0]) if rank_of(a.cards[0]) > 2 else -5, a.cards[0]))
     return max(legal, key=lambda a: a.cards[0])
 
 
 def hand_strength(world, hand: list[int]) -> float:
     """Mean rank of the hand relative to the deck's mean (0 = average)."""
-    top = 9 if world.players == 4 else 7
-    return sum(_rank(c) for c in hand) / len(hand) - (2 + top) / 2
+    top = top_rank(world.players)
+    return sum(rank_of(c) for c in hand) / len(hand) - (2 + top) / 2
 
 
 def _cipher_choice(world, threshold: float) -> object:
     seat = world.turn
     hand = world.hands[seat]
-    top = 9 if world.players == 4 else 7
+    top = top_rank(world.players)
     if world.players == 2:
         return world.legal_actions()[1]
-    high = sum(1 for c in hand if _rank(c) >= top - 1)
-    twos = sum(1 for c in hand if _rank(c) == 2)
+    high = sum(1 for c in hand if rank_of(c) >= top - 1)
+    twos = sum(1 for c in hand if rank_of(c) == 2)
     score = hand_strength(world, hand) + 0.6 * high - 0.2 * twos
-    from pyapp.games.dyad.state import CIPHER, DECLINE
     return CIPHER if score < threshold else DECLINE
 
 
@@ -123,7 +115,7 @@ def _pass_choice(world, legal: list) -> object:
     seat = world.turn
     hand = world.hands[seat]
     weak = hand_strength(world, hand) < 0
-    ranked = sorted(hand, key=lambda c: (_rank(c), c))
+    ranked = sorted(hand, key=lambda c: (rank_of(c), c))
     chosen = set(ranked[-2:] if weak else ranked[:2])
     for action in legal:
         if set(action.cards) == chosen:
@@ -297,13 +289,6 @@ def _best_value(hand: list[int], suit: int) -> int:
     return value
 
 
-# What spending each card costs (see ``_card_cost``): a 2 is cheap, a card kept to
-# the end costs its value (``_KEPT``), another card 0.3 x its value.
-_KEPT = [float(c // 4 + 2) for c in range(32)]
-_COST_TWO_ON = [0.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
-_COST_TWO_OFF = [2.5 if c < 4 else 0.3 * (c // 4 + 2) for c in range(32)]
-
-
 _PAIR_VALUE = {lead_matched: {(a, b): value_of(lead_matched, a, b) for a in range(32) for b in range(32) if a != b}
                for lead_matched in (False, True)}
 """``value_of`` as tables by the lead's kind (a lookup instead of a call at every pair)."""
@@ -364,13 +349,10 @@ def pair_scores(world, rng: random.Random | None = None) -> list[tuple[float, tu
         later = _guessed_hands(world, seat, later_seats, rng)
     left = world.round_len - len(world.tricks)
     keep = won + max(1, round(left / n))
-    gain = (9 if n == 4 else 7) + (0.5 if left > 1 else -0.5)
+    gain = top_rank(n) + (0.5 if left > 1 else -0.5)
     if teams and world.ciphers[(seat + 2) % 4] and not any(r[1] == (seat + 2) % 4 for r in world.tricks):
         gain += 6.0
-    base = _COST_TWO_ON if world.options["twos"] else _COST_TWO_OFF
-    kept = _KEPT
-    bar = sorted(hand, reverse=True)[keep - 1] if keep < len(hand) else -1  # the keepers: c >= bar
-    cost = {c: (kept[c] if c >= bar and c >= 4 else base[c]) for c in hand}
+    cost = card_costs(hand, keep, world.options["twos"])
     out = []
     append = out.append
     if lead is None:
@@ -485,7 +467,7 @@ def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[floa
             for i, action in enumerate(legal):
                 a, b = action.cards
                 matched = a % 4 == b % 4
-                v = _rank(a) + _rank(b)
+                v = rank_of(a) + rank_of(b)
                 if matched:
                     threats = [_response(w, p, action.cards, True) for p in later if not _same_side(w, p, seat)]
                     top = max(threats) if threats else -1
@@ -529,7 +511,7 @@ def normal(world, rng: random.Random):
     def value(action) -> int:
         a, b = action.cards
         if matched is None:
-            return _rank(a) + _rank(b)
+            return rank_of(a) + rank_of(b)
         return value_of(matched, a, b)
 
     if _ciphering(world, seat):
@@ -537,8 +519,8 @@ def normal(world, rng: random.Random):
         return min(legal, key=lambda a: (value(a), -(a.cards[0] + a.cards[1])))
     partner_cipher = world.teams and _ciphering(world, (seat + 2) % 4)
     keep = _expected_keep(world, seat)
-    cost = _card_cost(world, seat, hand, keep)
-    top = 9 if world.players == 4 else 7
+    cost = card_costs(hand, keep, world.options["twos"])
+    top = top_rank(world.players)
     last_trick = len(world.tricks) + 1 == world.round_len
     gain = top - 0.5 + (0 if last_trick else 1.0)
     if partner_cipher:
@@ -662,21 +644,21 @@ def pass_bars(obs: dict) -> list[dict[int, set[int]]]:
     if not obs.get("received"):
         return []
     partner = obs["partner"]
-    low, high = sorted(_CARD[t] for t in obs["received"])
-    gift = {_CARD[t] for t in obs["gave"]}
+    low, high = sorted(parse_card(t) for t in obs["received"])
+    gift = {parse_card(t) for t in obs["gave"]}
     retrieved: set[int] = set()
     own: list[int] = []  # the partner's cards played this round that it held before the pass
     for plays, winner, card in ([(t["plays"], t["winner"], t["retrieved"]) for t in obs["tricks"]]
                                 + [(obs["trick"], None, None)]):
         for play in plays:
             if play["seat"] == partner:
-                own += [c for c in (_CARD[t] for t in play["pair"]) if c not in gift and c not in retrieved]
+                own += [c for c in (parse_card(t) for t in play["pair"]) if c not in gift and c not in retrieved]
         if winner == partner:
-            retrieved.add(_CARD[card])
+            retrieved.add(parse_card(card))
     weak = {partner: set(range(low + 1, 32))} if all(c < low for c in own) else None
     strong = {partner: set(range(high))} if all(c > high for c in own) else None
-    top = 9 if obs["players"] == 4 else 7
-    order = [weak, strong] if _rank(low) + _rank(high) >= 2 + top else [strong, weak]
+    top = top_rank(obs["players"])
+    order = [weak, strong] if rank_of(low) + rank_of(high) >= 2 + top else [strong, weak]
     return [bars for bars in order if bars]
 
 
@@ -736,7 +718,7 @@ def projected_round(world) -> list[float]:
         won[world.turn] += 1
         done += 1
     share = (world.round_len - done) / n
-    top = 9 if n == 4 else 7
+    top = top_rank(n)
     out = []
     for p in range(n):
         if world.ciphers[p]:
@@ -780,6 +762,6 @@ def evaluate(world, seat: int) -> float:
     return share * weights[mine] / sum(weights)
 
 
-__all__ = ["best_value", "candidates", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "play_chance", "play_likelihood",
+__all__ = ["best_value", "candidates", "card_costs", "easy", "evaluate", "hand_strength", "normal", "pair_scores", "play_chance", "play_likelihood",
            "projected_round", "rollout", "rollout_blind", "simple", "InformedDeals", "InformedPass", "PassInformed",
            "pass_bars"]

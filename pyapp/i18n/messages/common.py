@@ -3,6 +3,7 @@
 EN = {
     "test.greeting": "Hello, {name}",
     "app.title": "Dyad · Triad · Dieci",
+    "app.short_name": "Tabletop",
     "game.dyad": "Dyad",
     "game.triad": "Triad",
     "game.dieci": "Dieci",
@@ -16,6 +17,7 @@ EN = {
 KO = {
     "test.greeting": "안녕하세요, {name} 님",
     "app.title": "다이어드 · 트라이어드 · 디에치",
+    "app.short_name": "보드게임",
     "game.dyad": "다이어드",
     "game.triad": "트라이어드",
     "game.dieci": "디에치",

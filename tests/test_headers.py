@@ -1,0 +1,94 @@
+"""netlify.toml's header rules over every built file, read by Netlify's own parser and by tools/serve.py.
+
+Where two rules match one path and set the same header, what the response
+carries depends on the host (Netlify's engine keeps the later value, other hosts
+join both, and two Content-Security-Policy headers are both enforced), so no path
+may be matched by two rules setting one header.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402  (tools/ is put on the path just above)
+import serve  # noqa: E402
+
+CSP = "Content-Security-Policy"
+PROBES = ("/", "/webfont.css", "/WEB/x.css", "/index.html/", "/runtime", "/nowhere/x.js")
+"""Paths beside the built files on which Netlify's wildcard, case and slash rules are compared."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("headers") / "dist"
+    build.build(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def paths(site: Path) -> list[str]:
+    """Every URL path of the build, and ``/`` (served as index.html)."""
+    return ["/"] + sorted("/" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+def netlify_parser(paths: list[str]) -> dict:
+    """The rules as @netlify/headers-parser reads netlify.toml, and which match each path."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests/netlify_headers.mjs"), str(ROOT / "netlify.toml")],
+        input=json.dumps(paths), capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    return json.loads(done.stdout)
+
+
+def policy_of(path: str) -> str:
+    return "frame-ancestors *" if path == "/embed.html" else "frame-ancestors 'none'"
+
+
+def test_no_path_gets_one_header_from_two_rules(paths: list[str]) -> None:
+    parsed = netlify_parser([*paths, *PROBES])
+    assert parsed["errors"] == []
+    rules = parsed["rules"]
+    for path in paths:
+        setters: dict[str, list[str]] = {}
+        for index in parsed["matches"][path]:
+            for name in rules[index]["values"]:
+                setters.setdefault(name.lower(), []).append(rules[index]["for"])
+        assert all(len(fors) == 1 for fors in setters.values()), (path, setters)
+        policies = [rules[i]["values"][CSP] for i in parsed["matches"][path] if CSP in rules[i]["values"]]
+        assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
+        assert "cache-control" in setters, path
+
+
+def test_serve_matches_paths_as_netlify_does(paths: list[str]) -> None:
+    parsed = netlify_parser([*paths, *PROBES])
+    ours = serve.load_rules()
+    assert [pattern for pattern, _ in ours] == [rule["for"] for rule in parsed["rules"]]
+    assert [values for _, values in ours] == [rule["values"] for rule in parsed["rules"]]
+    for path in [*paths, *PROBES]:
+        assert [i for i, (pattern, _) in enumerate(ours) if serve.matches(pattern, path)] == parsed["matches"][path], path
+
+
+def test_serve_sends_one_policy_per_file(site: Path, paths: list[str]) -> None:
+    server = serve.start(site)
+    try:
+        for path in paths:
+            connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=30)
+            connection.request("HEAD", path)
+            response = connection.getresponse()
+            assert response.status == 200, path
+            policies = response.headers.get_all(CSP) or []
+            assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
+            assert "'unsafe-eval'" not in policies[0] and "'unsafe-inline'" not in policies[0]
+            connection.close()
+    finally:
+        server.shutdown()
+        server.server_close()
