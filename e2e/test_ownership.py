@@ -35,8 +35,14 @@ def errors(page: Page) -> list[str]:
     assert not found, found
 
 
-def watch(page: Page, found: list[str]) -> None:
-    page.on("pageerror", lambda error: found.append(str(error)))
+def other_tab(page: Page, wait_ready, hash_: str) -> tuple[Page, list[str]]:
+    """A second tab of the same browser profile, booted on ``hash_``, and the page errors it will record."""
+    tab = page.context.new_page()
+    found: list[str] = []
+    tab.on("pageerror", lambda error: found.append(str(error)))
+    tab.goto(f"/{hash_}")
+    wait_ready(tab)
+    return tab, found
 
 
 def start(page: Page, wait_ready, game: str, kinds: list[str], options: dict[str, str] | None = None) -> None:
@@ -178,11 +184,7 @@ def test_two_tabs_on_one_game_have_one_owner(page: Page, wait_ready, errors) -> 
     first.locator(".triad-board .cell.legal").first.click()
     expect(first.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
     record_id, _ = stored(first)
-    second = first.context.new_page()
-    second_errors: list[str] = []
-    watch(second, second_errors)
-    second.goto("/#/triad")
-    wait_ready(second)
+    second, second_errors = other_tab(first, wait_ready, "#/triad")
     offer = second.get_by_test_id("resume-offer")
     expect(offer).to_have_attribute("data-elsewhere", "true")
     expect(offer).to_contain_text("open in another tab")
@@ -211,11 +213,7 @@ def test_a_game_deleted_in_another_tab_while_a_computer_thinks_stays_deleted(pag
     player = page
     start(player, wait_ready, "triad", ["person", "hard"], {"first": "0"})
     record_id, _ = stored(player)
-    lister = player.context.new_page()
-    lister_errors: list[str] = []
-    watch(lister, lister_errors)
-    lister.goto("/#/saves")
-    wait_ready(lister)
+    lister, lister_errors = other_tab(player, wait_ready, "#/saves")
     lister.locator(f'[data-testid=save][data-id="{record_id}"]').get_by_test_id("save-delete").click()
     thinking = player.evaluate("""() => { document.querySelector('.triad-board .cell.legal').click();
         return document.querySelector('[data-testid=status]').dataset.thinking; }""")
