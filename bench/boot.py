@@ -1,17 +1,30 @@
-"""Boot benchmark: our site against a bare PyScript page on the same vendored runtime.
+"""Boot benchmark: our site against a bare Pyodide and a bare PyScript page on the same runtime.
 
-Usage: ``python bench/boot.py [--runs 3] [--dist dist]`` (build first; needs
-Playwright and Chromium like the e2e suite).  In one run it measures,
-as medians over ``--runs``:
+Usage: ``python bench/boot.py [--runs 3] [--throttle 1 4] [--dist dist] [--before DIR]`` (build
+first; needs Playwright, Chromium and ``brotli``, all in the test extras).  Every
+page is measured in every run, interleaved (throttle settings too), so machine
+load hits them alike; it prints medians over ``--runs`` and the ratios ours ÷
+bare Pyodide and ours ÷ bare PyScript:
 
-* time from navigation to ``<body data-ready="true">``, cold (new browser
-  profile: empty cache, no service worker) and warm (same profile, second
-  visit: HTTP cache, and for our site its service worker);
-* first-visit bytes the server sent, for our site until ready and until the
-  service worker has precached everything, and for the bare page.
+* **cold**: navigation to ``<body data-ready="true">`` in a new browser profile
+  (empty cache, no service worker), and the longest main-thread task until then
+  (``PerformanceObserver`` for long tasks: while it runs, a tap does nothing);
+* **warm**: the same on a second visit in that profile (HTTP cache, and for our
+  site its service worker);
+* **tap**: (ours only, third visit) Triad is tapped as soon as the picker is
+  drawn, then 2 players and Start: navigation to the board accepting a move;
+* **bytes**: every response of the first visit as served (for our site until
+  the service worker has precached everything), each file counted brotli
+  quality 9 as Netlify serves text, except files already compressed (zip,
+  wheel, images), which count at their size; beside it the untouched runtime's
+  five files counted the same way.
 
-The bare page is served from a temporary folder holding the same runtime
-folders, with the same headers minus the CSP (bare PyScript needs eval).
+``--before`` adds another build of our site (say, main's) as a fourth page,
+measured the same way, for before/after figures from one interleaved run.
+``--throttle`` slows Chromium's CPU (``Emulation.setCPUThrottlingRate``; 4 is
+about a mid-range phone).  The bare pages are served from a temporary folder
+holding the same runtime folders, with the same headers minus the CSP (bare
+PyScript needs eval).
 """
 
 from __future__ import annotations
@@ -27,12 +40,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import chromium  # noqa: E402  (tools/ is put on the path just above)
+import build  # noqa: E402  (tools/ is put on the path just above)
+import chromium  # noqa: E402
 import serve  # noqa: E402
-from playwright.sync_api import BrowserContext, Playwright, sync_playwright  # noqa: E402
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 FLAGS = [*chromium.FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-READY_AT = """
+TIMEOUT_MS = 300_000
+OBSERVERS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
 new MutationObserver((_, observer) => {
   if (document.body && document.body.dataset.ready === "true") {
     window.__readyAt = performance.now();
@@ -40,7 +59,18 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
-BARE_PAGE = """<!doctype html>
+BOOT_FIGURES = """async () => {
+  // long-task entries arrive after their task: let the observer's callback run first
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = window.__longTasks.filter(([start]) => start < window.__readyAt);
+  return [window.__readyAt, Math.max(0, ...before.map(([, duration]) => duration))];
+}"""
+TRIAD_READY = """() => {
+  const status = document.querySelector('[data-testid=status]');
+  return !!document.querySelector('[data-testid=triad-board] .cell.legal')
+    && !(status && status.dataset.thinking === 'true');
+}"""
+BARE_PYSCRIPT = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare PyScript</title>
 <link rel="stylesheet" href="{pyscript}/core.css">
 <script type="module" src="{pyscript}/core.js"></script></head>
@@ -49,95 +79,181 @@ from pyscript import document
 document.body.dataset.ready = "true"
 </script></body></html>
 """
+BARE_PYODIDE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import {{ loadPyodide }} from "./{pyodide}/pyodide.mjs";
+const pyodide = await loadPyodide();
+pyodide.runPython("import js; js.document.body.dataset.ready = 'true'");
+</script></head><body></body></html>
+"""
+PAGES = ("pyodide", "pyscript", "before", "ours")
+OURS = ("before", "ours")
 
 
-def bare_site(dist: Path, folder: Path) -> None:
-    """A page that only boots PyScript, beside links to our runtime folders."""
-    (runtime := folder / "runtime").mkdir()
-    for path in (dist / "runtime").iterdir():
-        os.symlink(path, runtime / path.name)
-    pyodide = next(p for p in (dist / "runtime").iterdir() if p.name.startswith("pyodide-"))
-    pyscript = next(p for p in (dist / "runtime").iterdir() if p.name.startswith("pyscript-"))
-    page = BARE_PAGE.format(pyodide=f"runtime/{pyodide.name}", pyscript=f"runtime/{pyscript.name}")
-    (folder / "index.html").write_text(page)
+def bare_sites(folder: Path) -> dict[str, Path]:
+    """Folders for the two bare pages, each beside links to the untouched runtime files.
+
+    The runtime comes from ``node_modules`` (PyScript trimmed as our build keeps it), not
+    from ``dist/``: the bare pages measure the runtime as published.
+    """
+    pyodide_files = build.read_package("pyodide", build.PYODIDE_FILES)
+    pyscript_files = build.pyscript_files()
+    packages = {"pyodide": (build.NODE_MODULES / "pyodide", pyodide_files),
+                "pyscript": (build.NODE_MODULES / "@pyscript/core/dist", pyscript_files)}
+    sites = {}
+    for kind, template in (("pyodide", BARE_PYODIDE), ("pyscript", BARE_PYSCRIPT)):
+        site = folder / kind
+        for prefix, (source, files) in packages.items():
+            (site / "runtime" / prefix).mkdir(parents=True)
+            for name in files:
+                os.symlink(source / name, site / "runtime" / prefix / name)
+        page = template.format(pyodide="runtime/pyodide", pyscript="runtime/pyscript")
+        (site / "index.html").write_text(page)
+        sites[kind] = site
+    return sites
 
 
-def visit(context: BrowserContext, url: str) -> float:
-    """Load ``url`` in a new tab of ``context``; seconds from navigation to data-ready."""
+def served_size(path: Path) -> int:
+    """Bytes of ``path`` as a compressing host serves it (brotli 9 unless already compressed)."""
+    if path.name.endswith(serve.ALREADY_COMPRESSED):
+        return path.stat().st_size
+    return len(serve.compressed(str(path), path.stat().st_mtime, "br"))
+
+
+def served_bytes(root: Path, paths: list[str]) -> int:
+    total = 0
+    for path in paths:
+        file = root / path.split("?", 1)[0].lstrip("/")
+        total += served_size((file / "index.html" if file.is_dir() else file).resolve())
+    return total
+
+
+def open_page(context: BrowserContext, throttle: float) -> Page:
     page = context.new_page()
+    if throttle != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+def boot(context: BrowserContext, url: str, throttle: float) -> tuple[Page, float, float]:
+    """Open ``url`` in a new tab; (page, seconds to data-ready, longest task before it in seconds)."""
+    page = open_page(context, throttle)
     page.goto(url)
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-    seconds = page.evaluate("window.__readyAt") / 1000
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
+    ready, longest = page.evaluate(BOOT_FIGURES)
+    return page, ready / 1000, longest / 1000
+
+
+def tap_triad(context: BrowserContext, url: str, throttle: float) -> float:
+    """Seconds from navigation until a Triad board for 2 takes a move, Triad tapped at once."""
+    page = open_page(context, throttle)
+    page.goto(url, wait_until="commit")
+    page.get_by_test_id("game-link-triad").click(timeout=TIMEOUT_MS)
+    page.get_by_test_id("start").wait_for(timeout=TIMEOUT_MS)
+    page.get_by_test_id("setup-players").select_option("2")
+    page.get_by_test_id("seat-kind-0").select_option("person")
+    page.get_by_test_id("seat-kind-1").select_option("easy")
+    page.locator('[data-option="first"]').select_option("0")
+    page.get_by_test_id("start").click()
+    page.wait_for_function(TRIAD_READY, timeout=TIMEOUT_MS)
+    seconds = page.evaluate("performance.now()") / 1000
     page.close()
     return seconds
 
 
-def measure(playwright: Playwright, chromium: str, server: serve.Server, *, is_ours: bool) -> dict[str, float]:
-    """A cold then a warm visit in a new browser profile, with the bytes sent for the cold one.
+def measure(
+    playwright: Playwright, executable: str, server: serve.Server, root: Path, *, kind: str, throttle: float
+) -> dict[str, float]:
+    """A cold, a warm (and for ours a tap) visit in a new browser profile; bytes of the cold one.
 
     A real profile (disk cache) rather than an incognito context: Chromium's
     in-memory cache does not keep the 9.6 MB wasm, which would make the
     service worker download it a second time, as no real profile does.
     """
     url = f"http://127.0.0.1:{server.server_port}/"
+    figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=chromium, args=FLAGS)
-        context.add_init_script(READY_AT)
-        server.sent = 0
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-        cold = page.evaluate("window.__readyAt") / 1000
-        ready_bytes = server.sent  # the worker registers at ready: a few of its bytes may count here
-        if is_ours:
-            page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=120_000)
-        total_bytes = server.sent
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=FLAGS)
+        context.add_init_script(OBSERVERS)
+        server.requested = []
+        page, figures["cold"], figures["cold_task"] = boot(context, url, throttle)
+        if kind in OURS:
+            page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
+        figures["bytes"] = served_bytes(root, [path for status, path in server.requested if status == 200])
         page.close()
-        warm = visit(context, url)
+        page, figures["warm"], figures["warm_task"] = boot(context, url, throttle)
+        page.close()
+        if kind in OURS:
+            figures["tap"] = tap_triad(context, url, throttle)
         context.close()
-    return {"cold": cold, "warm": warm, "ready_bytes": ready_bytes, "total_bytes": total_bytes}
+    return figures
+
+
+def report(results: dict[tuple[float, str], list[dict[str, float]]], runtime_bytes: int) -> None:
+    def median(throttle: float, kind: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[throttle, kind])
+
+    columns = (("cold", "cold s"), ("cold_task", "cold task s"), ("warm", "warm s"), ("warm_task", "warm task s"))
+    for throttle in sorted({t for t, _ in results}):
+        print(f"\nCPU throttle {throttle:g}x, medians of {len(results[throttle, 'ours'])} runs")
+        print(f"{'page':<9}" + "".join(f"{title:>13}" for _, title in columns) + f"{'bytes MB':>10}{'tap s':>8}")
+        for kind in (k for k in PAGES if (throttle, k) in results):
+            row = "".join(f"{median(throttle, kind, key):>13.2f}" for key, _ in columns)
+            tap = f"{median(throttle, kind, 'tap'):>8.2f}" if kind in OURS else f"{'-':>8}"
+            print(f"{kind:<9}{row}{median(throttle, kind, 'bytes') / 1e6:>10.2f}{tap}")
+        for bare in (k for k in ("pyodide", "pyscript", "before") if (throttle, k) in results):
+            ratios = ", ".join(
+                f"{key} {median(throttle, 'ours', key) / median(throttle, bare, key):.2f}x"
+                for key in ("cold", "cold_task", "warm", "warm_task", "bytes")
+            )
+            print(f"ours / {bare}: {ratios}")
+    print(f"\nthe untouched runtime's five files as served: {runtime_bytes / 1e6:.2f} MB")
+    for kind in OURS:
+        if any(k == kind for _, k in results):
+            kind_bytes = statistics.median(r["bytes"] for (_, k), rs in results.items() if k == kind for r in rs)
+            print(f"{kind} / them: {kind_bytes / runtime_bytes:.2f}x")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--throttle", type=float, nargs="+", default=[1.0], help="CPU slowdown factors, e.g. 1 4")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--before", type=Path, help="another build of the site to measure beside it")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     executable = chromium.executable()
+    if serve.brotli is None:
+        raise SystemExit("bench/boot.py needs the brotli module (pip install -e '.[test]')")
+    runtime_bytes = sum(served_size(build.NODE_MODULES / "pyodide" / name) for name in build.PYODIDE_FILES)
+    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
 
     with tempfile.TemporaryDirectory() as tmp:
-        bare_site(dist, Path(tmp))
-        ours = serve.start(dist)
-        bare = serve.start(Path(tmp))
-        bare.rules = [(p, {k: v for k, v in vals.items() if k != "Content-Security-Policy"}) for p, vals in bare.rules]
-        results: dict[str, list[dict[str, float]]] = {"ours": [], "bare": []}
+        roots = {**bare_sites(Path(tmp)), "ours": dist}
+        if args.before:
+            roots["before"] = args.before.resolve()
+        servers = {kind: serve.start(root) for kind, root in roots.items()}
+        for kind in ("pyodide", "pyscript"):
+            servers[kind].rules = [
+                (p, {k: v for k, v in vals.items() if k != "Content-Security-Policy"}) for p, vals in servers[kind].rules
+            ]
+        results: dict[tuple[float, str], list[dict[str, float]]] = {}
         started = time.monotonic()
         with sync_playwright() as playwright:
-            for _ in range(args.runs):  # interleaved, so machine load hits both alike
-                results["bare"].append(measure(playwright, executable, bare, is_ours=False))
-                results["ours"].append(measure(playwright, executable, ours, is_ours=True))
-        ours.shutdown()
-        bare.shutdown()
+            for run in range(args.runs):
+                for throttle in args.throttle:
+                    for kind in (k for k in PAGES if k in roots):
+                        figures = measure(playwright, executable, servers[kind], roots[kind], kind=kind, throttle=throttle)
+                        results.setdefault((throttle, kind), []).append(figures)
+                        shown = " ".join(f"{k} {v / 1e6 if k == 'bytes' else v:.2f}" for k, v in figures.items())
+                        print(f"run {run + 1} throttle {throttle:g}x {kind}: {shown}", flush=True)
+        for server in servers.values():
+            server.shutdown()
 
-    def median(kind: str, key: str) -> float:
-        return statistics.median(r[key] for r in results[kind])
-
-    runtime_bytes = sum(p.stat().st_size for p in (dist / "runtime").rglob("*") if p.is_file())
-    print(f"boot benchmark: medians of {args.runs} runs, {time.monotonic() - started:.0f} s in all")
-    print(f"{'page':<6} {'cold s':>7} {'warm s':>7} {'bytes to ready':>15} {'bytes w/ offline':>17}")
-    for kind in ("bare", "ours"):
-        print(
-            f"{kind:<6} {median(kind, 'cold'):>7.2f} {median(kind, 'warm'):>7.2f} "
-            f"{median(kind, 'ready_bytes') / 1e6:>12.2f} MB {median(kind, 'total_bytes') / 1e6:>14.2f} MB"
-        )
-    print(f"runtime's own files (all of dist/runtime): {runtime_bytes / 1e6:.2f} MB")
-    print(
-        f"ratios ours/bare: cold {median('ours', 'cold') / median('bare', 'cold'):.2f}x, "
-        f"warm {median('ours', 'warm') / median('bare', 'warm'):.2f}x, "
-        f"first-visit bytes {median('ours', 'total_bytes') / median('bare', 'total_bytes'):.2f}x "
-        f"(to ready {median('ours', 'ready_bytes') / median('bare', 'ready_bytes'):.2f}x)"
-    )
+    print(f"\n{time.monotonic() - started:.0f} s in all; load average at end: "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    report(results, runtime_bytes)
     return 0
 
 

@@ -506,7 +506,7 @@ def test_shell_screens_fit_phones_with_large_targets(app: Page) -> None:
     page = app
     problems = []
     try:
-        for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/saves"):
+        for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/learn/dyad", "#/learn/triad", "#/learn/dieci", "#/saves"):
             go(page, hash_)
             expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
             for width, height in PHONES:
@@ -563,7 +563,7 @@ def _axe_run(page: Page) -> list[str]:
 def test_axe_finds_nothing_serious_on_the_shell_screens(app: Page) -> None:
     page = app
     found = []
-    for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/saves"):
+    for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/learn/dyad", "#/learn/triad", "#/learn/dieci", "#/saves"):
         go(page, hash_)
         expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
         found += axe(page, hash_)

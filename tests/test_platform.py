@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import json
 import io
 import re
 import string
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402  (tools/ is put on the path just above)
+import icons  # noqa: E402
 import serve  # noqa: E402
 
 
@@ -131,6 +133,63 @@ def test_shell_placeholders_match_across_languages() -> None:
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
     assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+
+
+def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:
+    import gzip
+    import urllib.request
+
+    (tmp_path / "index.html").write_text("<p>hello</p>" * 100)
+    (tmp_path / "x.zip").write_bytes(b"PK" + bytes(500))
+    server = serve.start(tmp_path, compress=True)
+    try:
+        def get(path: str, accept: str):
+            request = urllib.request.Request(f"http://127.0.0.1:{server.server_port}{path}", headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request) as response:
+                return response.headers, response.read()
+
+        headers, body = get("/", "gzip")
+        assert headers["Content-Encoding"] == "gzip" and headers["Cache-Control"] == "no-cache"
+        assert gzip.decompress(body) == (tmp_path / "index.html").read_bytes()
+        if serve.brotli is not None:
+            headers, body = get("/index.html", "gzip, br")
+            assert headers["Content-Encoding"] == "br" and serve.brotli.decompress(body).startswith(b"<p>hello")
+        headers, body = get("/x.zip", "gzip, br")
+        assert headers["Content-Encoding"] is None and body == (tmp_path / "x.zip").read_bytes()
+        headers, body = get("/", "")
+        assert headers["Content-Encoding"] is None and body.startswith(b"<p>hello")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_runtime_folder_has_our_loader_with_the_lock_inline_and_no_lock_file() -> None:
+    files = build.runtime_files(b"our stdlib")
+    assert tuple(files) == build.RUNTIME_FILES and files["python_stdlib.zip"] == b"our stdlib"
+    loader = files["loader.mjs"].decode()
+    lock = json.loads(re.search(r"^const LOCK = (\{.*\});$", loader, re.M).group(1))
+    assert lock["packages"] == {}, "the site loads no Pyodide package"
+    npm_lock = json.loads((build.NODE_MODULES / "pyodide/pyodide-lock.json").read_text())
+    assert lock["info"] == npm_lock["info"]
+    assert 'from "./pyodide.mjs"' in loader
+
+
+def test_link_preview_image_is_absolute_only_when_the_host_names_the_site(monkeypatch) -> None:
+    monkeypatch.delenv("URL", raising=False)
+    assert build.preview_url("web/icons/preview.x.png") == "web/icons/preview.x.png"
+    monkeypatch.setenv("URL", "https://example.netlify.app/")
+    assert build.preview_url("web/icons/preview.x.png") == "https://example.netlify.app/web/icons/preview.x.png"
+    monkeypatch.setenv("URL", "javascript:alert(1)")
+    assert build.preview_url("web/icons/preview.x.png") == "web/icons/preview.x.png"
+
+
+def test_preview_image_is_a_png_of_the_link_preview_shape() -> None:
+    import struct
+
+    png = icons.preview()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (600, 315)
 
 
 def test_short_name_fits_under_an_icon() -> None:

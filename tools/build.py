@@ -1,7 +1,8 @@
 """Build the self-contained static site into ``dist/`` (standard library only).
 
 Usage: ``python tools/build.py [--out DIR]``; needs ``npm ci`` to have filled
-``node_modules`` with the pinned Pyodide and PyScript.
+``node_modules`` with the pinned Pyodide and PyScript, and ``node`` to run that
+Pyodide, which compiles the standard library and ``pyapp`` (:func:`compiled_python`).
 
 Every file except ``index.html``, ``sw.js`` and ``manifest.webmanifest`` gets a
 content hash in its path, so hosts may cache it forever.  The service worker's
@@ -15,9 +16,12 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -31,6 +35,10 @@ import icons  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The runtime's files as npm publishes them."""
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "loader.mjs")
+"""The runtime folder of a build: Pyodide's loader and core, the trimmed compiled standard library
+(:func:`compiled_python`), and ``web/loader.mjs`` holding the lock in place of ``pyodide-lock.json``."""
 PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 """PyScript's modules that its core imports on every boot (named ``<chunk>-<hash>.js``).
 
@@ -140,8 +148,36 @@ def project_version() -> str:
         return tomllib.load(f)["project"]["version"]
 
 
-def build_wheel(version: str) -> tuple[str, bytes]:
-    """A pure wheel of ``pyapp`` made straight from the source tree."""
+def compiled_python() -> tuple[bytes, dict[str, bytes]]:
+    """The trimmed standard library as bytecode and ``pyapp``'s bytecode, made by the vendored
+    Pyodide under Node (``tools/stdlib.mjs`` running ``tools/stdlib.py``), so they match it exactly."""
+    with tempfile.TemporaryDirectory() as out:
+        try:
+            subprocess.run(["node", str(ROOT / "tools/stdlib.mjs"), str(ROOT / "pyapp"), out], check=True)
+        except (OSError, subprocess.CalledProcessError) as error:
+            raise SystemExit(f"build: compiling Python in Pyodide under Node failed: {error}") from error
+        folder = Path(out)
+        bytecode = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.glob("pyapp/**/*.pyc"))}
+        return (folder / "python_stdlib.zip").read_bytes(), bytecode
+
+
+def runtime_files(stdlib: bytes) -> dict[str, bytes]:
+    """:data:`RUNTIME_FILES`: npm's Pyodide with our standard library and loader."""
+    files = read_package("pyodide", PYODIDE_FILES)
+    lock = json.loads(files.pop("pyodide-lock.json"))
+    loader = (ROOT / "web/loader.mjs").read_text(encoding="utf-8")
+    marker = "const LOCK = null; // filled in by tools/build.py"
+    if marker not in loader:
+        raise SystemExit("build: web/loader.mjs lost its LOCK marker line")
+    no_packages = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+    files["loader.mjs"] = loader.replace(marker, f"const LOCK = {no_packages};").encode()
+    files["python_stdlib.zip"] = stdlib
+    return {name: files[name] for name in RUNTIME_FILES}
+
+
+def build_wheel(version: str, bytecode: dict[str, bytes] | None = None) -> tuple[str, bytes]:
+    """A pure wheel of ``pyapp`` made straight from the source tree, with ``bytecode``
+    (``pyapp/**/__pycache__/*.pyc``) beside the sources when given."""
     import base64
     import io
 
@@ -150,6 +186,7 @@ def build_wheel(version: str) -> tuple[str, bytes]:
     for path in sorted((ROOT / "pyapp").rglob("*")):  # modules and any data files beside them
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    entries.update(sorted((bytecode or {}).items()))
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = []
@@ -221,6 +258,16 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def preview_url(path: str) -> str:
+    """The link-preview image's address: absolute when the host names the site's address.
+
+    Link previews want an absolute ``og:image``; Netlify sets ``URL`` (the site's main
+    address) during its builds.  Elsewhere the path stays relative to the page.
+    """
+    base = os.environ.get("URL", "").rstrip("/")
+    return f"{base}/{path}" if base.startswith("https://") else path
+
+
 def build(out: Path) -> Site:
     """Assemble every output file of the site in memory, then write ``out``."""
     site = Site()
@@ -228,15 +275,17 @@ def build(out: Path) -> Site:
     languages, messages = shell_messages()
     default = messages[languages[0]]
 
-    pyodide = site.add_folder("runtime/pyodide", read_package("pyodide", PYODIDE_FILES))
+    stdlib, bytecode = compiled_python()
+    pyodide = site.add_folder("runtime/pyodide", runtime_files(stdlib))
     pyscript = site.add_folder("runtime/pyscript", pyscript_files())
-    wheel_name, wheel = build_wheel(version)
+    wheel_name, wheel = build_wheel(version, bytecode)
     wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}", wheel)
 
     icon_192 = site.add_hashed("web/icons", "icon-192.png", icons.icon(192))
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
     maskable = site.add_hashed("web/icons", "maskable-512.png", icons.icon(512, maskable=True))
     apple = site.add_hashed("web/icons", "apple-touch-180.png", icons.icon(180, maskable=True))
+    preview = preview_url(site.add_hashed("web/icons", "preview.png", icons.preview()))
     # the shell's styles first, then each screen's (web/css/*.css), all loaded up front
     css = site.add_hashed("web", "app.css", (ROOT / "web/app.css").read_bytes())
     screen_css = {
@@ -271,14 +320,14 @@ def build(out: Path) -> Site:
     }
     site.add("manifest.webmanifest", json.dumps(manifest, ensure_ascii=False, indent=1).encode())
 
-    boot_files = [f"{pyodide}/{name}" for name in PYODIDE_FILES] + [wheel_path]
+    boot_files = [f"{pyodide}/{name}" for name in RUNTIME_FILES] + [wheel_path]
     boot_data = {
         "languages": languages,
         "messages": messages,
         "files": {path: len(site.files[path]) for path in boot_files},
         "worker": "sw.js",
     }
-    py_config = {"interpreter": f"./{pyodide}/pyodide.mjs", "files": {f"./{wheel_path}": "./*"}}
+    py_config = {"interpreter": f"./{pyodide}/loader.mjs", "files": {f"./{wheel_path}": "./*"}}
     page = render(
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {
@@ -293,6 +342,9 @@ def build(out: Path) -> Site:
             "start_js": start_js,
             "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
             "boot_data": script_json(boot_data),
+            "title": html.escape(default["app.title"], quote=True),
+            "description": html.escape(default["shell.meta.description"], quote=True),
+            "preview_image": html.escape(preview, quote=True),
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
@@ -307,6 +359,7 @@ def build(out: Path) -> Site:
         dom_js=dom_js,
         icon=icon_192,
         py_config=py_config,
+        preview_image=html.escape(preview, quote=True),
     )
 
     site.add("sw.js", service_worker(site).encode())

@@ -50,6 +50,7 @@ def add_embed(
     dom_js: str,
     icon: str,
     py_config: dict[str, Any],
+    preview_image: str,
 ) -> str:
     """Add the demo frames, ``web/embed.js`` and ``embed.html`` to ``site``."""
     from pyapp import demos, i18n
@@ -80,7 +81,9 @@ def add_embed(
         (ROOT / "embed.html").read_text(encoding="utf-8"),
         {
             "lang": languages[0],
-            "title": html.escape(i18n.catalog(languages[0])["app.title"], quote=False),
+            "title": html.escape(i18n.catalog(languages[0])["app.title"], quote=True),
+            "description": html.escape(i18n.catalog(languages[0])["embed.description"], quote=True),
+            "preview_image": preview_image,
             "css": css,
             "rules_css": rules_css,
             "embed_js": embed_js,

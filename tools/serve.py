@@ -1,18 +1,29 @@
 """Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
 
-Usage: ``python tools/serve.py [--port 8000] [--dir dist]``.  The e2e tests and
-the benchmark import :func:`start` to run the same server on a free port.
+Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress]``.  The e2e
+tests and the benchmark import :func:`start` to run the same server on a free port.
+``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
+module is installed and the client takes it, else gzip; zips, wheels and images
+as they are), for Lighthouse runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
+import os
 import re
 import threading
 import tomllib
 from pathlib import Path
+
+try:
+    import brotli
+except ImportError:  # the test extras install it; gzip serves without
+    brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,6 +36,16 @@ TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
 }
+
+
+ALREADY_COMPRESSED = (".zip", ".whl", ".png")
+
+
+@functools.lru_cache(maxsize=512)
+def compressed(path: str, mtime: float, encoding: str) -> bytes:
+    """The file at ``path`` (as of ``mtime``) compressed with ``encoding``."""
+    data = Path(path).read_bytes()
+    return brotli.compress(data, quality=9) if encoding == "br" else gzip.compress(data, 9, mtime=0)
 
 
 def load_rules(config: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
@@ -84,10 +105,11 @@ class Server(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool) -> None:
+    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False) -> None:
         super().__init__(address, handler)
         self.rules = load_rules()
         self.verbose = verbose
+        self.compress = compress
         self.sent = 0
         self.requested: list[tuple[int, str]] = []
         self._lock = threading.Lock()
@@ -115,6 +137,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    def _encoding(self) -> str | None:
+        if not self.server.compress:
+            return None
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "br" in accepted and brotli is not None:
+            return "br"
+        return "gzip" if "gzip" in accepted else None
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """The file, compressed when the server compresses and the client takes it."""
+        encoding = self._encoding()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if encoding is None or not os.path.isfile(path) or path.endswith(ALREADY_COMPRESSED):
+            return super().send_head()
+        body = compressed(path, os.path.getmtime(path), encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         data = source.read()
         self.server.count(len(data))
@@ -130,11 +177,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def start(directory: Path, port: int = 0, *, verbose: bool = False) -> Server:
+def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False) -> Server:
     """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
-    server = Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)), verbose=verbose)
+    handler = functools.partial(Handler, directory=str(directory))
+    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -143,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
+    parser.add_argument("--compress", action="store_true", help="compress responses as Netlify does")
     args = parser.parse_args(argv)
-    server = start(args.dir.resolve(), args.port, verbose=True)
+    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress)
     print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
     try:
         threading.Event().wait()

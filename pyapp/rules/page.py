@@ -120,6 +120,7 @@ def page_tree(game: str, *, examples: bool = True) -> Node:
             "footer",
             {"class": "rules-foot"},
             node("a", {"class": "button", "href": f"#/{game}", "data-testid": "rules-play"}, t("rules.play", game=name)),
+            node("a", {"class": "button secondary", "href": f"#/learn/{game}", "data-testid": "rules-learn"}, t("learn.title", game=name)),
             node("nav", {"class": "rules-others", "aria-label": t("rules.other")}, t("rules.other"), " ", _join(others)),
         ),
     )

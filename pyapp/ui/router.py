@@ -47,6 +47,9 @@ _absent: set[str] = set()
 _root: Any = None
 _screen: Any = None
 """The :class:`Screen` on display, if its view returned one."""
+_scroll: dict[str, float] = {}
+"""How far each route was scrolled when the page left it: Back returns there, a new route starts at the top."""
+_shown: str | None = None
 
 
 def register(prefix: str, render: Render) -> None:
@@ -108,14 +111,28 @@ def leave() -> None:
     _screen = None
 
 
+def describe(text: str) -> None:
+    """Set the page's meta description for this route (search engines that run scripts read it).
+
+    Link previews read only the static page, whose description is the site's.
+    """
+    meta = document.querySelector('meta[name="description"]')
+    if dom.found(meta):
+        meta.setAttribute("content", text)
+
+
 def show() -> None:
     """Draw the view for the current hash (the screen before it is left first)."""
-    global _screen
+    global _shown, _screen
     leave()
-    route = routes.parse(str(window.location.hash))
+    hash_ = str(window.location.hash)
+    if _shown is not None:
+        _scroll[_shown] = float(window.scrollY)
+    route = routes.parse(hash_)
     dom.begin_view()
     dom.clear(_root)
     document.title = t("app.title")
+    describe(t("shell.meta.description"))
     try:
         _screen = _view(route)(_root, dict(route.params))
     except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
@@ -124,6 +141,8 @@ def show() -> None:
         dom.clear(_root)
         views.screen_error(_root, {"details": details})
     _root.focus()
+    window.scrollTo(0, _scroll.get(hash_, 0))
+    _shown = hash_
 
 
 def redraw() -> None:
@@ -132,6 +151,7 @@ def redraw() -> None:
         show()
         return
     document.title = t("app.title")
+    describe(t("shell.meta.description"))
     _call("redraw")
 
 

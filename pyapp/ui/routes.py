@@ -6,6 +6,8 @@ Route(view='picker', params={})
 Route(view='triad', params={'game': 'triad'})
 >>> parse("#/rules/dieci")
 Route(view='rules', params={'game': 'dieci'})
+>>> parse("#/learn/triad")
+Route(view='learn', params={'game': 'triad'})
 >>> parse("#/saves")
 Route(view='saves', params={})
 >>> parse("#/chess")
@@ -24,6 +26,7 @@ SCREENS: dict[str, str] = {
     "triad": "pyapp.ui.triad",
     "dieci": "pyapp.ui.dieci",
     "rules": "pyapp.ui.rules",
+    "learn": "pyapp.ui.learn",
     "saves": "pyapp.ui.saves",
 }
 """Route prefix → module that draws it, imported on the first visit (keeps boot fast).
@@ -32,6 +35,9 @@ The module exposes ``render(root, params)``, or a ``register()`` that calls
 :func:`pyapp.ui.router.register`.  Until the module exists, a game or rules
 route shows a placeholder.
 """
+
+PER_GAME: tuple[str, ...] = ("rules", "learn")
+"""Prefixes whose routes name a game: ``#/rules/<game>``, ``#/learn/<game>``."""
 
 
 @dataclass(frozen=True)
@@ -51,9 +57,9 @@ def parse(hash_: str) -> Route:
     head, *rest = parts
     if head in GAMES and not rest:
         return Route(head, {"game": head})
-    if head == "rules" and len(rest) == 1 and rest[0] in GAMES:
-        return Route("rules", {"game": rest[0]})
-    if head in SCREENS and head not in GAMES and head != "rules" and not rest:
+    if head in PER_GAME and len(rest) == 1 and rest[0] in GAMES:
+        return Route(head, {"game": rest[0]})
+    if head in SCREENS and head not in GAMES and head not in PER_GAME and not rest:
         return Route(head)
     return Route("not-found", {"path": "/" + "/".join(parts)})
 
@@ -61,13 +67,13 @@ def parse(hash_: str) -> Route:
 def href(view: str, game: str | None = None) -> str:
     """The link for a view, the inverse of :func:`parse`.
 
-    >>> href("dyad"), href("rules", "triad"), href("picker"), href("saves")
-    ('#/dyad', '#/rules/triad', '#/', '#/saves')
+    >>> href("dyad"), href("rules", "triad"), href("learn", "dieci"), href("picker"), href("saves")
+    ('#/dyad', '#/rules/triad', '#/learn/dieci', '#/', '#/saves')
     """
     if view == "picker":
         return "#/"
-    if view == "rules" and game in GAMES:
-        return f"#/rules/{game}"
-    if view in SCREENS and view != "rules" and game is None:
+    if view in PER_GAME and game in GAMES:
+        return f"#/{view}/{game}"
+    if view in SCREENS and view not in PER_GAME and game is None:
         return f"#/{view}"
     raise ValueError(f"no link for view {view!r} with game {game!r}")

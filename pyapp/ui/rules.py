@@ -49,6 +49,7 @@ def render(root: Any, params: dict[str, str]) -> None:
     if game not in GAMES:
         return
     document.title = t("shell.page.title", page=t("rules.page_title", game=t(f"game.{game}")), site=t("app.title"))
+    router.describe(t(f"shell.about.{game}"))
     page = _to_dom(page_tree(game), game)
     on(page.querySelector(".rules-toc"), "click", _scroll_to_section)
     root.append(page)

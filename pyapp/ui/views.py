@@ -11,28 +11,44 @@ from pyapp.ui import routes
 from pyapp.ui.dom import h
 
 
-def picker(root: Any, params: dict[str, str]) -> None:
-    """The three games as large links; the same markup index.html shows before Python."""
-    cards = [
+def _game_card(game: str) -> Any:
+    """One game on the picker: name, what it is, players and length, and three ways in."""
+    title = f"game-title-{game}"
+
+    def way(view: str, cls: str, testid: str, key: str) -> Any:
+        href = routes.href(view) if view == game else routes.href(view, game)
+        return h("a", {"class": cls, "href": href, "data_testid": f"{testid}-{game}", "aria_describedby": title}, t(key))
+
+    return h(
+        "li",
+        {"class": "game-card", "data_game": game},
         h(
-            "li",
-            None,
-            h(
-                "a",
-                {"class": "game-card", "href": routes.href(game), "data_game": game, "data_testid": f"game-link-{game}"},
-                h("span", {"class": "game-mark", "aria_hidden": "true"}),
-                h("span", {"class": "game-name"}, t(f"game.{game}")),
-            ),
-        )
-        for game in routes.GAMES
-    ]
+            "h2",
+            {"class": "game-title", "id": title},
+            h("span", {"class": "game-mark", "aria_hidden": "true"}),
+            h("span", {"class": "game-name"}, t(f"game.{game}")),
+        ),
+        h("p", {"class": "game-about"}, t(f"shell.about.{game}")),
+        h("p", {"class": "game-facts"}, t(f"shell.facts.{game}")),
+        h(
+            "p",
+            {"class": "game-ways"},
+            way(game, "button", "game-link", "shell.play"),
+            way("rules", "button secondary", "rules-link", "shell.howto"),
+            way("learn", "button secondary", "learn-link", "shell.learn"),
+        ),
+    )
+
+
+def picker(root: Any, params: dict[str, str]) -> None:
+    """The three games, each with what it is and three ways in; the same markup index.html shows before Python."""
     root.append(
         h(
             "section",
             {"class": "picker", "data_testid": "picker"},
             h("p", {"class": "tagline"}, t("shell.tagline")),
             h("h1", {"class": "picker-title"}, t("shell.choose")),
-            h("ul", {"class": "games"}, cards),
+            h("ul", {"class": "games"}, [_game_card(game) for game in routes.GAMES]),
             h(
                 "p",
                 {"class": "picker-saves"},

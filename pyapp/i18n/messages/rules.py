@@ -22,6 +22,7 @@ EN = {
     "rules.example.stack_triad": "Stack triad of {side} on {cells}: removing it now scores {points}",
     "lang.label": "Language",
     "embed.title": "{demo} · {game} rules",
+    "embed.description": "A live example from the rules of Dyad, Triad or Dieci: step through it, then learn the whole game on the site.",
 }
 
 KO = {
@@ -46,4 +47,5 @@ KO = {
     "rules.example.stack_triad": "{side}편의 탑 트라이어드 {cells}: 지금 걷어 내면 {points}점",
     "lang.label": "언어",
     "embed.title": "{demo} · {game} 규칙",
+    "embed.description": "다이어드·트라이어드·디에치 규칙의 움직이는 예시입니다. 한 단계씩 넘겨 본 뒤 사이트에서 게임 전체를 배워 보세요.",
 }

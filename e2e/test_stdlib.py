@@ -1,0 +1,90 @@
+"""The trimmed, compiled standard library (tools/stdlib.py) holds every module the site imports.
+
+The page boots on the built runtime, draws every screen, imports every module of
+``pyapp`` and plays a whole game of each kind between computer players; nothing may
+fail, every standard module then loaded must come from the build's bytecode zip, and
+``pyapp`` must run from the bytecode its wheel carries.  Python is reached through
+PyScript's ``onReady`` hook: the test appends one line to ``web/start.js`` as served,
+which adds it where that module adds its own.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+from playwright.sync_api import Page, Route
+
+HOOK = "\nhooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; });\n"
+SCREENS = {
+    "#/dyad": "[data-testid=start], [data-testid=new-game]",
+    "#/triad": "[data-testid=start], [data-testid=new-game]",
+    "#/dieci": "[data-testid=start], [data-testid=new-game]",
+    "#/rules/dyad": "[data-testid=rules][data-game=dyad]",
+    "#/rules/triad": "[data-testid=rules][data-game=triad]",
+    "#/rules/dieci": "[data-testid=rules][data-game=dieci]",
+    "#/saves": "[data-testid=saves]",
+    "#/": "[data-testid=picker]",
+}
+PLAY_AND_REPORT = """
+import importlib, importlib.util, json, os, pkgutil, sys
+import pyapp
+from pyapp.ai import choose_action
+from pyapp.games import NAMES, load, new_game
+
+for module in pkgutil.walk_packages(pyapp.__path__, "pyapp."):
+    importlib.import_module(module.name)
+for name in NAMES:
+    state = new_game(name, seed=3, players=2)
+    turn = 0
+    while not state.is_terminal():
+        state.apply_action(choose_action(state, level="normal", seed=turn, budget_ms=2))
+        turn += 1
+    load(json.loads(json.dumps(state.to_save())))
+stdlib = sys.path[1]
+json.dumps({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "stdlib": stdlib,
+    "from_stdlib": sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(stdlib)),
+    "not_compiled": sorted(n for n, m in sys.modules.items()
+                           if n.startswith("pyapp") and not os.path.exists(m.__spec__.cached or "")),
+})
+"""
+
+
+def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_ready, site_dir: Path) -> None:
+    (stdlib_zip,) = site_dir.glob("runtime/pyodide-*/python_stdlib.zip")
+
+    def with_hook(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text() + HOOK)
+
+    page.route("**/web/start.*.js", with_hook)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    wait_ready(page)
+    for route, drawn in SCREENS.items():
+        page.evaluate(f"location.hash = {json.dumps(route)}")
+        page.locator(drawn).first.wait_for(timeout=60_000)
+        assert page.get_by_test_id("screen-error").count() == 0, route
+
+    report = json.loads(page.evaluate("(code) => window.__python.runPython(code)", PLAY_AND_REPORT))
+
+    assert not errors
+    assert report["stdlib"].endswith(".zip")
+
+    with zipfile.ZipFile(stdlib_zip) as archive:
+        names = archive.namelist()
+        stdlib_magic = archive.read("json/__init__.pyc")[:4].hex()
+    assert names and all(n.endswith(".pyc") for n in names), "the standard library ships as bytecode only"
+    (wheel,) = site_dir.glob("app/*/*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        app_magic = archive.read(next(n for n in archive.namelist() if n.endswith(".pyc")))[:4].hex()
+    assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
+    assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
+    assert not report["not_compiled"], "pyapp modules running from source"
+    # the library really is trimmed: a module nothing imports is absent
+    missing = page.evaluate("() => { try { window.__python.runPython('import pydoc'); return ''; } catch (e) { return String(e); } }")
+    assert "ModuleNotFoundError" in missing

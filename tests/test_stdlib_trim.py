@@ -1,0 +1,60 @@
+"""tools/stdlib.py's import finder, which decides what the trimmed standard library keeps."""
+
+from __future__ import annotations
+
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import stdlib  # noqa: E402  (tools/ is put on the path just above)
+
+SOURCE = b'''
+import a.b
+from . import sibling
+from ..up import thing
+import importlib
+if TYPE_CHECKING:
+    import typing_only
+if sys.platform == "win32":
+    import windows_only
+try:
+    import optional
+except ImportError:
+    pass
+def later():
+    import lazy
+    importlib.import_module("by_name")
+if __name__ == "__main__":
+    import main_only
+'''
+
+
+def test_imports_everywhere_include_functions_and_literal_names() -> None:
+    found = stdlib.imports(SOURCE, "pkg.sub.mod", False)
+    assert {"a", "a.b", "pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.thing", "optional", "lazy", "by_name"} <= found
+    assert {"main_only", "typing_only", "windows_only"} <= found  # everywhere means everywhere
+
+
+def test_imports_an_import_runs_skip_functions_and_dead_branches() -> None:
+    found = stdlib.imports(SOURCE, "pkg.sub", True, in_functions=False)
+    assert {"a.b", "pkg.sub.sibling", "pkg.up.thing", "optional"} <= found
+    assert not found & {"lazy", "by_name", "main_only", "typing_only", "windows_only"}
+
+
+def test_kept_modules_follow_imports_through_the_zip() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("root.py", "import pkg.leaf\n")
+        archive.writestr("pkg/__init__.py", "from . import helper\n")
+        archive.writestr("pkg/helper.py", "def f():\n    import unused\n")
+        archive.writestr("pkg/leaf.py", "")
+        archive.writestr("unused.py", "")
+        archive.writestr("encodings/__init__.py", "")
+        archive.writestr("encodings/utf_8.py", "")
+        archive.writestr("encodings/koi8_r.py", "")
+    with zipfile.ZipFile(buffer) as archive:
+        kept = stdlib.kept_modules(archive, {"root", "builtin_module"})
+    assert kept == {"root", "pkg", "pkg.helper", "pkg.leaf", "encodings", "encodings.utf_8"}

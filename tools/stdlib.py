@@ -1,0 +1,184 @@
+"""The site's standard library and our package's bytecode, made inside the vendored Pyodide.
+
+``tools/stdlib.mjs`` runs this file in the npm ``pyodide`` under Node (called by
+``tools/build.py``), so the ``.pyc`` files come from the very interpreter that
+will load them: same Python version, same bytecode magic, same compiler.
+
+* The standard library keeps only what can be imported: the modules Pyodide's
+  own start imports (given by the runner, read before this file ran), those
+  PyScript's Python side imports (:data:`PYSCRIPT_IMPORTS`), every import
+  written anywhere in ``pyapp`` (inside functions too), and, transitively,
+  every import those modules run when imported (not those inside functions or
+  under :data:`NOT_HERE`), and the :data:`CODECS`.
+* Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
+  (nothing compiled at boot).  Our package gets a ``__pycache__`` beside its
+  sources, checked-hash: the import hashes the source (cheap) and compiles it
+  only if it changed, so bytecode can never run stale, and tracebacks keep
+  their source lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import io
+import json
+import sys
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+from pathlib import Path
+
+STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+"""Where Pyodide puts ``python_stdlib.zip``; compiled file names point into it, like zipimport's."""
+
+PYSCRIPT_IMPORTS = ("asyncio", "base64", "builtins", "collections", "functools", "html", "inspect", "io",
+                    "json", "os", "pathlib", "pkgutil", "shutil", "zipfile", "encodings.cp437")
+"""Standard modules PyScript's Python side (and its unpacking of our wheel) imports on top of Pyodide's.
+
+Read from a traced boot; ``e2e/test_stdlib.py`` fails when a boot imports one the
+trimmed library lacks."""
+
+CODECS = ("aliases", "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "latin_1",
+          "punycode", "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
+          "utf_32_be", "utf_32_le", "utf_7", "utf_8", "utf_8_sig")
+"""The ``encodings`` modules kept: codecs are imported by name (``b.decode("latin-1")``), so
+no import statement names them; these are the Unicode ones and the few a browser page meets."""
+
+NOT_HERE = ('sys.platform == "win32"', 'os.name == "nt"', "TYPE_CHECKING", "typing.TYPE_CHECKING",
+            '__name__ == "__main__"')
+"""``if`` tests that are false in Pyodide whenever a module is imported: their imports never run."""
+
+DATE = (2020, 1, 1, 0, 0, 0)
+"""Fixed timestamp inside the zip so the same runtime gives the same bytes."""
+
+
+def module_names(names: list[str]) -> dict[str, str]:
+    """``{"json": "json/__init__.py", "json.decoder": "json/decoder.py", ...}`` of a zip's sources."""
+    modules = {}
+    for name in names:
+        if name.endswith(".py"):
+            parts = name[:-3].split("/")
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = name
+    return modules
+
+
+def never_run_on_import(node: ast.AST) -> bool:
+    """A function body, or an ``if`` block of :data:`NOT_HERE`."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return True
+    return isinstance(node, ast.If) and ast.unparse(node.test).replace("'", '"') in NOT_HERE
+
+
+def nodes(tree: ast.AST, *, in_functions: bool) -> list[ast.AST]:
+    """The nodes of ``tree``; unless ``in_functions``, only those an import runs."""
+    found, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if in_functions or not never_run_on_import(node):
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def imports(source: bytes, module: str, is_package: bool, *, in_functions: bool = True) -> set[str]:
+    """The modules ``source`` may import, with their parents: ``import``, ``from``, relative,
+    and ``import_module``/``__import__`` of a literal name (in function bodies too unless told)."""
+    found: set[str] = set()
+    package = module if is_package else module.rpartition(".")[0]
+    for node in nodes(ast.parse(source), in_functions=in_functions):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            found.add(prefix)
+            found.update(f"{prefix}.{alias.name}" for alias in node.names)  # a name may be a submodule
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("import_module", "__import__")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+    with_parents = set()
+    for name in found:
+        parts = name.split(".")
+        with_parents.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return with_parents
+
+
+def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
+    """The standard modules reachable from ``roots`` through any import they write."""
+    sources = module_names(stdlib.namelist())
+    wanted = set(roots) | {"encodings"} | {f"encodings.{codec}" for codec in CODECS}
+    kept: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in kept or name not in sources:
+            continue  # built into the interpreter, a name inside a module, or not there at all
+        kept.add(name)
+        path = sources[name]
+        wanted |= imports(stdlib.read(path), name, path.endswith("/__init__.py"), in_functions=False) - kept
+    return kept
+
+
+def bytecode(source: bytes, filename: str, *, checked: bool) -> bytes:
+    """``source`` as a hash-based ``.pyc`` of this interpreter (``checked``: against its source)."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
+
+
+def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
+    """A zip of the kept modules as bytecode only, in a fixed order with fixed dates."""
+    sources = module_names(stdlib.namelist())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for name in sorted(kept):
+            path = sources[name]
+            info = zipfile.ZipInfo(path + "c", DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", checked=False))
+    return buffer.getvalue()
+
+
+def package_imports(package: Path) -> set[str]:
+    found: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        module = ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        found |= imports(path.read_bytes(), module.removesuffix(".__init__"), path.name == "__init__.py")
+    return found
+
+
+def package_bytecode(package: Path) -> dict[str, bytes]:
+    """``{"pyapp/__pycache__/x.cpython-314.pyc": ...}`` for every module of ``package``."""
+    tag = sys.implementation.cache_tag
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(package.parent)
+        out[(relative.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()] = bytecode(
+            path.read_bytes(), relative.as_posix(), checked=True
+        )
+    return out
+
+
+def main(start_modules: list[str], package: str, out: str) -> None:
+    """Write ``out``/python_stdlib.zip, ``out``/stdlib.json and ``out``/<package bytecode>."""
+    source = Path(package)
+    roots = set(start_modules) | set(PYSCRIPT_IMPORTS) | package_imports(source)
+    with zipfile.ZipFile(STDLIB) as stdlib:
+        kept = kept_modules(stdlib, roots)
+        Path(out, "python_stdlib.zip").write_bytes(stdlib_zip(stdlib, kept))
+    for name, data in package_bytecode(source).items():
+        target = Path(out, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    info = {"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(), "modules": sorted(kept)}
+    Path(out, "stdlib.json").write_text(json.dumps(info, indent=1))
