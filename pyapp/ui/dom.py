@@ -147,3 +147,18 @@ def clear(element: Any) -> None:
             kept.append(listener)
     _handlers[:] = kept
     element.replaceChildren()
+
+
+def open_dialog_key(root: Any) -> str | None:
+    """The ``data-testid`` of the modal dialog open under ``root`` (a redraw reopens it: :func:`reopen_dialog`)."""
+    dialog = root.querySelector("dialog[open][data-testid]")
+    return str(dialog.dataset.testid) if found(dialog) else None
+
+
+def reopen_dialog(root: Any, key: str | None) -> None:
+    """Open again the dialog ``key`` that a redraw replaced, so a computer's move does not close what the person reads."""
+    if key is None:
+        return
+    dialog = root.querySelector(f'dialog[data-testid="{key}"]')
+    if found(dialog) and not dialog.open:
+        dialog.showModal()

@@ -510,8 +510,13 @@ class Table:
                            seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
         focus_key, may_focus = self._focus_key()
         seen = dom.identities(self.body, FRESH_KEYS)
+        open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
-                     self._status_bar(session), self.ui.render(ctx), self._footer(session)), self.render)
+                     h("div", {"class": "table-head"}, self._status_bar(session),
+                       # free for a later control (Hint, Rules): the head keeps its room
+                       h("span", {"class": "table-slot", "data-testid": "table-slot"}), self._footer(session)),
+                     self._message(session), self.ui.render(ctx)), self.render)
+        dom.reopen_dialog(self.body, open_sheet)
         dom.mark_fresh(self.body, FRESH_KEYS, seen)
         self.acting = bool(legal)
         if may_focus:
@@ -570,16 +575,20 @@ class Table:
         else:
             text, turn = t("table.your_turn", name=session.seats[state.current_player()].name), "other"
         # not a live region: it is drawn anew each time; the frame's one live region speaks
-        bar = h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
-                        "data-thinking": "true" if self.thinking else "false"},
-                h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
-                h("span", {"class": "status-text"}, text))
+        return h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
+                         "data-thinking": "true" if self.thinking else "false"},
+                 h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
+                 h("span", {"class": "status-text"}, text))
+
+    def _message(self, session: Session) -> Any:
+        """The table's one message line: a refused move or a saving problem, else empty (its room is kept)."""
+        line = h("div", {"class": "table-message", "data-testid": "message"})
         if self.error:
-            bar.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
+            line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
         problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
         if problem:  # saving is off (full or no store at all): play goes on, the player is told
-            bar.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
-        return bar
+            line.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
+        return line
 
     def _footer(self, session: Session) -> Any:
         footer = h("div", {"class": "table-actions"})
