@@ -129,6 +129,15 @@ class State(ABC):
     def scores(self) -> list[int]:
         """Points per seat so far (final once terminal)."""
 
+    def public_scores(self) -> list[int]:
+        """Points per seat as every seat sees them while the game is on (summaries, lists).
+
+        Equal to ``scores()`` unless part of a score is secret (a hidden goal):
+        such a game leaves that part out, so nothing computed from this
+        changes when hidden cards change.  Once the game is over, use ``scores()``.
+        """
+        return self.scores()
+
     @abstractmethod
     def winners(self) -> list[int]:
         """Seats that won; several on a shared win; empty until the game is over."""

@@ -326,6 +326,10 @@ class DieciState(State):
     def scores(self) -> list[int]:
         return [self.score_parts(seat)["total"] for seat in range(self.players)]
 
+    def public_scores(self) -> list[int]:
+        """Cards taken and characters claimed: each seat's goal card is secret until the end."""
+        return [self.taken[seat] + suit_points(self.claimed[seat]) for seat in range(self.players)]
+
     def winners(self) -> list[int]:
         if self.phase != "over":
             return []
