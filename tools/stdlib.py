@@ -11,15 +11,19 @@ will load them: same Python version, same bytecode magic, same compiler.
   every import those modules run when imported (not those inside functions or
   under :data:`NOT_HERE`), and the :data:`CODECS`.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
-  (nothing compiled at boot).  Our package gets a ``__pycache__`` beside its
-  sources, checked-hash: the import hashes the source (cheap) and compiles it
-  only if it changed, so bytecode can never run stale, and tracebacks keep
-  their source lines.
+  (nothing compiled at boot), with docstrings and asserts stripped
+  (``optimize=2``) except in :data:`AS_WRITTEN`.
+* Our package is bytecode only too (``pyapp/x.pyc`` where ``pyapp/x.py`` is,
+  ``optimize=2``): compiled from the very tree the build packs, so it cannot be
+  stale (``tools/build.py`` records each source's digest in the wheel and a test
+  compares them with the tree).  Tracebacks name ``pyapp/x.py`` and the line;
+  only the line's text is missing.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import io
 import json
@@ -47,6 +51,10 @@ no import statement names them; these are the Unicode ones and the few a browser
 NOT_HERE = ('sys.platform == "win32"', 'os.name == "nt"', "TYPE_CHECKING", "typing.TYPE_CHECKING",
             '__name__ == "__main__"')
 """``if`` tests that are false in Pyodide whenever a module is imported: their imports never run."""
+
+AS_WRITTEN = ("_pyodide", "pyodide")
+"""Packages compiled without stripping: Pyodide's own Python is not tested without docstrings
+and asserts, the standard library is (CPython's ``-OO``)."""
 
 DATE = (2020, 1, 1, 0, 0, 0)
 """Fixed timestamp inside the zip so the same runtime gives the same bytes."""
@@ -128,10 +136,10 @@ def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return kept
 
 
-def bytecode(source: bytes, filename: str, *, checked: bool) -> bytes:
-    """``source`` as a hash-based ``.pyc`` of this interpreter (``checked``: against its source)."""
-    code = compile(source, filename, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
+def bytecode(source: bytes, filename: str, *, optimize: int = 2) -> bytes:
+    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
 def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
@@ -143,7 +151,8 @@ def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", checked=False))
+            optimize = 0 if name.split(".")[0] in AS_WRITTEN else 2
+            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", optimize=optimize))
     return buffer.getvalue()
 
 
@@ -155,30 +164,32 @@ def package_imports(package: Path) -> set[str]:
     return found
 
 
-def package_bytecode(package: Path) -> dict[str, bytes]:
-    """``{"pyapp/__pycache__/x.cpython-314.pyc": ...}`` for every module of ``package``."""
-    tag = sys.implementation.cache_tag
-    out = {}
+def package_bytecode(package: Path) -> tuple[dict[str, bytes], dict[str, str]]:
+    """``{"pyapp/x.pyc": ...}`` for every module ``pyapp/x.py`` of ``package`` (imported sourceless),
+    and ``{"pyapp/x.py": sha256}`` of the very sources compiled."""
+    out, digests = {}, {}
     for path in sorted(package.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
-        relative = path.relative_to(package.parent)
-        out[(relative.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()] = bytecode(
-            path.read_bytes(), relative.as_posix(), checked=True
-        )
-    return out
+        relative, source = path.relative_to(package.parent), path.read_bytes()
+        out[relative.with_suffix(".pyc").as_posix()] = bytecode(source, relative.as_posix())
+        digests[relative.as_posix()] = hashlib.sha256(source).hexdigest()
+    return out, digests
 
 
 def main(start_modules: list[str], package: str, out: str) -> None:
-    """Write ``out``/python_stdlib.zip, ``out``/stdlib.json and ``out``/<package bytecode>."""
+    """Write ``out``/python_stdlib.zip, ``out``/stdlib.json, ``out``/<package bytecode> and
+    ``out``/sources.json (the digests of the package's sources compiled)."""
     source = Path(package)
     roots = set(start_modules) | set(PYSCRIPT_IMPORTS) | package_imports(source)
     with zipfile.ZipFile(STDLIB) as stdlib:
         kept = kept_modules(stdlib, roots)
         Path(out, "python_stdlib.zip").write_bytes(stdlib_zip(stdlib, kept))
-    for name, data in package_bytecode(source).items():
+    compiled, digests = package_bytecode(source)
+    for name, data in compiled.items():
         target = Path(out, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    Path(out, "sources.json").write_text(json.dumps(digests, indent=1))
     info = {"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(), "modules": sorted(kept)}
     Path(out, "stdlib.json").write_text(json.dumps(info, indent=1))
