@@ -217,12 +217,11 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
     entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
 
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
+    with zipfile.ZipFile(buffer, "w") as wheel:
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, WHEEL_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            wheel.writestr(info, data)
+            wheel.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)
     return f"pyapp-{version}-py3-none-any.whl", buffer.getvalue()
 
 

@@ -12,7 +12,8 @@ will load them: same Python version, same bytecode magic, same compiler.
   under :data:`NOT_HERE`), and the :data:`CODECS`.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
   (nothing compiled at boot), with docstrings and asserts stripped
-  (``optimize=2``) except in :data:`AS_WRITTEN`.
+  (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
+  own modules read docstrings only where they may be ``None``).
 * Our package is bytecode only too (``pyapp/x.pyc`` where ``pyapp/x.py`` is,
   ``optimize=2``): compiled from the very tree the build packs, so it cannot be
   stale (``tools/build.py`` records each source's digest in the wheel and a test
@@ -51,10 +52,6 @@ no import statement names them; these are the Unicode ones and the few a browser
 NOT_HERE = ('sys.platform == "win32"', 'os.name == "nt"', "TYPE_CHECKING", "typing.TYPE_CHECKING",
             '__name__ == "__main__"')
 """``if`` tests that are false in Pyodide whenever a module is imported: their imports never run."""
-
-AS_WRITTEN = ("_pyodide", "pyodide")
-"""Packages compiled without stripping: Pyodide's own Python is not tested without docstrings
-and asserts, the standard library is (CPython's ``-OO``)."""
 
 DATE = (2020, 1, 1, 0, 0, 0)
 """Fixed timestamp inside the zip so the same runtime gives the same bytes."""
@@ -136,9 +133,9 @@ def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return kept
 
 
-def bytecode(source: bytes, filename: str, *, optimize: int = 2) -> bytes:
-    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+def bytecode(source: bytes, filename: str) -> bytes:
+    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
@@ -146,13 +143,12 @@ def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
     """A zip of the kept modules as bytecode only, in a fixed order with fixed dates."""
     sources = module_names(stdlib.namelist())
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(buffer, "w") as out:
         for name in sorted(kept):
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            optimize = 0 if name.split(".")[0] in AS_WRITTEN else 2
-            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", optimize=optimize))
+            data = bytecode(stdlib.read(path), f"{STDLIB}/{path}")
+            out.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)  # a ZipInfo ignores the file's level
     return buffer.getvalue()
 
 
