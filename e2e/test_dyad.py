@@ -11,6 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from pyapp.games.dyad.rules import SUIT_SYMBOLS
+
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 TURN_TIMEOUT_MS = 60_000
 """Computer turns, including a slow first import of the AI, must finish within this."""
@@ -229,8 +231,8 @@ def test_teams_game_through_its_pass(page: Page, wait_ready) -> None:
     wait_for_person(page)
     done = page.get_by_test_id("pass-done")
     expect(done).to_be_visible()
-    for card in chosen:
-        expect(done).to_contain_text(card)
+    for card in chosen:  # shown with its suit symbol (7♥), read out in words
+        expect(done).to_contain_text(card[0] + SUIT_SYMBOLS[card[1]])
     after = hand(page)
     assert len(after) == 8 and not set(chosen) & set(after)
     expect(page.get_by_test_id("team-totals")).to_be_visible()

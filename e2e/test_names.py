@@ -119,6 +119,7 @@ def test_long_names_wrap_on_a_phone_in_the_dieci_table_and_log(phone: Page) -> N
     page = phone
     plant(page, dieci_saves([LONG, LONG_2, "B" * 40]), "#/dieci")
     page.get_by_test_id("resume").click()
+    page.get_by_test_id("log-open").click()  # the log is a dialog over the table
     log = page.get_by_test_id("log")
     expect(log.locator("li[data-event=play]").first).to_be_visible()
     expect(log).to_contain_text(LONG_2)
@@ -143,6 +144,7 @@ def test_an_override_in_a_name_reverses_nothing_around_it(phone: Page) -> None:
     page = phone
     plant(page, dieci_saves(["Ada", OVERRIDE, "Cy"]), "#/dieci")
     page.get_by_test_id("resume").click()
+    page.get_by_test_id("log-open").click()  # the log is a dialog over the table
     log = page.get_by_test_id("log")
     expect(log.locator("li[data-event=play]").first).to_be_visible()
     assert assert_in_order(page, "[data-testid=log]") > 0, "the log names the override player"

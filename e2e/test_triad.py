@@ -16,14 +16,14 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 GAME_TIMEOUT_MS = 60_000
 """One computer turn, including a slow first import of the AI, must finish within this."""
 
-# Ready for the person: a legal cell, a removal choice or the pass button; or the game is over.
+# Ready for the person: a legal or removable cell, a removal choice or the pass button; or the game is over.
 READY = """() => {
   const board = document.querySelector('[data-testid=triad-board]');
   if (!board) return false;
   const status = document.querySelector('[data-testid=status]');
   if (status && status.dataset.thinking === 'true') return false;
-  return !!document.querySelector(
-    '.triad-board .cell.legal, [data-testid=remove-choice], [data-testid=pass], [data-testid=end-breakdown]');
+  return !!document.querySelector('.triad-board .cell.legal, .triad-board .cell.removable, '
+    + '[data-testid=remove-choice], [data-testid=pass], [data-testid=end-breakdown]');
 }"""
 
 

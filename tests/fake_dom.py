@@ -216,7 +216,7 @@ def _append(parent: Element, *children: Any) -> None:
             parent.appendChild(child)
 
 
-def on(element: Element, event: str, handler) -> Element:
+def on(element: Element, event: str, handler, *, capture: bool = False) -> Element:
     element.addEventListener(event, handler)
     return element
 
@@ -225,7 +225,7 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.table")
+FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.table")
 
 
 def load_ui(module_name: str):
@@ -245,6 +245,9 @@ def load_ui(module_name: str):
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage
+    locks = types.ModuleType("pyapp.ui.game_lock")  # a table that never plays takes no lock
+    locks.GameLock = locks.held_elsewhere = None
+    sys.modules["pyapp.ui.game_lock"] = locks
     return importlib.import_module(module_name), saved
 
 

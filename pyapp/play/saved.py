@@ -46,10 +46,15 @@ def seat_text(seat: dict[str, str]) -> str:
 
 
 def progress_text(record: dict[str, Any], state: Any) -> str:
-    """How far the game got: moves so far and whose turn, or the winners and scores."""
+    """How far the game got: moves so far and whose turn, or the winners and scores.
+
+    A game in play shows only what every seat may see (``public_scores``): the
+    list is read by anyone holding the device.
+    """
     names = [seat["name"] for seat in record["seats"]]
     moves = len(state.history)
-    scores = ", ".join(t("saves.score", name=name, points=points) for name, points in zip(names, state.scores()))
+    points = state.scores() if state.is_terminal() else state.public_scores()
+    scores = ", ".join(t("saves.score", name=name, points=value) for name, value in zip(names, points))
     if state.is_terminal():
         winners = ", ".join(isolate(names[seat]) for seat in state.winners()) or t("saves.nobody")
         return t("saves.progress_finished", moves=moves, winners=winners, scores=scores)

@@ -7,6 +7,7 @@ a generator, so the page can yield to the browser between slices.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -14,12 +15,12 @@ from typing import Any
 
 from pyapp.engine.state import Action, State
 from pyapp.games import new_game
+from pyapp.registry import PERSON, SEAT_KINDS
 from pyapp.storage.backends import StorageError
-from pyapp.storage.records import SEAT_KINDS, make_record
+from pyapp.storage.records import make_record
 from pyapp.storage.stats import count_finished
-from pyapp.storage.store import SaveStore
+from pyapp.storage.store import LostGame, SaveStore
 
-PERSON = "person"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ class Session:
         self.budget_ms = budget_ms
         self.save_problem: str | None = None
         """The i18n key of the last saving failure, or None while saving works."""
+        self.token = secrets.token_hex(8)
+        """This session's owner token: only the session that claimed the game writes its history."""
+        self.lost: str | None = None
+        """Why this session stopped writing: ``"deleted"`` or ``"taken"`` (another table claimed it)."""
+        self._stored = record_id is not None
         self.actors = self._actors_of(state)
 
     @classmethod
@@ -67,16 +73,24 @@ class Session:
         """A new game, saved at once so that it can be resumed."""
         state = new_game(game, seed=seed, players=len(seats), **options)
         session = cls(state, seats, store=store, name=name)
+        session.claim()
         session.save()
         return session
 
     @classmethod
-    def resume(cls, store: SaveStore, record_id: str) -> Session:
-        """The stored game ``record_id``; ``CorruptRecord``/``KeyError`` if it cannot be used."""
+    def resume(cls, store: SaveStore, record_id: str, *, claim: bool = True) -> Session:
+        """The stored game ``record_id``; ``CorruptRecord``/``KeyError`` if it cannot be used.
+
+        It claims the game (see :meth:`claim`) unless ``claim`` is False: a table
+        that only offers to continue claims it once the person accepts.
+        """
         record, state = store.read(record_id)
         seats = [Seat(seat["name"], seat["kind"]) for seat in record["seats"]]
-        return cls(state, seats, store=store, record_id=record_id, name=record["name"],
-                   created=record["created"])
+        session = cls(state, seats, store=store, record_id=record_id, name=record["name"],
+                      created=record["created"])
+        if claim:
+            session.claim()
+        return session
 
     @staticmethod
     def _actors_of(state: State) -> list[int]:
@@ -173,6 +187,49 @@ class Session:
             self.actors.pop()
         self.save()
 
+    # -- ownership -----------------------------------------------------------------
+
+    def claim(self) -> None:
+        """Become the game's one writer (the table is showing it now); any other table stops."""
+        if self.store is None:
+            return
+        try:
+            self.store.claim(self.record_id, self.token)
+        except StorageError as error:
+            self.save_problem = error.key
+        self.lost = None
+
+    def release(self) -> None:
+        """Stop owning the game (its table left the screen), unless another table took it already."""
+        if self.store is not None:
+            try:
+                self.store.release(self.record_id, self.token)
+            except StorageError:
+                pass  # storage gone: nothing left to release
+
+    def deleted_elsewhere(self) -> None:
+        """Another tab deleted the game: stop writing, and undo an autosave that crossed the deletion.
+
+        Tabs see each other's writes a moment late, so this session may have
+        written once after the deletion; deleting again makes the deletion win.
+        """
+        self.lost = "deleted"
+        if self.store is not None:
+            try:
+                self.store.delete(self.record_id)
+            except StorageError:
+                pass  # storage gone: nothing of the game is left to write either
+
+    def check_owner(self) -> str | None:
+        """Whether this session still owns its game: None, else why not (and ``lost`` says so from now on)."""
+        if self.store is None or self.lost:
+            return self.lost
+        try:
+            self.lost = self.store.lost_by(self.record_id, self.token, stored=self._stored)
+        except StorageError:
+            pass  # storage unreadable: saving reports it
+        return self.lost
+
     # -- saving --------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
@@ -187,14 +244,21 @@ class Session:
         that ends without room is kept in memory with its result and counted in
         the statistics once it can be written (``storage.pending``); the mark of
         the game in play is removed at once, so no stale Continue is offered.
+        A session that lost its game (deleted, or claimed by another table) never
+        writes again: ``lost`` says why, and the table stops.
         """
-        if self.store is None:
+        if self.store is None or self.lost:
             return False
         record = self.record()
         self.store.flush_pending()
         try:
-            self.store.write(record)
+            record = self.store.write_game(record, self.token, stored=self._stored)
+            self._stored = True
+            self.name = record["name"]
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
+        except LostGame as error:
+            self.lost = error.reason
+            return False
         except StorageError as error:
             self.save_problem = error.key
             if self.state.is_terminal():

@@ -4,16 +4,19 @@
 ...          "phase": 2, "over": False}
 >>> step = type("S", (), {"name": "B", "before": {"phase": 2}, "after": after})
 >>> describe(step)
-[('replay.triad.remove_stack', {'name': 'B', 'row': 2, 'col': 5, 'points': 12})]
+[('replay.triad.remove_stack', {'name': 'B', 'cell': 'f6', 'points': 12})]
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pyapp.games.triad.coords import cell_label
+
 
 def _cells(cells: list[list[int]]) -> str:
-    return " ".join(f"({r},{c})" for r, c in cells)
+    """A row triad by its end cells as drawn on the board (``a8–c8``)."""
+    return f"{cell_label(cells[0])}–{cell_label(cells[-1])}"
 
 
 def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -23,13 +26,12 @@ def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
     points = last["points"]
     out: list[tuple[str, dict[str, Any]]] = []
     if kind == "place":
-        row, col = last["cell"]
         key = "replay.triad.place_triad" if points else "replay.triad.place"
-        out.append((key, {"name": name, "row": row, "col": col, **({"points": points} if points else {})}))
+        out.append((key, {"name": name, "cell": cell_label(last["cell"]), **({"points": points} if points else {})}))
     elif kind == "remove":
         if last["stack"]:
-            row, col = last["cells"][0]
-            out.append(("replay.triad.remove_stack", {"name": name, "row": row, "col": col, "points": points}))
+            out.append(("replay.triad.remove_stack", {"name": name, "cell": cell_label(last["cells"][0]),
+                                                       "points": points}))
         else:
             out.append(("replay.triad.remove_row", {"name": name, "cells": _cells(last["cells"]), "points": points}))
     elif kind == "pass":

@@ -25,6 +25,20 @@ MAX_FINISHED = 50
 """Finished games kept in the history; when a game ends beyond this, the oldest finished ones go."""
 CURRENT_KEY = "pyapp.current"
 """Names the record of the game in play, which is written after every action."""
+OWNER_PREFIX = "pyapp.owner."
+"""Beside each game in play: the token of the one table (in one tab) that may write its history."""
+
+
+class LostGame(StorageError):
+    """The table may no longer write this game: it was deleted, or another table took it.
+
+    ``reason`` is ``"deleted"`` or ``"taken"``; nothing was written.
+    """
+
+    def __init__(self, record_id: str, reason: str) -> None:
+        super().__init__(f"game {record_id} was {reason}")
+        self.reason = reason
+        self.key = f"table.lost_{reason}"
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,51 @@ class SaveStore:
         """Store ``record`` under its id; ``StorageFull`` leaves the old value in place."""
         self.backend.set(PREFIX + record["id"], encode_record(record))
 
+    # -- one owner per game ---------------------------------------------------------
+
+    def claim(self, record_id: str, token: str) -> None:
+        """Make the table holding ``token`` the one writer of this game (taking it from any other)."""
+        self.backend.set(OWNER_PREFIX + record_id, token)
+
+    def owner(self, record_id: str) -> str | None:
+        """The token of the table that owns this game, if any."""
+        token = self.backend.get(OWNER_PREFIX + record_id)
+        return None if token is None else str(token)
+
+    def release(self, record_id: str, token: str) -> None:
+        """Give the game up (its table left the screen); a game another table took stays theirs."""
+        if self.owner(record_id) == token:
+            self.backend.remove(OWNER_PREFIX + record_id)
+
+    def lost_by(self, record_id: str, token: str, *, stored: bool = True) -> str | None:
+        """Why ``token``'s table may not write this game (``"deleted"``, ``"taken"``), or None if it may.
+
+        A game that was ``stored`` before and is gone now was deleted: it is never
+        written again, so deleting wins over any late autosave.  A game whose
+        owner is unset (saved before owners existed) may be written.
+        """
+        if stored and self.backend.get(PREFIX + record_id) is None:
+            return "deleted"
+        owner = self.owner(record_id)
+        return None if owner in (None, token) else "taken"
+
+    def write_game(self, record: dict[str, Any], token: str, *, stored: bool = True) -> dict[str, Any]:
+        """The owning table's autosave: the history is its own, the name stays what is stored.
+
+        ``LostGame`` (nothing written) when :meth:`lost_by` forbids it.  The name
+        belongs to :meth:`rename`, which may have changed it meanwhile (another
+        tab's saved-games screen); returns the record written.
+        """
+        record_id = record["id"]
+        reason = self.lost_by(record_id, token, stored=stored)
+        if reason is not None:
+            raise LostGame(record_id, reason)
+        name = self._stored_name(record_id)
+        if name is not None:
+            record = dict(record, name=name)
+        self.write(record)
+        return record
+
     def read(self, record_id: str) -> tuple[dict[str, Any], State]:
         """The record and its replayed game; ``CorruptRecord`` or ``KeyError``."""
         text = self.backend.get(PREFIX + record_id)
@@ -92,8 +151,26 @@ class SaveStore:
             record = dict(record, id=record_id)  # the key it is stored under wins
         return record, state
 
+    def _stored_name(self, record_id: str) -> str | None:
+        """The name in a stored record, read without replaying it (None if absent or unusable)."""
+        key = PREFIX + record_id
+        text = self.backend.get(key)
+        if text is None:
+            return None
+        try:
+            with reading(self.backend, key):
+                record = loads(text, max_chars=MAX_RECORD_CHARS)
+        except ValueError:
+            return None
+        name = record.get("name") if isinstance(record, dict) else None
+        return name if isinstance(name, str) and len(name) <= MAX_NAME_CHARS else None
+
     def rename(self, record_id: str, name: str) -> dict[str, Any]:
-        """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record."""
+        """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record.
+
+        Only the name changes: the history written back is the one just read, in
+        the same step, so a table playing the game meanwhile loses nothing.
+        """
         record, _ = self.read(record_id)
         record = dict(record, name=" ".join(str(name).split())[:MAX_NAME_CHARS])
         self.write(record)
@@ -124,9 +201,11 @@ class SaveStore:
         return doomed
 
     def delete(self, record_id: str) -> None:
+        """Remove the game, its owner and its "in play" mark; its table's later autosaves are refused."""
         self.pending.pop(record_id, None)  # a game waiting for room is not written after its deletion
         self.backend.remove(PREFIX + record_id)
-        if self.current() == record_id:
+        self.backend.remove(OWNER_PREFIX + record_id)
+        if self.backend.get(CURRENT_KEY) == record_id:
             self.backend.remove(CURRENT_KEY)
 
     def set_current(self, record_id: str | None) -> None:
@@ -167,3 +246,4 @@ class SaveStore:
             else:
                 found.append(Entry(record_id, record, None, state))
         return sorted(found, key=lambda e: (e.record or {}).get("updated", 0), reverse=True)
+

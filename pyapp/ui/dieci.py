@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, GOALS, SUIT_SYMBOLS, trick_winner
+from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t, tn
-from pyapp.ui.dom import h, on
+from pyapp.demos.render import Node, node
+from pyapp.ui.cards import backs, face, spoken
+from pyapp.ui.dom import h, on, tree
+from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
-
-LOG_SHOWN = 8
-"""Recent events listed under the table."""
-
 
 def rank_text(card: str) -> str:
     """``TR`` → ``10``; other ranks as they are."""
@@ -32,22 +31,27 @@ def char_label(char: str) -> str:
     return t("dieci.char", name=CHARACTERS[char][0], suit=t(f"dieci.suit.{char[0]}"), value=char[1:])
 
 
-def card_face(card: str) -> list[Any]:
-    return [h("span", {"class": "rank"}, rank_text(card)),
-            h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[card[1]])]
+def card_face(card: str) -> Node:
+    """A card's face (``pyapp.ui.cards.face``): rank and suit shape; colour is never the only cue."""
+    return face(rank_text(card), SUIT_SYMBOLS[card[1]])
 
 
-def mini_card(card: str, **attrs: Any) -> Any:
-    """A small card face (trick, trump, log)."""
-    return h("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": card_label(card), **attrs},
-             *card_face(card))
+def mini_card(card: str, label: str | None = None) -> Node:
+    """A small card face (trick, trump)."""
+    return node("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": label or card_label(card)},
+                card_face(card))
 
 
-def chip(char: str, **attrs: Any) -> Any:
+def goal_name(index: int) -> str:
+    """A goal card's name in the page's language."""
+    return t(f"dieci.goal.name.{index}")
+
+
+def chip(char: str, **attrs: Any) -> Node:
     """A small character token: suit symbol and value."""
-    return h("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
-                      "title": char_label(char), **attrs},
-             h("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
+    return node("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
+                         "title": char_label(char), **attrs},
+                node("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
 
 
 class DieciUI(SeatNames):
@@ -63,37 +67,39 @@ class DieciUI(SeatNames):
         obs = ctx.observation
         root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": obs["phase"],
                          "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
-                         "data-deal": str(obs["deal"])})
+                         "data-deal": str(obs["deal"]), "data-players": str(obs["players"])})
+        log_button, log = self._log(obs)
         if obs["phase"] == "over":
-            root.append(self._end(obs))
-            root.append(self._players(obs, ctx.viewer))
-            root.append(self._log(obs))
+            root.append(self._end(obs, ctx.viewer, log_button), log)
             return root
-        root.append(self._top(obs))
+        root.append(self._players(obs, ctx))
         root.append(self._offer(obs, ctx))
         root.append(self._trick(obs))
+        root.append(h("div", {"class": "band dieci-top"}, self._goal(obs), self._claimed(obs, ctx.viewer), log_button))
         root.append(self._me(obs, ctx))
-        root.append(self._goal(obs))
-        root.append(self._players(obs, ctx.viewer))
-        root.append(self._log(obs))
+        root.append(log)  # a child of the table: wide screens show it as a side panel
         return root
-
-    def _top(self, obs: dict[str, Any]) -> Any:
-        trump = obs["trump_card"]
-        return h("section", {"class": "dieci-top"},
-                 h("span", {"class": "deal"}, t("dieci.deal", deal=obs["deal"])),
-                 h("span", {"class": "trump", "data-testid": "trump", "data-card": trump, "data-suit": obs["trump"]},
-                   h("span", {"class": "label"}, t("dieci.trump")),
-                   mini_card(trump, aria_label=t("dieci.trump.label", card=card_label(trump)))),
-                 h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
-                   h("span", {"class": "label"}, t("dieci.deck")),
-                   h("strong", {}, t("dieci.deck.count", count=obs["char_deck"]))))
 
     def _offer(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         legal = set(ctx.legal)
         phase = obs["phase"]
-        box = h("section", {"class": "dieci-offer", "data-testid": "face-up", "aria-label": t("dieci.offer.title")})
-        box.append(h("h2", {}, t("dieci.offer.title")))
+        trump = obs["trump_card"]
+        deck = h("span", {"class": "deck", "data-testid": "char-deck", "data-count": str(obs["char_deck"])},
+                 h("span", {"class": "label"}, t("dieci.deal", deal=obs["deal"])),
+                 h("span", {"class": "label"}, t("dieci.deck.short", count=obs["char_deck"])),
+                 h("span", {"class": "card-back deck-back", "aria-hidden": "true"}))
+        if TOP in legal:  # the deck itself is the button that takes its top character
+            deck = h("button", {"class": "primary deck-take", "data-testid": "take-top", "type": "button",
+                                "data-autofocus": True}, deck, h("span", {"class": "take-label"}, t("dieci.take_top")))
+            on(deck, "click", lambda event: ctx.act(TOP))
+        shared = h("section", {"class": "dieci-shared"},
+                   h("span", {"class": "trump", "data-testid": "trump", "data-card": trump, "data-suit": obs["trump"]},
+                     h("span", {"class": "label"}, t("dieci.trump")),
+                     tree(mini_card(trump, t("dieci.trump.label", card=card_label(trump))))),
+                   deck)
+        box = h("div", {"class": "dieci-offer", "data-testid": "face-up", "role": "group",
+                        "aria-label": t("dieci.offer.title")})
+        shared.append(box)
         row = h("div", {"class": "chars"})
         focus_set = False
         for char in obs["face_up"]:
@@ -118,51 +124,49 @@ class DieciUI(SeatNames):
                 on(tile, "click", lambda event, action=action: ctx.act(action))
             row.append(tile)
         box.append(row)
+        return shared
+
+    @staticmethod
+    def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
+        """Decline the offer: next to the prompt that asks (taking the top is the deck's own button)."""
         buttons = h("div", {"class": "dieci-buttons"})
-        if TOP in legal:
-            top = h("button", {"class": "primary", "data-testid": "take-top", "type": "button", "data-autofocus": True},
-                    t("dieci.take_top"))
-            on(top, "click", lambda event: ctx.act(TOP))
-            buttons.append(top)
         if PASS in legal:
             skip = h("button", {"data-testid": "pass", "type": "button"}, t("dieci.pass"))
             on(skip, "click", lambda event: ctx.act(PASS))
             buttons.append(skip)
-        box.append(buttons)
-        return box
+        return buttons
 
     def _trick(self, obs: dict[str, Any]) -> Any:
-        box = h("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
-        box.append(h("h2", {}, t("dieci.trick.title")))
+        box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
         trick = obs["trick"]
         winner = obs["trick_winner"]
         if not trick:
-            box.append(h("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
+            box.append(node("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
             last = obs.get("last_trick")
             if last:
-                rows = h("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
+                rows = node("ol", {"class": "plays last", "data-testid": "last-trick", "aria-label": t("dieci.trick.last")})
                 for seat, card in zip(last["seats"], last["cards"]):
                     won = seat == last["winner"]
-                    rows.append(h("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
-                                  h("span", {"class": "who"}, self.name(seat)), mini_card(card),
-                                  h("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
-                box.append(h("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows)
-            return box
+                    rows.append(node("li", {"class": "play" + (" best" if won else ""), "data-seat": str(seat)},
+                                  node("span", {"class": "who"}, self.name(seat)), mini_card(card),
+                                  node("span", {"class": "mark"}, t("dieci.trick.winner")) if won else None))
+                box.extend([node("p", {"class": "muted last-title"}, t("dieci.trick.last")), rows])
+            return tree(box)
         best = _leading_index(trick, obs["trump"])
-        rows = h("ol", {"class": "plays"})
+        rows = node("ol", {"class": "plays"})
         for index, play in enumerate(trick):
             mark = None
             if index == best:
                 mark = "dieci.trick.winner" if winner is not None else "dieci.trick.leading"
-            rows.append(h("li", {"class": "play" + (" best" if mark else ""), "data-seat": str(play["seat"]),
+            rows.append(node("li", {"class": "play" + (" best" if mark else ""), "data-seat": str(play["seat"]),
                                  "data-played": play["card"]},
-                          h("span", {"class": "who"}, self.name(play["seat"])), mini_card(play["card"]),
-                          h("span", {"class": "mark"}, t(mark)) if mark else None))
+                          node("span", {"class": "who"}, self.name(play["seat"])), mini_card(play["card"]),
+                          node("span", {"class": "mark"}, t(mark)) if mark else None))
         box.append(rows)
         if winner is not None:
-            box.append(h("p", {"class": "result", "data-testid": "trick-winner", "data-seat": str(winner)},
-                         t("dieci.trick.won", name=self.name(winner))))
-        return box
+            box.append(node("p", {"class": "result", "data-testid": "trick-winner", "data-seat": str(winner)},
+                            t("dieci.trick.won", name=self.name(winner))))
+        return tree(box)
 
     def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dieci-me"})
@@ -185,7 +189,7 @@ class DieciUI(SeatNames):
             prompt.append(h("p", {}, t("dieci.prompt.top" if TOP in legal else "dieci.prompt.claim")))
         elif phase == "offer":
             prompt.append(h("p", {}, t("dieci.prompt.offer")))
-        wrap.append(prompt)
+        wrap.append(h("div", {"class": "dieci-ask"}, prompt, self._offer_buttons(set(legal), ctx)))
         hand = h("div", {"class": "hand", "data-testid": "hand", "role": "group", "aria-label": t("dieci.hand.title")})
         first = True
         for card in obs["hand"]:
@@ -194,7 +198,7 @@ class DieciUI(SeatNames):
                                   "data-playable": "true" if can else "false", "type": "button",
                                   "aria-label": t("dieci.hand.playable", card=card_label(card)) if can else card_label(card),
                                   "disabled": not can, "data-autofocus": can and first},
-                       *card_face(card))
+                       tree(card_face(card)))
             first = first and not can
             if can:
                 on(button, "click", lambda event, card=card: ctx.act(Play(card)))
@@ -209,53 +213,62 @@ class DieciUI(SeatNames):
         mine = set(obs["claimed"][obs["seat"]])
         chars = goal["characters"]
         matches = sum(1 for c in chars if c in mine)
-        box = h("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
-                            "data-matches": str(matches)})
-        box.append(h("h2", {}, t("dieci.goal.title", name=goal["name"])))
-        row = h("div", {"class": "chips"})
+        box = node("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
+                            "data-matches": str(matches), "aria-label": t("dieci.goal.private")})
+        box.append(node("h2", {}, t("dieci.goal.short", name=goal_name(goal["index"]))))
+        row = node("div", {"class": "chips"})
         for char in chars:
             row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
                                      "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
         box.append(row)
-        box.append(h("p", {"class": "progress", "data-testid": "goal-progress"},
-                     tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
-        box.append(h("p", {"class": "muted"}, t("dieci.goal.private")))
-        return box
+        box.append(node("p", {"class": "progress", "data-testid": "goal-progress"},
+                        tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
+        return tree(box)
 
-    def _players(self, obs: dict[str, Any], viewer: int) -> Any:
-        box = h("section", {"class": "dieci-players", "data-testid": "players", "aria-label": t("dieci.players.title")})
-        box.append(h("h2", {}, t("dieci.players.title")))
-        rows = h("ul", {"class": "seats"})
+    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        rows = node("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
         for seat in range(obs["players"]):
-            name = t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)
+            name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
             claimed = obs["claimed"][seat]
-            score = obs["scores"][seat]
-            top = h("div", {"class": "seat-top"}, h("span", {"class": "seat-name"}, name))
+            acting = obs["turn"] == seat
+            marks = []
             if obs["dealer"] == seat:
-                top.append(h("span", {"class": "badge"}, t("dieci.dealer")))
-            facts = h("div", {"class": "facts"},
-                      h("span", {}, t("dieci.in_hand", count=obs["hand_counts"][seat])),
-                      h("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat])),
-                      h("span", {}, t("dieci.char_points", points=score["characters"])))
-            chips = h("div", {"class": "chips"},
-                      *([chip(c) for c in sorted(claimed, key=_char_key)] or [h("span", {"class": "muted"},
-                                                                                t("dieci.no_chars"))]))
-            rows.append(h("li", {"class": "seat" + (" to-act" if obs["turn"] == seat else ""),
+                marks.append(node("span", {"class": "badge"}, t("dieci.dealer")))
+            if obs["leader"] == seat and not obs["trick"]:
+                marks.append(node("span", {"class": "badge lead"}, t("dieci.leads")))
+            held = obs["hand_counts"][seat]
+            rows.append(node("li", {"class": "seat" + (" to-act" if acting else "") + (" me" if seat == ctx.viewer else ""),
                                  "data-testid": f"player-{seat}", "data-seat": str(seat),
                                  "data-taken": str(obs["taken"][seat]), "data-chars": ",".join(claimed)},
-                          top, facts, chips))
-        box.append(rows)
-        return box
+                          node("span", {"class": "seat-name"},
+                            node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
+                            name),
+                          node("span", {"class": "seat-line"},
+                            backs(held, spoken(str(held), t("dieci.in_hand", count=held))),
+                            node("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat]))),
+                          node("span", {"class": "seat-chars"}, tn("dieci.chars_count", len(claimed), count=len(claimed))),
+                          node("span", {"class": "chips"}, *[chip(c) for c in sorted(claimed, key=_char_key)]) if claimed else None,
+                          node("span", {"class": "seat-marks"}, *marks) if marks else None))
+        return tree(rows)
 
-    def _log(self, obs: dict[str, Any]) -> Any:
-        events = obs["log"][-LOG_SHOWN:]
-        box = h("details", {"class": "dieci-log", "data-testid": "log", "open": True})
-        box.append(h("summary", {}, t("dieci.log.title")))
-        items = h("ol", {})
-        for event in reversed(events):
-            items.append(h("li", {"data-event": event["type"]}, self.sentence(event)))
-        box.append(items)
-        return box
+    def _claimed(self, obs: dict[str, Any], viewer: int) -> list[Any]:
+        """Every seat's claimed characters and their points, behind a button (phones show only counts)."""
+        rows = node("ul", {"class": "claimed-list"})
+        for seat in range(obs["players"]):
+            claimed = sorted(obs["claimed"][seat], key=_char_key)
+            name = t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)
+            rows.append(node("li", {"data-seat": str(seat)},
+                          node("span", {"class": "who"}, t("dieci.claimed.line", name=name,
+                                                        points=obs["scores"][seat]["characters"])),
+                          node("span", {"class": "chips"}, *[chip(c) for c in claimed])))
+        return sheet("claimed", t("dieci.claimed.title"), tree(rows), label=t("dieci.claimed.button"))
+
+    def _log(self, obs: dict[str, Any]) -> list[Any]:
+        """What happened this game, oldest first and numbered so, behind a button."""
+        items = node("ol", {"class": "dieci-log"},
+                     [node("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event))
+                      for event in obs["log"]])
+        return sheet("log", t("dieci.log.title"), tree(items), label=t("dieci.log.button"), side=True)
 
     def sentence(self, event: dict[str, Any]) -> str:
         kind = event["type"]
@@ -278,7 +291,7 @@ class DieciUI(SeatNames):
 
     # -- the end --------------------------------------------------------------------
 
-    def _end(self, obs: dict[str, Any]) -> Any:
+    def _end(self, obs: dict[str, Any], viewer: int, log_button: Any) -> Any:
         winners = obs["winners"]
         scores = obs["scores"]
         box = h("section", {"class": "dieci-end panel", "data-testid": "dieci-end",
@@ -291,30 +304,40 @@ class DieciUI(SeatNames):
             box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.shared")))
         elif len(tied) > 1:
             box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.tiebreak")))
-        table = h("table", {"class": "breakdown"})
-        table.append(h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, t(k)) for k in
+        order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
+        box.append(tree(self._breakdown(obs, viewer, order, detail=False)))
+        box.append(h("div", {"class": "band"},
+                     sheet("end-detail", t("dieci.end.detail"), tree(self._breakdown(obs, viewer, order, detail=True))),
+                     log_button))
+        return box
+
+    def _breakdown(self, obs: dict[str, Any], viewer: int, order: list[int], *, detail: bool) -> Any:
+        """The final scores per seat; with ``detail`` also each goal card and each suit's character points."""
+        scores = obs["scores"]
+        table = node("table", {"class": "breakdown"})
+        table.append(node("thead", {}, node("tr", {}, *[node("th", {"scope": "col"}, t(k)) for k in
                                                   ("dieci.end.player", "dieci.end.cards", "dieci.end.goal",
                                                    "dieci.end.chars", "dieci.end.total")])))
-        body = h("tbody", {})
-        order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
+        body = node("tbody", {})
         for seat in order:
             part = scores[seat]
             goal = obs["goals"][seat]
-            body.append(h("tr", {"data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
-                                 "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
-                                 "data-characters": str(part["characters"]),
-                                 "class": "won" if seat in winners else ""},
-                          h("th", {"scope": "row"}, self.name(seat)),
-                          h("td", {}, str(part["cards"])),
-                          h("td", {}, h("span", {"class": "num"}, str(part["goal"])),
-                            h("small", {}, t("dieci.end.goal_detail", goal=GOALS[goal][0], matches=part["matches"]))),
-                          h("td", {}, h("span", {"class": "num"}, str(part["characters"])),
-                            h("small", {}, *[h("span", {"class": "suitpart"}, part)
-                                             for part in _suit_breakdown(obs["claimed"][seat])])),
-                          h("td", {"class": "total"}, str(part["total"]))))
+            hooks = {} if detail else {
+                "data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
+                "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
+                "data-characters": str(part["characters"])}
+            body.append(node("tr", {**hooks, "class": "won" if seat in obs["winners"] else ""},
+                          node("th", {"scope": "row"}, t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)),
+                          node("td", {}, str(part["cards"])),
+                          node("td", {}, node("span", {"class": "num"}, str(part["goal"])),
+                            node("small", {}, t("dieci.end.goal_detail", goal=goal_name(goal), matches=part["matches"]))
+                            if detail else None),
+                          node("td", {}, node("span", {"class": "num"}, str(part["characters"])),
+                            node("small", {}, *[node("span", {"class": "suitpart"}, part)
+                                             for part in _suit_breakdown(obs["claimed"][seat])]) if detail else None),
+                          node("td", {"class": "total"}, str(part["total"]))))
         table.append(body)
-        box.append(h("div", {"class": "breakdown-wrap"}, table))
-        return box
+        return node("div", {"class": "breakdown-wrap"}, table)
 
     # -- screen readers -----------------------------------------------------------
 

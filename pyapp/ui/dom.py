@@ -7,7 +7,9 @@ user string can inject HTML.  Event handlers are wrapped in proxies that Pyodide
 free after one call unless kept: :func:`on` keeps them until their element is
 cleared away (:func:`clear`) or the view that made them is replaced
 (:func:`begin_view`), so a long game redrawn after every move does not pile
-them up.
+them up.  A handler is unhooked from its element before its proxy is freed:
+removing a focused element fires ``blur``/``focusout`` at it, and a freed
+proxy called then is the page error "Object has already been destroyed".
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ _js = window.pyappDom
 """``web/dom.js``'s functions (the page loads that script before Python starts)."""
 _element = _js.element  # looked up once: every lookup is a call into JavaScript
 
-_page_handlers: list[tuple[Any, Any]] = []
-"""(element, proxy) pairs that live as long as the page (added before the first view)."""
-_view_handlers: list[tuple[Any, Any]] = []
-"""(element, proxy) pairs of the view on screen, freed when the next view begins."""
+Handler = tuple[Any, str, Any, bool]
+"""(element, event, proxy, capture) of one listener added by :func:`on`."""
+
+_page_handlers: list[Handler] = []
+"""Listeners that live as long as the page (added before the first view)."""
+_view_handlers: list[Handler] = []
+"""Listeners of the view on screen, freed when the next view begins."""
 _handlers = _page_handlers
 
 
@@ -88,12 +93,19 @@ def mark_fresh(root: Any, keys: tuple[str, ...], before: Any) -> None:
     _js.markFresh(root, " ".join(keys), before)
 
 
-def on(element: Any, event: str, handler: Callable[[Any], None]) -> Any:
-    """Call ``handler(event)`` on ``event``; returns ``element`` for chaining."""
+def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False) -> Any:
+    """Call ``handler(event)`` on ``event`` (in the capture phase if ``capture``); returns ``element``."""
     proxy = create_proxy(handler)
-    _handlers.append((element, proxy))
-    element.addEventListener(event, proxy)
+    _handlers.append((element, event, proxy, capture))
+    element.addEventListener(event, proxy, capture)
     return element
+
+
+def _free(listener: Handler) -> None:
+    """Unhook a listener, then free its proxy: no event can reach it any more."""
+    element, event, proxy, capture = listener
+    element.removeEventListener(event, proxy, capture)
+    proxy.destroy()
 
 
 def live_handlers() -> int:
@@ -107,8 +119,8 @@ def begin_view() -> None:
     So a view must only listen on its own elements, never on ``window`` or ``document``.
     """
     global _handlers
-    for _, proxy in _view_handlers:
-        proxy.destroy()
+    for listener in _view_handlers:
+        _free(listener)
     _view_handlers.clear()
     _handlers = _view_handlers
 
@@ -127,10 +139,26 @@ def clear(element: Any) -> None:
     A removed element must not be put back (build it anew): its handlers are gone.
     """
     kept = []
-    for owner, proxy in _handlers:
+    for listener in _handlers:
+        owner = listener[0]
         if element.contains(owner) and not element.isSameNode(owner):
-            proxy.destroy()
+            _free(listener)
         else:
-            kept.append((owner, proxy))
+            kept.append(listener)
     _handlers[:] = kept
     element.replaceChildren()
+
+
+def open_dialog_key(root: Any) -> str | None:
+    """The ``data-testid`` of the modal dialog open under ``root`` (a redraw reopens it: :func:`reopen_dialog`)."""
+    dialog = root.querySelector("dialog[open][data-testid]")
+    return str(dialog.dataset.testid) if found(dialog) else None
+
+
+def reopen_dialog(root: Any, key: str | None) -> None:
+    """Open again the dialog ``key`` that a redraw replaced, so a computer's move does not close what the person reads."""
+    if key is None:
+        return
+    dialog = root.querySelector(f'dialog[data-testid="{key}"]')
+    if found(dialog) and not dialog.open:
+        dialog.showModal()

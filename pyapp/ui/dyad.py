@@ -13,7 +13,10 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
-from pyapp.ui.dom import h, on
+from pyapp.demos.render import Node, node
+from pyapp.ui.cards import backs, face, spoken
+from pyapp.ui.dom import h, on, tree
+from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
 
@@ -21,17 +24,23 @@ def _card_label(text: str) -> str:
     return t("dyad.card", rank=text[0], suit=t(f"dyad.suit.{text[1]}"))
 
 
-def _face(text: str) -> list[Any]:
-    return [h("span", {"class": "rank"}, text[0]),
-            # the suit is drawn by CSS from data-glyph, so a card button's name ("7 of hearts")
-            # contains all of its visible text (label in name, for speech input)
-            h("span", {"class": "suit", "aria-hidden": "true", "data-glyph": SUIT_SYMBOLS[text[1]] + text[1]})]
+def card_text(text: str) -> str:
+    """``7H`` → ``7♥``: a card as the page writes it in sentences (the spoken name is :func:`_card_label`)."""
+    return text[0] + SUIT_SYMBOLS[text[1]]
 
 
-def mini(text: str) -> Any:
-    """A small card face for tricks and the score sheet."""
-    return h("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
-                      "aria-label": _card_label(text)}, *_face(text))
+def cards_text(cards: list[str]) -> str:
+    return ", ".join(card_text(c) for c in cards)
+
+
+def _face(text: str) -> Node:
+    return face(text[0], SUIT_SYMBOLS[text[1]])
+
+
+def mini(text: str) -> Node:
+    """A small card face for tricks and the round's scores."""
+    return node("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
+                         "aria-label": _card_label(text)}, _face(text))
 
 
 def _pair_text(cards: list[str]) -> str:
@@ -42,6 +51,16 @@ def _pair_spoken(cards: list[str]) -> str:
     """``7 of hearts and 2 of spades``: a pair as a screen reader should say it."""
     return t("dyad.and", first=_card_label(cards[0]), second=_card_label(cards[1])) if len(cards) == 2 else \
         ", ".join(_card_label(c) for c in cards)
+
+
+def _params(params: dict[str, Any]) -> dict[str, Any]:
+    """Message parameters with suits and cards as symbols (``S`` → ``♠``, ``5D`` → ``5♦``)."""
+    out = dict(params)
+    if out.get("suit"):
+        out["suit"] = SUIT_SYMBOLS[out["suit"]]
+    if out.get("card"):
+        out["card"] = card_text(out["card"])
+    return out
 
 
 class DyadUI(SeatNames):
@@ -60,120 +79,136 @@ class DyadUI(SeatNames):
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
         root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
-                         "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer)})
-        root.append(self._players(obs, ctx.viewer))
+                         "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
+                         "data-players": str(obs["players"])})
+        opener, scores = self._sheet(obs)
+        root.append(self._players(obs, ctx))
+        root.append(self._info(obs, opener))
         if obs["phase"] == "over":
             root.append(self._end(obs))
         else:
             root.append(self._trick(obs))
-            root.append(self._previous(obs))
             root.append(self._prompt_and_hand(obs, ctx))
-        root.append(self._sheet(obs))
+        root.append(scores)  # a child of the table: wide screens show it as a side panel
         return root
 
-    def _players(self, obs: dict[str, Any], viewer: int) -> Any:
-        box = h("section", {"class": "dyad-players", "data-testid": "players"})
-        head = h("p", {"class": "dyad-round"},
-                 h("span", {}, t("dyad.round", round=obs["round"], trick=obs["trick_number"],
-                                 tricks=obs["tricks_per_round"])),
-                 h("span", {"class": "dyad-target"}, t("dyad.target", target=obs["target"])))
-        box.append(head)
-        row = h("ul", {"class": "dyad-seats"})
+    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+        viewer = ctx.viewer
+        chips = []
         for seat in range(obs["players"]):
             name = self.name(seat)
+            marks = []
             if seat == viewer:
                 name = t("dyad.you", name=name)
             elif obs.get("partner") == seat:
-                name = t("dyad.partner", name=name)
-            badges = []
+                marks.append(node("span", {"class": "badge"}, t("dyad.partner_mark")))
             if obs["dealer"] == seat:
-                badges.append(h("span", {"class": "badge"}, t("dyad.dealer")))
+                marks.append(node("span", {"class": "badge"}, t("dyad.dealer")))
+            if obs["leader"] == seat and obs["phase"] != "over":
+                marks.append(node("span", {"class": "badge lead"}, t("dyad.leads")))
             if obs["ciphers"][seat]:
-                badges.append(h("span", {"class": "badge cipher", "data-testid": f"cipher-badge-{seat}"},
-                                t("dyad.ciphering")))
-            row.append(h("li", {"class": "dyad-seat" + (" to-act" if obs["to_act"] == seat else ""),
-                                "data-testid": f"player-{seat}", "data-seat": str(seat),
-                                "data-total": str(obs["totals"][seat])},
-                         h("span", {"class": "seat-name"}, name),
-                         h("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
-                         h("span", {"class": "seat-cards"}, tn("dyad.cards_held", obs["hand_counts"][seat],
-                                                                 count=obs["hand_counts"][seat])),
-                         *badges))
-        box.append(row)
+                marks.append(node("span", {"class": "badge cipher", "data-testid": f"cipher-badge-{seat}"},
+                                  t("dyad.ciphering")))
+            acting = obs["to_act"] == seat
+            held = obs["hand_counts"][seat]
+            chips.append(node("li", {"class": "seat dyad-seat" + (" to-act" if acting else "") + (" me" if seat == viewer else ""),
+                                     "data-testid": f"player-{seat}", "data-seat": str(seat),
+                                     "data-total": str(obs["totals"][seat])},
+                              node("span", {"class": "seat-name"},
+                                   node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
+                                   name),
+                              node("span", {"class": "seat-line"},
+                                   node("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
+                                   backs(held, tn("dyad.cards_held", held, count=held))),
+                              node("span", {"class": "seat-marks"}, marks) if marks else None))
+        return tree(node("ul", {"class": "seats dyad-seats", "data-testid": "players", "aria-label": t("dyad.players")},
+                         chips))
+
+    def _info(self, obs: dict[str, Any], sheet_button: Any) -> Any:
+        """Round, trick and target; the team totals; the buttons to the score sheet and the previous trick."""
+        text = h("p", {"class": "band-text"},
+                 h("span", {}, t("dyad.round", round=obs["round"], trick=obs["trick_number"],
+                                 tricks=obs["tricks_per_round"])),
+                 h("span", {"class": "dyad-target"}, t("dyad.target", target=obs["target"])))
         if obs["options"].get("teams"):
             a, b = obs["team_totals"]
-            box.append(h("p", {"class": "dyad-teams", "data-testid": "team-totals"},
-                         t("dyad.team_totals", a=self.names_of([0, 2]), score_a=a,
-                           b=self.names_of([1, 3]), score_b=b)))
-        return box
+            text.append(h("span", {"class": "dyad-teams", "data-testid": "team-totals"},
+                          t("dyad.team_totals", a=self.names_of([0, 2]), score_a=a,
+                            b=self.names_of([1, 3]), score_b=b)))
+        return h("div", {"class": "band dyad-info"}, text, self._previous(obs), sheet_button)
 
-    def _play_row(self, play: dict[str, Any], mark: str | None) -> Any:
+    def _play(self, play: dict[str, Any], mark: str | None) -> Node:
         attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
-                 "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"])}
-        if mark:
-            attrs["data-winning"] = "true"
-        row = h("li", attrs, h("span", {"class": "play-name"}, self.name(play["seat"])),
-                h("span", {"class": "play-cards"}, *[mini(c) for c in play["pair"]]),
-                h("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])))
-        if mark:
-            row.append(h("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking")))
-        return row
+                 "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
+                 "data-winning": "true" if mark else None}
+        return node("li", attrs, node("span", {"class": "play-name"}, self.name(play["seat"])),
+                    node("span", {"class": "play-cards"}, [mini(c) for c in play["pair"]]),
+                    node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
+                    node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
+                    if mark else None)
 
     def _trick(self, obs: dict[str, Any]) -> Any:
-        box = h("section", {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")})
-        box.append(h("h2", {}, t("dyad.trick.title")))
+        attrs = {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")}
         trick = obs["trick"]
         if not trick:
-            box.append(h("p", {"class": "muted"}, t("dyad.trick.empty")))
-            return box
+            summary = self._round_end(obs)
+            return tree(node("section", attrs, summary if summary is not None else
+                             node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
         if obs["lead_matched"]:
-            suit = lead[0][1]
-            box.append(h("p", {"class": "lead-kind"}, t("dyad.trick.matched", suit=SUIT_SYMBOLS[suit] + suit)))
+            kind = node("p", {"class": "lead-kind"}, t("dyad.trick.matched", suit=SUIT_SYMBOLS[lead[0][1]]))
         else:
-            box.append(h("p", {"class": "lead-kind"}, t("dyad.trick.unmatched")))
+            kind = node("p", {"class": "lead-kind"}, t("dyad.trick.unmatched"))
         best = trick_leader_value(obs)
         done = len(trick) == obs["players"]
-        rows = h("ol", {"class": "dyad-plays"})
+        rows = []
         for index, play in enumerate(trick):
             mark = None
             if best is not None and best[0] == index:
                 mark = "won" if done else "leading"
-            rows.append(self._play_row(play, mark))
-        box.append(rows)
-        return box
+            rows.append(self._play(play, mark))
+        return tree(node("section", attrs, kind, node("ol", {"class": "dyad-plays"}, rows)))
+
+    def _round_end(self, obs: dict[str, Any]) -> Node | None:
+        """The scores of the round just finished, with the cards that scored (until the next lead)."""
+        last = obs.get("last_trick")
+        if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
+            return None
+        entry = obs["sheet"][-1]
+        lines = []
+        for seat, score in enumerate(entry["scores"]):
+            hand = entry["hands"][seat]
+            shown = cards_text(hand) if hand else t("dyad.roundend.empty_hand")
+            said = ", ".join(_card_label(c) for c in hand) if hand else shown
+            scored = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else score
+            lines.append(node("li", {"data-seat": str(seat)},
+                              node("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=scored)),
+                              node("span", {"class": "cards"}, *spoken(shown, said))))
+        return node("div", {"class": "dyad-roundend", "data-testid": "round-end"},
+                    node("h3", {}, t("dyad.roundend.title", round=entry["round"])), node("ul", {}, lines))
 
     def _previous(self, obs: dict[str, Any]) -> Any:
+        """The previous trick, one tap away (a dialog)."""
         last = obs.get("last_trick")
-        box = h("section", {"class": "dyad-last", "data-testid": "last-trick"})
         if not last:
-            return box
-        box.append(h("h3", {}, t("dyad.last.title")))
-        rows = h("ol", {"class": "dyad-plays"})
-        for play in last["plays"]:
-            rows.append(self._play_row(play, "won" if play["seat"] == last["winner"] else None))
-        box.append(rows)
-        box.append(h("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
-                     t("dyad.last.result", winner=self.name(last["winner"]), card=last["retrieved"],
-                       source=self.name(last["from"]))))
-        if not obs["tricks"] and not obs["trick"] and obs["sheet"] and obs["sheet"][-1]["round"] == last["round"]:
-            entry = obs["sheet"][-1]
-            summary = h("div", {"class": "dyad-roundend", "data-testid": "round-end"},
-                        h("h3", {}, t("dyad.roundend.title", round=entry["round"])))
-            for seat, score in enumerate(entry["scores"]):
-                hand = ", ".join(entry["hands"][seat]) or t("dyad.roundend.empty_hand")
-                summary.append(h("p", {}, t("dyad.roundend.line", name=self.name(seat), score=score, hand=hand)))
-            box.append(summary)
-        return box
+            return None
+        rows = node("ol", {"class": "dyad-plays"},
+                    [self._play(play, "won" if play["seat"] == last["winner"] else None) for play in last["plays"]])
+        result = node("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
+                      *spoken(t("dyad.last.result", winner=self.name(last["winner"]), card=card_text(last["retrieved"]),
+                                source=self.name(last["from"])),
+                              t("dyad.last.result", winner=self.name(last["winner"]), card=_card_label(last["retrieved"]),
+                                source=self.name(last["from"]))))
+        return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
 
     # -- acting ---------------------------------------------------------------------
 
     def _prompt_and_hand(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dyad-me"})
         prompt = h("div", {"class": "dyad-prompt", "data-testid": "prompt", "aria-live": "polite"})
-        hand_box = h("div", {"class": "dyad-hand", "data-testid": "hand", "role": "group",
-                             "aria-label": t("dyad.hand.title")})
-        wrap.append(prompt, h("h3", {"class": "dyad-hand-title"}, t("dyad.hand.title")), hand_box)
+        hand_box = h("div", {"class": "hand dyad-hand", "data-testid": "hand", "role": "group",
+                             "aria-label": t("dyad.hand.title"), "data-count": str(len(obs["hand"]))})
+        wrap.append(prompt, hand_box)
         legal = ctx.legal
         phase = obs["phase"]
         selectable = bool(legal) and phase in ("play", "pass")
@@ -197,7 +232,8 @@ class DyadUI(SeatNames):
                 status_line.textContent = t(problem, **status["params"])
             else:
                 status_line.textContent = ""
-            problem_line.textContent = t(problem, **status["params"]) if problem and problem != "dyad.pick_two" else ""
+            problem_line.textContent = t(problem, **_params(status["params"])) \
+                if problem and problem != "dyad.pick_two" else ""
             status_line.setAttribute("data-value", "" if status["value"] is None else str(status["value"]))
             status_line.setAttribute("data-ready", "true" if status["ready"] else "false")
             submit.disabled = not status["ready"]
@@ -224,7 +260,7 @@ class DyadUI(SeatNames):
                                   "aria-label": _card_label(text), "disabled": not selectable, "type": "button",
                                   # where the frame puts the focus when this person's turn starts
                                   "data-autofocus": selectable and index == 0},
-                       *_face(text))
+                       tree(_face(text)))
             if selectable:
                 on(button, "click", lambda event, text=text: toggle(text))
             buttons[text] = button
@@ -234,8 +270,9 @@ class DyadUI(SeatNames):
             if obs["to_act"] >= 0:
                 prompt.append(h("p", {"class": "muted"}, t("dyad.wait", name=self.name(obs["to_act"]))))
             if phase == "pass" and obs.get("my_pass"):
-                prompt.append(h("p", {"data-testid": "pass-chosen"},
-                                t("dyad.pass.chosen", cards=", ".join(obs["my_pass"]))))
+                prompt.append(tree(node("p", {"data-testid": "pass-chosen"},
+                                        *spoken(t("dyad.pass.chosen", cards=cards_text(obs["my_pass"])),
+                                                t("dyad.pass.chosen", cards=_pair_spoken(obs["my_pass"]))))))
         elif phase == "cipher":
             yes = h("button", {"class": "primary", "data-testid": "cipher-yes", "data-autofocus": True}, t("dyad.cipher.yes"))
             no = h("button", {"data-testid": "cipher-no"}, t("dyad.cipher.no"))
@@ -249,7 +286,7 @@ class DyadUI(SeatNames):
                 card = str(action).split()[1]
                 button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
                                       "data-autofocus": index == 0,
-                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, *_face(card))
+                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(_face(card)))
                 on(button, "click", lambda event, action=action: ctx.act(action))
                 row.append(button)
             prompt.append(row)
@@ -259,7 +296,7 @@ class DyadUI(SeatNames):
             else:
                 hint = follow_hint(obs)
                 if hint:
-                    prompt.append(h("p", {"class": "dyad-hint", "data-testid": "follow-hint"}, t(hint[0], **hint[1])))
+                    prompt.append(h("p", {"class": "dyad-hint", "data-testid": "follow-hint"}, t(hint[0], **_params(hint[1]))))
             clear_button = h("button", {"data-testid": "clear-selection", "type": "button"}, t("dyad.clear"))
 
             def clear_all(event: Any) -> None:
@@ -268,37 +305,38 @@ class DyadUI(SeatNames):
 
             on(clear_button, "click", clear_all)
             on(submit, "click", send)
-            prompt.append(status_line, problem_line, h("div", {"class": "dyad-buttons"}, submit, clear_button))
+            prompt.append(h("div", {"class": "dyad-buttons"}, submit, clear_button, status_line), problem_line)
             refresh()
         if obs.get("gave") and phase != "pass":
-            prompt.append(h("p", {"class": "muted", "data-testid": "pass-done"},
-                            t("dyad.pass.done", gave=", ".join(obs["gave"]), received=", ".join(obs["received"]))))
+            prompt.append(tree(node("p", {"class": "muted", "data-testid": "pass-done"},
+                                    *spoken(t("dyad.pass.done", gave=cards_text(obs["gave"]),
+                                              received=cards_text(obs["received"])),
+                                            t("dyad.pass.done", gave=_pair_spoken(obs["gave"]),
+                                              received=_pair_spoken(obs["received"]))))))
         return wrap
 
     # -- scores ---------------------------------------------------------------------
 
-    def _sheet(self, obs: dict[str, Any]) -> Any:
+    def _sheet(self, obs: dict[str, Any]) -> list[Any]:
+        """The score sheet (one row per round and the totals), behind a button."""
         n = obs["players"]
-        attrs = {"class": "dyad-sheet", "data-testid": "score-sheet"}
-        if obs["phase"] == "over":
-            attrs["open"] = True
-        box = h("details", attrs, h("summary", {}, t("dyad.sheet.title")))
-        table = h("table", {})
-        table.append(h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("dyad.sheet.round")),
-                                      *[h("th", {"scope": "col"}, self.name(s)) for s in range(n)])))
-        body = h("tbody", {})
+        rows = []
         for entry in obs["sheet"]:
             cells = []
             for seat in range(n):
                 score = entry["scores"][seat]
                 text = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else str(score)
-                cells.append(h("td", {"title": ", ".join(entry["hands"][seat])}, text))
-            body.append(h("tr", {"data-round": str(entry["round"])}, h("th", {"scope": "row"}, str(entry["round"])), *cells))
-        body.append(h("tr", {"class": "total"}, h("th", {"scope": "row"}, t("dyad.sheet.total")),
-                      *[h("td", {}, str(obs["totals"][s])) for s in range(n)]))
-        table.append(body)
-        box.append(table)
-        return box
+                cells.append(node("td", {"title": cards_text(entry["hands"][seat])}, text))
+            rows.append(node("tr", {"data-round": str(entry["round"])}, node("th", {"scope": "row"}, str(entry["round"])),
+                             cells))
+        rows.append(node("tr", {"class": "total"}, node("th", {"scope": "row"}, t("dyad.sheet.total")),
+                         [node("td", {}, str(obs["totals"][s])) for s in range(n)]))
+        table = node("table", {"class": "dyad-sheet"},
+                     node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")),
+                                            [node("th", {"scope": "col"}, self.name(s)) for s in range(n)])),
+                     node("tbody", {}, rows))
+        return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
+                     label=t("dyad.sheet.button"), side=True)
 
     def _end(self, obs: dict[str, Any]) -> Any:
         winners = obs["winners"]
@@ -307,10 +345,18 @@ class DyadUI(SeatNames):
                             "data-tiebreak": obs.get("tiebreak") or ""})
         box.append(h("h2", {}, t("dyad.end.title", names=self.names_of(winners))))
         box.append(h("p", {"data-testid": "tiebreak"}, t(f"dyad.end.{obs.get('tiebreak') or 'score'}")))
-        scores = obs["scores"]
-        order = sorted(range(obs["players"]), key=lambda s: -scores[s])
-        box.append(h("ol", {"class": "final"}, *[h("li", {}, t("dyad.end.final", name=self.name(s), total=scores[s]))
-                                                  for s in order]))
+        if obs["options"].get("teams"):
+            # one line per team: its members and its total (not the team total under each name)
+            teams = sorted(((obs["team_totals"][side], [side, side + 2]) for side in (0, 1)), key=lambda x: -x[0])
+            lines = [h("li", {"data-team": str(members[0])},
+                       t("dyad.end.final", name=t("dyad.team_name", first=self.name(members[0]),
+                                                  second=self.name(members[1])), total=total))
+                     for total, members in teams]
+        else:
+            scores = obs["scores"]
+            lines = [h("li", {"data-seat": str(s)}, t("dyad.end.final", name=self.name(s), total=scores[s]))
+                     for s in sorted(range(obs["players"]), key=lambda s: -scores[s])]
+        box.append(h("ol", {"class": "final"}, *lines))
         return box
 
     # -- screen readers -----------------------------------------------------------

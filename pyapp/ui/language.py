@@ -3,7 +3,8 @@
 ``web/boot.js`` picks the language before Python starts (the stored choice,
 else the browser's ``navigator.languages``, else English) and uses the same
 storage key, so a choice made here also applies to the next visit's static
-shell.  Switching redraws the current view and the shell's static strings.
+shell.  Switching redraws the shell's static strings and the current view in
+place (a game on the table goes on: ``pyapp.ui.router.redraw``).
 """
 
 from __future__ import annotations

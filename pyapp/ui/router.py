@@ -5,6 +5,10 @@ on first visit; a module may also plug in early with :func:`register`.  Until a
 game's or the rules' module exists, its route shows a translated placeholder,
 so every link works from day one.  A screen that fails shows a readable error
 in place of the view; the rest of the site keeps working.
+
+A view may return a :class:`Screen`: the router tells it when it is left
+(another route, back/forward, the page hidden), asks it to redraw in place
+when the language changes, and passes it other tabs' storage changes.
 """
 
 from __future__ import annotations
@@ -12,20 +16,37 @@ from __future__ import annotations
 import importlib
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pyscript import document, window
 
 from pyapp.i18n import t
 from pyapp.ui import dom, routes, views
 
-Render = Callable[[Any, dict[str, str]], None]
-"""``render(root_element, params)``: draws a view into an empty root."""
+
+
+class Screen(Protocol):
+    """What a view may return to hear about its own life; each method is optional."""
+
+    def leave(self) -> None:
+        """The screen is gone (or the page hidden): stop all work, write nothing more."""
+
+    def redraw(self) -> None:
+        """Draw again in place, in the new language, keeping what is on screen."""
+
+    def storage_changed(self, key: str | None, value: str | None) -> None:
+        """Another tab set stored ``key`` to ``value`` (None: removed it; key None: cleared everything)."""
+
+
+Render = Callable[[Any, dict[str, str]], "Screen | None"]
+"""``render(root_element, params)``: draws a view into an empty root, may return its :class:`Screen`."""
 
 _views: dict[str, Render] = {}
 _absent: set[str] = set()
 """Prefixes whose module does not exist (yet): they keep their placeholder."""
 _root: Any = None
+_screen: Any = None
+"""The :class:`Screen` on display, if its view returned one."""
 _scroll: dict[str, float] = {}
 """How far each route was scrolled when the page left it: Back returns there, a new route starts at the top."""
 _shown: str | None = None
@@ -72,6 +93,24 @@ def _view(route: routes.Route) -> Render:
     return views.not_found
 
 
+def _call(name: str, *args: Any) -> None:
+    """Call the screen's ``name`` method if it has one; a failing screen is reported, not fatal."""
+    method = getattr(_screen, name, None)
+    if method is None:
+        return
+    try:
+        method(*args)
+    except Exception:  # noqa: BLE001
+        window.console.error(traceback.format_exc())
+
+
+def leave() -> None:
+    """Tell the screen on display that it is gone, so its work (a computer thinking) stops."""
+    global _screen
+    _call("leave")
+    _screen = None
+
+
 def describe(text: str) -> None:
     """Set the page's meta description for this route (search engines that run scripts read it).
 
@@ -83,8 +122,9 @@ def describe(text: str) -> None:
 
 
 def show() -> None:
-    """Draw the view for the current hash."""
-    global _shown
+    """Draw the view for the current hash (the screen before it is left first)."""
+    global _shown, _screen
+    leave()
     hash_ = str(window.location.hash)
     if _shown is not None:
         _scroll[_shown] = float(window.scrollY)
@@ -94,7 +134,7 @@ def show() -> None:
     document.title = t("app.title")
     describe(t("shell.meta.description"))
     try:
-        _view(route)(_root, dict(route.params))
+        _screen = _view(route)(_root, dict(route.params))
     except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
         details = traceback.format_exc()
         window.console.error(details)
@@ -105,9 +145,34 @@ def show() -> None:
     _shown = hash_
 
 
+def redraw() -> None:
+    """Draw the current view again in the new language: in place if the screen can, else afresh."""
+    if getattr(_screen, "redraw", None) is None:
+        show()
+        return
+    document.title = t("app.title")
+    describe(t("shell.meta.description"))
+    _call("redraw")
+
+
+def _page_shown(event: Any) -> None:
+    """A page restored from the back-forward cache left its screen when hidden: draw it afresh."""
+    if event.persisted:
+        show()
+
+
+def _stored(event: Any) -> None:
+    """Another tab changed ``localStorage``: tell the screen which key and its new value."""
+    key, value = event.key, event.newValue
+    _call("storage_changed", str(key) if dom.found(key) else None, str(value) if dom.found(value) else None)
+
+
 def start(root: Any) -> None:
-    """Draw the current route into ``root`` and follow hash changes from now on."""
+    """Draw the current route into ``root`` and follow hash changes, page hiding and storage from now on."""
     global _root
     _root = root
     dom.on(window, "hashchange", lambda _event: show())
+    dom.on(window, "pagehide", lambda _event: leave())
+    dom.on(window, "pageshow", _page_shown)
+    dom.on(window, "storage", _stored)
     show()

@@ -4,6 +4,12 @@ A game contributes a :class:`GameUI`: its options for the set-up form and a
 ``render`` that draws the table for one seat from that seat's observation.
 Everything else — seats, computer turns run in slices so the page never
 freezes, undo, autosave, "pass the device" screens, rematch — lives here once.
+
+One table owns one game at a time (:meth:`pyapp.play.Session.claim`): its
+computers run as one cancellable task that stops when the screen is left,
+the game is deleted or another tab takes it; a language switch redraws it
+in place.  One tap makes at most one move: a multi-click counts once, and
+taps just after the turn passed to another person on the device are ignored.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -19,13 +26,20 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
-from pyapp.play import PERSON, Seat, Session
+from pyapp.play import Seat, Session
+from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
+from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
+from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
 
-COMPUTER_KINDS = ("easy", "normal", "hard")
+
+GUARD_SECONDS = 0.4
+"""After the turn passes to another person on this device, their table ignores taps this long.
+
+A double tap meant for one person must not also play for the next (``.table-body[data-guard]`` meanwhile)."""
 
 FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-char", "data-action", "data-testid")
 """Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
@@ -62,6 +76,17 @@ class TableContext:
     act: Callable[[Action], None]
     thinking: bool = False
     announce: Callable[[str], None] = field(default=lambda text: None)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The choices of the set-up form: from the last game (rematch, new game) or the form itself."""
+
+    players: int
+    seats: tuple[Seat, ...]
+    """Each seat's name (empty: the seat's default name) and kind."""
+    options: dict[str, Any]
+    seed: str = ""
 
 
 class SeatNames:
@@ -110,46 +135,154 @@ class Table:
         self.thinking = False
         self.acting = False
         """Whether the last drawn table let the person on screen act (focus moves when that starts)."""
+        self.task: asyncio.Task | None = None
+        """The computers' turns, while they play: the one task that may change this table's game."""
+        self.lock: GameLock | None = None
+        """Tells other tabs that this tab is playing the game (the owner token says who may write)."""
+        self.closed = False
+        self.guard_until = 0.0
+        self.offered: Session | None = None
+        """The game the resume panel offers, while it is shown."""
+        self._redraw: Callable[[], None] = lambda: None
+        """Draws what is on screen again (in the new language)."""
         self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
         self.body = h("div", {"class": "table-body"})
+        on(self.body, "click", self._one_click, capture=True)
         clear(root)
         root.append(self.body, self.live)
 
     # -- entry ---------------------------------------------------------------------
 
-    def open(self) -> None:
-        """Offer to resume this game's game in play, else show the set-up form."""
+    def open(self) -> Table:
+        """Offer to resume this game's game in play, else show the set-up form; returns the table (the router's screen)."""
         asyncio.ensure_future(self._load_computer_players())
-        if self.store is not None:
-            try:
-                current = self.store.current()
-            except StorageError:  # the browser took storage away since the page loaded
-                current = None
-            if current is not None:
-                try:
-                    session = Session.resume(self.store, current)
-                except (ValueError, KeyError):
-                    session = None
-                if session is not None and session.state.GAME == self.ui.game:
-                    self.offer_resume(session)
-                    return
-        self.show_setup()
+        session = self._game_in_play()
+        if session is None:
+            self.show_setup()
+        elif self._owner(session) is None:  # this page's own tables gave it up when they left
+            self.offer_resume(session, elsewhere=False)
+        else:
+            asyncio.ensure_future(self._offer_when_known(session))
+        return self
 
-    def offer_resume(self, session: Session) -> None:
-        resume = h("button", {"class": "primary", "data-testid": "resume"}, t("table.resume"))
+    async def _offer_when_known(self, session: Session) -> None:
+        """A token says another table owns the game: offer it once the locks say whether that tab is alive."""
+        alive = await held_elsewhere(session.record_id)
+        if not self.closed:
+            self.offer_resume(session, elsewhere=alive is not False)
+
+    def _game_in_play(self) -> Session | None:
+        """The stored game in play, if it is this screen's game (not claimed: the person has not chosen yet)."""
+        if self.store is None:
+            return None
+        try:
+            current = self.store.current()
+            session = Session.resume(self.store, current, claim=False) if current is not None else None
+        except (ValueError, KeyError, StorageError):  # unreadable, or storage taken away since the page loaded
+            return None
+        return session if session is not None and session.state.GAME == self.ui.game else None
+
+    def offer_resume(self, session: Session, *, elsewhere: bool) -> None:
+        """Continue the game in play, or say that another tab is playing it and offer to play it here."""
+        resume = h("button", {"class": "primary", "data-testid": "take-over" if elsewhere else "resume"},
+                   t("table.take_over" if elsewhere else "table.resume"))
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
         on(resume, "click", lambda event: self.begin(session))
         on(fresh, "click", lambda event: self.show_setup())
-        self._show(h("section", {"class": "panel"},
-                     h("h2", {}, t("table.resume_title", game=t(f"game.{self.ui.game}"))), resume, fresh))
+        game = t(f"game.{self.ui.game}")
+        heading = t("table.elsewhere_title", game=game) if elsewhere else t("table.resume_title", game=game)
+        text = h("p", {}, t("table.elsewhere_text")) if elsewhere else None
+        self._show(h("section", {"class": "panel", "data-testid": "resume-offer",
+                                 "data-elsewhere": "true" if elsewhere else "false"},
+                     h("h2", {}, heading), text, resume, fresh),
+                   lambda: self.offer_resume(session, elsewhere=elsewhere))
+        self.offered = session
         resume.focus()
+
+    def _owner(self, session: Session) -> str | None:
+        try:
+            return self.store.owner(session.record_id) if self.store is not None else None
+        except StorageError:
+            return None
+
+    # -- the screen's life (pyapp.ui.router.Screen) ----------------------------------
+
+    def leave(self) -> None:
+        """The screen is gone: the computers stop and the game is free for another table."""
+        self.closed = True
+        self._stop_computers()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Give up the game: its lock and, unless another table took it, its owner token."""
+        self._drop_lock()
+        if self.session is not None:
+            self.session.release()
+
+    def _drop_lock(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def redraw(self) -> None:
+        """The language changed: draw the same thing again (the computers keep thinking)."""
+        if not self.closed:
+            self._redraw()
+
+    def storage_changed(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote: if it took or deleted this table's game, stop; refresh a resume offer."""
+        if self.closed:
+            return
+        session = self.session
+        if session is not None and session.lost is None:
+            if key in (None, PREFIX + session.record_id) and value is None:
+                session.deleted_elsewhere()
+                self._show_lost()
+            elif key == OWNER_PREFIX + session.record_id and session.check_owner():
+                self._show_lost()
+        elif session is not None and session.lost == "taken":
+            if key in (None, OWNER_PREFIX + session.record_id):  # the other tab let it go, or another took it
+                self.session = None
+                self.open()
+        elif self.offered is not None and (key is None or key == CURRENT_KEY or key.startswith(OWNER_PREFIX)):
+            self.open()
+
+    def _show_lost(self) -> None:
+        """Another tab took the game, or it was deleted: this table stops and says so."""
+        session = self.session
+        assert session is not None and session.lost is not None
+        self._stop_computers()
+        self._drop_lock()
+        reason = session.lost
+        fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
+        on(fresh, "click", lambda event: self.show_setup(session))
+        again = None
+        if reason == "taken":
+            again = h("button", {"class": "primary", "data-testid": "take-over"}, t("table.take_over"))
+            on(again, "click", lambda event: self._take_back(session))
+        self._show(h("section", {"class": "panel", "data-testid": "lost", "data-reason": reason},
+                     h("h2", {}, t(f"table.lost_{reason}")), h("p", {}, t(f"table.lost_{reason}_text")),
+                     again, fresh), self._show_lost)
+        (again or fresh).focus()
+
+    def _take_back(self, lost: Session) -> None:
+        """Play here again the game another tab took: as that tab left it."""
+        try:
+            session = Session.resume(self.store, lost.record_id, claim=False)
+        except (ValueError, KeyError, StorageError):
+            self.show_setup(lost)
+            return
+        self.begin(session)
 
     # -- set-up --------------------------------------------------------------------
 
-    def show_setup(self, previous: Session | None = None) -> None:
+    def show_setup(self, previous: Session | Setup | None = None) -> None:
+        """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw)."""
+        if isinstance(previous, Session):
+            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options))
         cls = game_class(self.ui.game)
         counts = cls.PLAYERS
-        chosen = previous.state.players if previous else counts[0]
+        chosen = previous.players if previous else counts[0]
         count = h("select", {"id": "setup-players", "data-testid": "setup-players"},
                   *[h("option", {"value": str(n), **({"selected": ""} if n == chosen else {})},
                       t("setup.players_n", n=n)) for n in counts])
@@ -162,12 +295,13 @@ class Table:
             for seat in range(players):
                 old = previous.seats[seat] if previous and seat < len(previous.seats) else None
                 kind = old.kind if old else (PERSON if seat == 0 else "normal")
+                default = t("setup.default_name", n=seat + 1)
                 name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
-                                   "aria-label": t("setup.seat_name", n=seat + 1),
-                                   "value": old.name if old else t("setup.default_name", n=seat + 1)})
+                                   "aria-label": t("setup.seat_name", n=seat + 1), "data-default": default,
+                                   "value": old.name if old and old.name else default})
                 level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
                           *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
-                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *COMPUTER_KINDS)])
+                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *TABLE_LEVELS)])
                 seats_box.append(h("div", {"class": "setup-seat"}, name, level))
             clear(options_box)
             for option in self.ui.options:
@@ -178,18 +312,19 @@ class Table:
         on(count, "change", draw)
         draw()
         seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": "15",
-                           "autocomplete": "off", "data-testid": "setup-seed"})
+                           "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None})
         deal = h("details", {"class": "setup-deal"}, h("summary", {}, t("setup.deal")),
                  h("label", {"for": "setup-seed"}, t("setup.seed")), seed)
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
-        on(start, "click", lambda event: self._start_from_form(count, seats_box, options_box, seed))
+        on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed)))
         self._show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, deal, start))
+                     seats_box, options_box, deal, start),
+                   lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed)))
 
-    def _option_field(self, option: Option, previous: Session | None) -> Any:
-        value = previous.state.options.get(option.name) if previous else None
+    def _option_field(self, option: Option, previous: Setup | None) -> Any:
+        value = previous.options.get(option.name) if previous else None
         ident = f"opt-{option.name}"
         if not option.choices:
             box = h("input", {"type": "checkbox", "id": ident, "data-option": option.name,
@@ -200,11 +335,13 @@ class Table:
                      for i, (v, label) in enumerate(option.choices)])
         return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
 
-    def _start_from_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> None:
+    def _read_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> Setup:
+        """What the set-up form holds now; a name left as drawn (or blank) is the seat's default name."""
         seats = []
-        for seat, row in enumerate(seats_box.children):
-            name = str(row.querySelector("input").value).strip()[:24] or t("setup.default_name", n=seat + 1)
-            seats.append(Seat(name, str(row.querySelector("select").value)))
+        for row in seats_box.children:
+            field = row.querySelector("input")
+            name = str(field.value).strip()[:24]
+            seats.append(Seat("" if name == str(field.dataset.default) else name, str(row.querySelector("select").value)))
         options: dict[str, Any] = {}
         for option in self.ui.options:
             element = options_box.querySelector(f'[data-option="{option.name}"]')
@@ -214,11 +351,14 @@ class Table:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        chosen = str(seed_box.value).strip()
-        seed = int(chosen) if chosen.isdigit() else random.SystemRandom().randrange(2**53)
+        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip())
+
+    def _start_from_form(self, setup: Setup) -> None:
+        seats = [Seat(seat.name or t("setup.default_name", n=n + 1), seat.kind) for n, seat in enumerate(setup.seats)]
+        seed = int(setup.seed) if setup.seed.isdigit() else random.SystemRandom().randrange(2**53)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
-                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **options)
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **setup.options)
         except ValueError as error:
             self.error = str(error)
             self.show_setup()
@@ -228,7 +368,15 @@ class Table:
     # -- play ----------------------------------------------------------------------
 
     def begin(self, session: Session) -> None:
+        """Play ``session`` here: this table claims it (another tab playing it stops)."""
+        self._stop_computers()
+        if self.session is not session:
+            self._let_go()
+        session.claim()
         self.session = session
+        if self.lock is None:
+            self.lock = GameLock(session.record_id)
+            self.lock.hold()
         self.shown_to = None
         self.last_seen.clear()
         self.render_or_schedule()
@@ -244,32 +392,72 @@ class Table:
             importlib.import_module(module)
 
     async def _computer_turns(self, session: Session) -> None:
-        """Computers move until a person's turn; :meth:`render_or_schedule` set ``thinking`` and drew the first."""
+        """Computers move until a person's turn; :meth:`render_or_schedule` set ``thinking`` and drew the first.
+
+        Only ever run as ``self.task``: :meth:`_stop_computers` cancels it at a
+        pause between slices, so a move is either played and saved or not begun.
+        """
         drawn = True
-        try:
-            while session is self.session and session.is_computer_turn():
-                if not drawn:
-                    self.render()
-                drawn = False
+        while session.is_computer_turn() and not session.lost:
+            if not drawn:
+                self.render()
+            drawn = False
+            await asyncio.sleep(0)
+            for _ in session.computer_turn():
                 await asyncio.sleep(0)
-                for _ in session.computer_turn():
-                    await asyncio.sleep(0)
-                await asyncio.sleep(0)
-        finally:
-            self.thinking = False
-        # a game begun while this one was thinking starts its own computer turns now
-        self.render_or_schedule()
+            await asyncio.sleep(0)
+        self.task = None
+        self.thinking = False
+        if session.lost:
+            self._show_lost()
+        else:
+            self.render_or_schedule()
+
+    def _stop_computers(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        self.thinking = False
+
+    def _one_click(self, event: Any) -> None:
+        """The second click of a double click or tap never reaches the table: it was meant for one move."""
+        if int(event.detail or 0) > 1:
+            event.stopPropagation()
+            event.preventDefault()
+
+    def _guarded(self) -> bool:
+        return time.monotonic() < self.guard_until
+
+    def _guard(self, actor: int) -> None:
+        """If the turn passed from ``actor`` to another person, ignore taps for a moment."""
+        session = self.session
+        seat = session.to_act() if session else -1
+        if seat < 0 or seat == actor or not session.seats[seat].is_person:
+            return
+        self.guard_until = time.monotonic() + GUARD_SECONDS
+        self.body.dataset.guard = "true"
+        asyncio.get_event_loop().call_later(GUARD_SECONDS, self._guard_over)
+
+    def _guard_over(self) -> None:
+        if not self._guarded():
+            self.body.removeAttribute("data-guard")
 
     def act(self, action: Action) -> None:
         """A person chose ``action`` on the table."""
-        if self.session is None or self.thinking:
+        session = self.session
+        if session is None or self.thinking or self.closed or self._guarded():
             return
+        actor = session.to_act()
         try:
-            self.session.play(action)
+            session.play(action)
         except IllegalMoveError as error:
             self.error = str(error)
         else:
             self.error = None
+        if session.lost:
+            self._show_lost()
+            return
+        self._guard(actor)
         self.render_or_schedule()
 
     def render_or_schedule(self) -> None:
@@ -284,11 +472,14 @@ class Table:
             self.thinking = True  # from now on a person's tap is ignored until the computers are done
         self.render()
         if starting:
-            asyncio.ensure_future(self._computer_turns(session))
+            self.task = asyncio.ensure_future(self._computer_turns(session))
 
     def undo(self) -> None:
-        if self.session and not self.thinking and self.session.undo_steps():
+        if self.session and not self.thinking and not self._guarded() and self.session.undo_steps():
             self.session.undo()
+            if self.session.lost:
+                self._show_lost()
+                return
             # the table goes back: say so, rather than announcing the earlier move again
             viewer = self.session.viewer()
             self.last_seen[viewer] = self.session.state.observation(viewer)
@@ -319,8 +510,13 @@ class Table:
                            seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
         focus_key, may_focus = self._focus_key()
         seen = dom.identities(self.body, FRESH_KEYS)
+        open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
-                     self._status_bar(session), self.ui.render(ctx), self._footer(session)))
+                     h("div", {"class": "table-head"}, self._status_bar(session),
+                       # free for a later control (Hint, Rules): the head keeps its room
+                       h("span", {"class": "table-slot", "data-testid": "table-slot"}), self._footer(session)),
+                     self._message(session), self.ui.render(ctx)), self.render)
+        dom.reopen_dialog(self.body, open_sheet)
         dom.mark_fresh(self.body, FRESH_KEYS, seen)
         self.acting = bool(legal)
         if may_focus:
@@ -379,16 +575,20 @@ class Table:
         else:
             text, turn = t("table.your_turn", name=session.seats[state.current_player()].name), "other"
         # not a live region: it is drawn anew each time; the frame's one live region speaks
-        bar = h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
-                        "data-thinking": "true" if self.thinking else "false"},
-                h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
-                h("span", {"class": "status-text"}, text))
+        return h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
+                         "data-thinking": "true" if self.thinking else "false"},
+                 h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
+                 h("span", {"class": "status-text"}, text))
+
+    def _message(self, session: Session) -> Any:
+        """The table's one message line: a refused move or a saving problem, else empty (its room is kept)."""
+        line = h("div", {"class": "table-message", "data-testid": "message"})
         if self.error:
-            bar.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
+            line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
         problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
         if problem:  # saving is off (full or no store at all): play goes on, the player is told
-            bar.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
-        return bar
+            line.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
+        return line
 
     def _footer(self, session: Session) -> Any:
         footer = h("div", {"class": "table-actions"})
@@ -417,12 +617,14 @@ class Table:
         ready = h("button", {"class": "primary", "data-testid": "handover-ready"}, t("table.handover_ready", name=name))
 
         def reveal(event: Any) -> None:
-            self.shown_to = viewer
-            self.render()
+            if not self._guarded():  # the tap that ended the last person's turn must not show these cards
+                self.shown_to = viewer
+                self.render()
 
         on(ready, "click", reveal)
         self._show(h("section", {"class": "panel handover", "data-testid": "handover"},
-                     h("h2", {}, t("table.handover_title", name=name)), h("p", {}, t("table.handover_text", name=name)), ready))
+                     h("h2", {}, t("table.handover_title", name=name)), h("p", {}, t("table.handover_text", name=name)), ready),
+                   self.render)
         ready.focus()
 
     def say(self, sentence: str) -> None:
@@ -430,7 +632,10 @@ class Table:
         self.live.textContent = ""  # the same sentence twice in a row is still read
         self.live.textContent = sentence
 
-    def _show(self, element: Any) -> None:
+    def _show(self, element: Any, redraw: Callable[[], None]) -> None:
+        """Put ``element`` on the table; ``redraw`` draws it again (after a language switch)."""
+        self._redraw = redraw
+        self.offered = None
         clear(self.body)
         self.body.append(element)
         self.body.dataset.handlers = str(dom.live_handlers())  # e2e: handlers never pile up
@@ -441,10 +646,10 @@ def _css_string(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def route(ui: GameUI) -> Callable[[Any, dict[str, str]], None]:
+def route(ui: GameUI) -> Callable[[Any, dict[str, str]], Table]:
     """The router view for ``ui``'s game: resume or set up, then play."""
 
-    def render(root: Any, params: dict[str, str]) -> None:
-        Table(root, ui, shared_store()).open()
+    def render(root: Any, params: dict[str, str]) -> Table:
+        return Table(root, ui, shared_store()).open()
 
     return render

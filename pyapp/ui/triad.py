@@ -22,12 +22,15 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
+from pyapp.games.triad.coords import cell_label, file_label, rank_label
 from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
+CHOICES_AT_ONCE = 3
+"""Removal choices listed before a cell is chosen; past that the person picks a cell first (one phone line)."""
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -35,8 +38,8 @@ _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "Arrow
 
 
 def cell_name(cell) -> str:
-    r, c = cell
-    return t("triad.cell_name", row=r, col=c)
+    """A cell as drawn on the board's edges: ``f6`` (files a–h, ranks 1–8 from the bottom)."""
+    return cell_label(tuple(cell))
 
 
 def side_name(side: str) -> str:
@@ -44,30 +47,33 @@ def side_name(side: str) -> str:
 
 
 def triad_name(cells) -> str:
-    """``0,0–0,2`` for a row (first and last cell), ``6,7`` for a stack."""
+    """``a8–c8`` for a row (first and last cell), ``h2`` for a stack."""
     cells = [tuple(cell) for cell in cells]
     if len(cells) == 1:
         return cell_name(cells[0])
     return f"{cell_name(cells[0])}–{cell_name(cells[-1])}"
 
 
-def last_move_sentences(obs: dict[str, Any]) -> list[str]:
-    """What the last action did, as whole sentences."""
+def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> list[str]:
+    """What the last action did, as whole sentences; with four players, ``names`` say who of the side moved."""
     last = obs.get("last")
     if not last:
         return [t("triad.last.none")]
     side = side_name(last["side"])
+    mover = side
+    if names and obs.get("players") == 4 and 0 <= last.get("seat", -1) < len(names):
+        mover = t("triad.side_player", side=side, name=names[last["seat"]])
     if last["kind"] == "place":
         if last["points"]:
-            sentences = [tn("triad.last.place_scored", len(last["triads"]), side=side, cell=cell_name(last["cell"]),
+            sentences = [tn("triad.last.place_scored", len(last["triads"]), side=mover, cell=cell_name(last["cell"]),
                             count=len(last["triads"]), points=last["points"])]
         else:
-            sentences = [t("triad.last.place", side=side, cell=cell_name(last["cell"]))]
+            sentences = [t("triad.last.place", side=mover, cell=cell_name(last["cell"]))]
     elif last["kind"] == "remove":
         if last["stack"]:
-            sentences = [t("triad.last.remove_stack", side=side, cell=cell_name(last["cells"][0]), points=last["points"])]
+            sentences = [t("triad.last.remove_stack", side=mover, cell=cell_name(last["cells"][0]), points=last["points"])]
         else:
-            sentences = [t("triad.last.remove", side=side, cells=triad_name(last["cells"]), points=last["points"])]
+            sentences = [t("triad.last.remove", side=mover, cells=triad_name(last["cells"]), points=last["points"])]
         if last["triads"]:
             sentences.append(tn("triad.last.revealed", len(last["triads"]), count=len(last["triads"]), side=side))
         if last["other_triads"]:
@@ -75,7 +81,7 @@ def last_move_sentences(obs: dict[str, Any]) -> list[str]:
             sentences.append(tn("triad.last.revealed", len(last["other_triads"]), count=len(last["other_triads"]),
                                 side=side_name(other)))
     else:
-        sentences = [t("triad.last.pass", side=side)]
+        sentences = [t("triad.last.pass", side=mover)]
     return sentences
 
 
@@ -89,10 +95,11 @@ def result_sentence(obs: dict[str, Any]) -> str:
 
 
 def cell_description(cell: dict[str, Any]) -> str:
+    name = cell_name((cell["row"], cell["col"]))
     if not cell["height"]:
-        return t("triad.cell.empty", row=cell["row"], col=cell["col"], label=cell["label"])
+        return t("triad.cell.empty", cell=name, label=cell["label"])
     pieces = " ".join(t(f"triad.piece.{p}") for p in cell["stack"])
-    return t("triad.cell.stack", row=cell["row"], col=cell["col"], label=cell["label"], height=cell["height"],
+    return t("triad.cell.stack", cell=name, label=cell["label"], height=cell["height"],
              pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
 
 
@@ -118,13 +125,14 @@ class TriadUI:
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
+        self._names: list[str] = []
 
     # -- frame hooks ------------------------------------------------------------------
 
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         if after.get("last") is None or (before is not None and before.get("moves") == after.get("moves")):
             return []
-        said = last_move_sentences(after)
+        said = last_move_sentences(after, self._names)
         if after.get("over"):
             said.append(result_sentence(after))
         return [" ".join(said)]
@@ -132,6 +140,7 @@ class TriadUI:
     def render(self, ctx: TableContext) -> Any:
         obs = ctx.observation
         self._ctx = ctx
+        self._names = [seat.name for seat in ctx.seats]
         if obs["moves"] != self._moves:
             self._moves = obs["moves"]
             self.selected = None
@@ -153,8 +162,7 @@ class TriadUI:
     def _scores(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         panels = []
         for side in SIDES:
-            names = [ctx.seats[p].name for p in range(obs["players"]) if obs["seat_sides"][p] == side]
-            who = names[0] if len(names) == 1 else t("triad.team_names", first=names[0], second=names[1])
+            who = self._side_players(obs, side)
             score = obs["scores"][side]
             moving = obs["side_to_move"] == side
             panels.append(h(
@@ -177,6 +185,11 @@ class TriadUI:
             ))
         return h("div", {"class": "triad-scores"}, panels)
 
+    def _side_players(self, obs: dict[str, Any], side: str) -> str:
+        """The names of the side's player (or its two players, in a four-player game)."""
+        names = [self._names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
+        return names[0] if len(names) == 1 else t("triad.team_names", first=names[0], second=names[1])
+
     def _phase(self, obs: dict[str, Any]) -> Any:
         key = "over" if obs["over"] else str(obs["phase"])
         extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
@@ -186,7 +199,7 @@ class TriadUI:
     def _last(self, obs: dict[str, Any]) -> Any:
         last = obs.get("last")
         kind = last["kind"] if last else "none"
-        text = " ".join(last_move_sentences(obs))
+        text = " ".join(last_move_sentences(obs, self._names))
         box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
         if kind == "pass":
             box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
@@ -264,6 +277,10 @@ class TriadUI:
              # the frame moves the focus here when the person's turn starts
              "data-autofocus": rc == self.focus and self._acting_on_board()},
             node("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
+            # the board's edge labels, inside the edge cells so that every cell keeps 44 px
+            node("span", {"class": "coord", "aria-hidden": "true",
+                          "data-glyph": (file_label(rc[1]) if rc[0] == 7 else "") + (rank_label(rc[0]) if rc[1] == 0 else "")})
+            if rc[0] == 7 or rc[1] == 0 else None,
             # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
             node("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
                           "data-glyph": t(f"triad.piece.{cell['top']}")})
@@ -299,7 +316,6 @@ class TriadUI:
         if obs["phase"] == 1:
             box.append(h("p", {"class": "hint"}, t("triad.tap_to_place", side=side_name(side))))
             return box
-        box.append(h("p", {"class": "hint"}, t("triad.tap_to_remove")))
         self._choices = h("div", {"class": "removals", "data-testid": "removals", "role": "group",
                                   "aria-label": t("triad.your_removals")})
         self._fill_choices()
@@ -315,6 +331,9 @@ class TriadUI:
         if self.selected is not None:
             shown = [a for a in self._removals if self.selected in a.cells]
             self._choices.append(h("p", {"class": "choices-title"}, t("triad.removals_through", cell=cell_name(self.selected))))
+        elif len(shown) > CHOICES_AT_ONCE:
+            shown = []  # too many for one line: the person chooses a highlighted cell first
+            self._choices.append(h("p", {"class": "choices-title"}, t("triad.tap_to_remove")))
         else:
             self._choices.append(h("p", {"class": "choices-title"}, t("triad.your_removals")))
         points = {}
@@ -334,18 +353,21 @@ class TriadUI:
             for name in ("mouseleave", "blur"):
                 on(button, name, lambda event, a=action: self._preview(a, False))
             self._choices.append(button)
-        if self.selected is not None:
+        if self.selected is not None and len(self._removals) <= CHOICES_AT_ONCE:
             everything = h("button", {"type": "button", "class": "link", "data-testid": "show-all"}, t("triad.show_all"))
             on(everything, "click", lambda event: self._select(None))
             self._choices.append(everything)
 
     def _end(self, obs: dict[str, Any]) -> Any:
+        """Each side's points per phase and in total: a row a side, so it fits under the board on a phone."""
         scores = obs["scores"]
-        rows = []
-        for key, part in (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total")):
-            rows.append(h("tr", {"class": f"row-{part}"}, h("th", {"scope": "row"}, t(key)),
-                          *[h("td", {"data-testid": f"final-{side}-{part}"}, str(scores[side][part])) for side in SIDES]))
-        head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"side-{side}"}, side_name(side)) for side in SIDES])
+        parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
+        head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
+        rows = [h("tr", {"class": f"side-{side}"},
+                  h("th", {"scope": "row"}, t("triad.side_named", side=side_name(side), names=self._side_players(obs, side))),
+                  *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
+                    for _, part in parts])
+                for side in SIDES]
         return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
                  h("h2", {}, t("triad.end.title")),
                  h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),

@@ -118,3 +118,17 @@ def test_announcements_tell_new_events():
     card = state.played[-1]
     said = ui.UI.announcements(before, state.observation(0))
     assert said == [f"A plays {ui.card_label(card)}."]
+
+
+def test_log_runs_oldest_first_numbered_by_its_place_and_the_end_marks_you():
+    state = new_game("dieci", seed=5, players=3)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    root = draw(state, 1)
+    log = root.find(**{"data-testid": "log"})
+    numbers = [int(e.attrs["value"]) for e in log.walk() if "value" in e.attrs]
+    assert numbers == sorted(numbers) and numbers[-1] == state.observation(1)["log"][-1]["n"] + 1
+    row = root.find(**{"data-testid": "score-1"})
+    assert "P1 (you)" in row.textContent
+    assert "(you)" not in root.find(**{"data-testid": "score-0"}).textContent

@@ -84,10 +84,10 @@ def test_viewer_follows_the_person_to_act():
 
 
 def test_full_storage_keeps_play_going_and_says_why():
-    store = SaveStore(MemoryBackend(quota=400))
+    store = SaveStore(MemoryBackend())
     session = Session.start("nim", VS_COMPUTER, seed=4, store=store, name="x" * 60)
     assert session.save_problem is None
-    session.name = "y" * 80
+    store.backend.quota = sum(len(k) + len(v) for k, v in store.backend.items.items()) + 20
     session.seats = [Seat("z" * 80), Seat("w" * 80, "normal")]
     session.play("take1")
     assert session.save_problem == "storage.full"

@@ -188,7 +188,7 @@ def run_case(items: Items, case: Case, backend_for: Callable[[Items], Any]) -> t
     current = store.current()
     if current is not None:
         try:
-            Session.resume(store, current)
+            Session.resume(store, current, claim=False)  # as the game screen offers it
         except (CorruptRecord, KeyError) as error:
             if target != PREFIX + current and target != CURRENT_KEY:
                 return "", f"the game in play {current} no longer resumes: {error}"
