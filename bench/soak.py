@@ -1,15 +1,16 @@
 """Soak test: thousands of random games per game through play → save → load → continue.
 
-Every player count and every combination of options is played (options are
-discovered from each game's ``STATE.OPTIONS``: a bool option takes both
-values, other options the values in ``EXTRA_VALUES`` or just the default;
-combinations the game refuses in ``check_options`` are skipped).  Each game
-runs through a :class:`pyapp.play.Session` on an in-memory store, saving
-after every action; at random moments the session is dropped and resumed from
-the store (which replays the record through the engine), the resumed game is
-compared with the one in memory (save, every seat's observation, the legal
-actions), and play continues on the resumed one.  Random undos are mixed in.
-At the end the finished record is exported and imported back, and replayed.
+Every player count and every combination of options is played
+(:func:`pyapp.engine.testing.configurations`: a bool option takes both
+values, other options the values in ``EXTRA_VALUES`` or just the default).
+Each game runs through a :class:`pyapp.play.Session` on an in-memory store,
+saving after every action; every position gets the engine's conformance
+checks (:mod:`pyapp.engine.testing`, deeply at a few); at random moments the
+session is dropped and resumed from the store (which replays the record
+through the engine), the resumed game is compared with the one in memory
+(``testing.assert_same``), and play continues on the resumed one.  Random
+undos are mixed in.  At the end the finished record is exported and imported
+back, and replayed.
 
 Usage: python bench/soak.py [--games N] [--seed S] [--game NAME ...]
 Prints, per game, the number of games, actions, resumes, undos and failures;
@@ -19,7 +20,6 @@ exits non-zero on any failure.
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import sys
 import time
@@ -31,7 +31,8 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.games import NAMES, game_class
+from pyapp.engine import testing
+from pyapp.games import NAMES
 from pyapp.play import Seat, Session
 from pyapp.replay import Replay
 from pyapp.storage import MemoryBackend, SaveStore, decode_record
@@ -44,38 +45,9 @@ EXTRA_VALUES: dict[str, dict[str, tuple[Any, ...]]] = {
 """Values to try for non-bool options whose range the option spec cannot tell."""
 
 
-def option_values(game: str, name: str, default: Any) -> tuple[Any, ...]:
-    if isinstance(default, bool):
-        return (False, True)
-    return EXTRA_VALUES.get(game, {}).get(name, (default,))
-
-
-def configurations(game: str) -> list[tuple[int, dict[str, Any]]]:
-    """Every (player count, options) the game accepts, found from its option spec."""
-    cls = game_class(game)
-    names = sorted(cls.OPTIONS)
-    choices = [option_values(game, name, cls.OPTIONS[name]) for name in names]
-    found = []
-    for players in cls.PLAYERS:
-        for values in itertools.product(*choices):
-            options = dict(zip(names, values))
-            try:
-                cls.check_options(players, options)
-            except ValueError:
-                continue
-            found.append((players, options))
-    return found
-
-
 def same(a: Session, b: Session) -> None:
     """Raise AssertionError if two sessions differ in anything a player could notice."""
-    sa, sb = a.state, b.state
-    assert sa.to_save() == sb.to_save(), "saves differ"
-    assert [str(x) for x in sa.legal_actions()] == [str(x) for x in sb.legal_actions()], "legal actions differ"
-    assert sa.current_player() == sb.current_player(), "turn differs"
-    assert sa.scores() == sb.scores() and sa.winners() == sb.winners(), "scores differ"
-    for seat in range(sa.players):
-        assert sa.observation(seat) == sb.observation(seat), f"observation of seat {seat} differs"
+    testing.assert_same(a.state, b.state)
     assert a.actors == b.actors, "actors differ"
 
 
@@ -86,6 +58,9 @@ def soak_one(game: str, players: int, options: dict[str, Any], seed: int, counts
     session = Session.start(game, seats, seed=rng.randrange(2**53), store=store, **options)
     limit = 20_000
     while not session.state.is_terminal():
+        testing.check_position(session.state)
+        if rng.random() < 0.01:
+            testing.check_deeply(session.state, rng)
         session.play(rng.choice(session.state.legal_actions()))
         counts["actions"] += 1
         limit -= 1
@@ -105,6 +80,7 @@ def soak_one(game: str, players: int, options: dict[str, Any], seed: int, counts
             session.actors.append(actor)
             assert session.state.to_save() == before, "undo then redo differs"
             counts["undos"] += 1
+    testing.check_end(session.state)
     resumed = Session.resume(store, session.record_id)
     same(session, resumed)
     record, state = decode_record(store.backend.get("pyapp.save." + session.record_id))
@@ -123,7 +99,7 @@ def soak_one(game: str, players: int, options: dict[str, Any], seed: int, counts
 def soak(games: int, seed: int, names: list[str], out=print) -> dict[str, Counter]:
     results: dict[str, Counter] = {}
     for game in names:
-        configs = configurations(game)
+        configs = testing.configurations(game, EXTRA_VALUES.get(game))
         counts: Counter = Counter()
         failures: list[str] = []
         start = time.perf_counter()

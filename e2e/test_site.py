@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 import build
 import serve
+from pyapp import registry  # build puts the repository on the path
 
 GAMES = ["Dyad", "Triad", "Dieci"]
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
@@ -44,7 +45,7 @@ def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) ->
     page.context.route("**/*", guard)
     page.goto("/")
     wait_ready(page)
-    for game in ("dyad", "triad", "dieci"):
+    for game in registry.GAMES:
         page.evaluate(f"location.hash = '#/{game}'")
         expect_screen(page)
     assert outside == []
@@ -102,7 +103,7 @@ def test_hash_routes_load_directly(page: Page, wait_ready) -> None:
     page.goto("/#/rules/dyad")
     wait_ready(page)
     expect_screen(page)
-    for game in ("dyad", "triad", "dieci"):
+    for game in registry.GAMES:
         page.evaluate(f"location.hash = '#/{game}'")
         expect_screen(page)
     page.evaluate("location.hash = '#/chess'")

@@ -105,3 +105,41 @@ def test_save_round_trip_mid_game():
     again = load(save)
     assert again.to_save() == state.to_save()
     assert again.observation(1) == state.observation(1)
+
+
+def test_every_game_declares_its_type():
+    from pyapp.engine import Chance, Information
+
+    kinds = {name: game_class(name).TYPE for name in ("triad", "dyad", "dieci")}
+    assert kinds["triad"].information is Information.PERFECT and kinds["triad"].chance is Chance.DETERMINISTIC
+    for name in ("dyad", "dieci"):
+        assert kinds[name].information is Information.IMPERFECT and kinds[name].chance is Chance.SAMPLED
+
+
+def test_a_game_must_declare_its_type_and_hidden_information_needs_worlds():
+    from pyapp.engine import Chance, GameType, Information, State
+
+    with pytest.raises(TypeError, match="must declare TYPE"):
+        type("Untyped", (State,), {"GAME": "untyped"})
+    with pytest.raises(TypeError, match="must rebuild worlds"):
+        type("Blind", (State,), {"GAME": "blind", "TYPE": GameType(Information.IMPERFECT, Chance.SAMPLED)})
+
+
+def test_fields_are_declared_once_and_checked():
+    from tests.toy_games import NimState
+
+    class Forgetful(NimState):
+        """Sets a field its FIELDS does not declare."""
+
+        GAME = "forgetful"
+
+        def setup(self) -> None:
+            super().setup()
+            self.extra = 1
+
+    with pytest.raises(TypeError, match="not declared in FIELDS: extra"):
+        Forgetful(seed=1, players=2)
+    state = new_game("nim", seed=1, players=2)
+    copy = state.clone()
+    copy.step(copy.legal_actions()[0])
+    assert copy.taken != state.taken and state.history == () and type(copy) is NimState

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bench.soak import configurations
+from pyapp.engine.testing import configurations
 from pyapp.games import NAMES, new_game
 from pyapp.i18n import catalog, t
 from pyapp.replay import Replay, Step, describe_step, describer, generic_describe

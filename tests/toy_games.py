@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED
 from pyapp.games import register
 
 
@@ -30,6 +31,8 @@ class NimState(State):
     GAME = "nim"
     PLAYERS = (2, 3)
     OPTIONS = {"max_take": 3}
+    TYPE = GameType(Information.PERFECT, Chance.SAMPLED)  # the moods are never played on
+    FIELDS = State.FIELDS | {"heap": SHARED, "moods": SHARED, "turn": SHARED, "taken": list.copy, "last_taker": SHARED}
 
     def setup(self) -> None:
         self.heap = self.rng.randint(10, 20)

@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import embed_build  # noqa: E402  (tools/ is put on the path just above)
 import icons  # noqa: E402
+from pyapp.registry import GAMES  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -53,7 +54,7 @@ UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
 """Fixed timestamp inside the wheel so the same sources give the same bytes."""
 
-SHELL_KEY = re.compile(r"^(shell\.|game\.(dyad|triad|dieci)$|app\.title$)")
+SHELL_KEY = re.compile(rf"^(shell\.|game\.({'|'.join(GAMES)})$|app\.title$)")
 """Message keys the page shows before Python is ready."""
 
 

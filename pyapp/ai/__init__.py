@@ -39,8 +39,7 @@ from pyapp.ai.mcts import Search, perfect_information
 from pyapp.ai.options import SearchOptions
 from pyapp.engine.state import State
 from pyapp.engine.steps import finish
-
-LEVEL_NAMES = ("random", "easy", "normal", "hard")
+from pyapp.registry import LEVELS as LEVEL_NAMES
 
 LEVELS: dict[str, dict[str, Any]] = {
     "hard": {"budget_ms": 1500, "iterations": 200_000},

@@ -55,13 +55,13 @@ class Node:
 
 
 def perfect_information(state: State) -> bool:
-    """Whether the game keeps the default ``sample_world`` (the state is its only world)."""
-    return type(state).sample_world is State.sample_world
+    """Whether the game declares perfect information (the state is its only world)."""
+    return state.TYPE.perfect_information
 
 
 def has_chance(state: State) -> bool:
-    """Whether the game may draw from ``state.rng`` as it goes on (``CHANCE = False``: never)."""
-    return getattr(state, "CHANCE", True)
+    """Whether the game declares chance: it may draw from ``state.rng`` as it goes on."""
+    return state.TYPE.has_chance
 
 
 def _margin_values(scores: list[float], scale: float) -> list[float]:

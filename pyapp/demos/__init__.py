@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-GAMES: tuple[str, ...] = ("dyad", "triad", "dieci")
+from pyapp.registry import GAMES
 
 
 class DemoError(ValueError):

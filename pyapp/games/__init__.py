@@ -1,7 +1,7 @@
 """The registry of games and the one entry point for new and saved games.
 
->>> sorted(NAMES) == sorted(_MODULES)
-True
+>>> NAMES
+('dieci', 'dyad', 'triad')
 >>> new_game("chess", seed=1, players=2)
 Traceback (most recent call last):
 ...
@@ -15,18 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pyapp.engine.state import SAVE_FORMAT, State
-
-# Each game lives in its own package, imported only when first used so that a
-# page showing one game does not pay for the others.
-_MODULES: dict[str, str] = {
-    "dieci": "pyapp.games.dieci",
-    "dyad": "pyapp.games.dyad",
-    "triad": "pyapp.games.triad",
-}
+from pyapp.registry import GAMES
 
 _EXTRA: dict[str, type[State]] = {}
 
-NAMES: tuple[str, ...] = tuple(sorted(_MODULES))
+NAMES: tuple[str, ...] = tuple(sorted(GAMES))
+"""The games of :data:`pyapp.registry.GAMES`, by name."""
 
 MAX_ACTIONS = 20_000
 """Longest action list a save may hold; far above any real game of ours."""
@@ -38,13 +32,17 @@ def register(cls: type[State]) -> None:
 
 
 def game_class(name: str) -> type[State]:
-    """The ``State`` class of the game called ``name``."""
+    """The ``State`` class of the game called ``name``.
+
+    Each game lives in its own package, ``pyapp.games.<name>``, imported only when
+    first used so that a page showing one game does not pay for the others.
+    """
     if isinstance(name, str) and name in _EXTRA:
         return _EXTRA[name]
-    if not isinstance(name, str) or name not in _MODULES:
+    if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(NAMES) or "none"
         raise ValueError(f"unknown game {name!r} (known: {known})")
-    return importlib.import_module(_MODULES[name]).STATE
+    return importlib.import_module(f"{__name__}.{name}").STATE
 
 
 def new_game(name: str, *, seed: int, players: int, **options: Any) -> State:

@@ -15,12 +15,12 @@ from typing import Any
 
 from pyapp.engine.state import Action, State
 from pyapp.games import new_game
+from pyapp.registry import PERSON, SEAT_KINDS
 from pyapp.storage.backends import StorageError
-from pyapp.storage.records import SEAT_KINDS, make_record
+from pyapp.storage.records import make_record
 from pyapp.storage.stats import count_finished
 from pyapp.storage.store import LostGame, SaveStore
 
-PERSON = "person"
 
 
 @dataclass(frozen=True)

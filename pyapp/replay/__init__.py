@@ -56,11 +56,6 @@ class Step:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
 
 
-def _perfect_information(state: State) -> bool:
-    """Whether the game hides nothing (it keeps the default world sampling)."""
-    return type(state).sample_world is State.sample_world
-
-
 def generic_describe(step: Step, perfect: bool) -> list[Sentence]:
     """The fallback: the action's text when the viewer may know it, else just who moved."""
     if step.everything or perfect or step.actor == step.seat:
@@ -121,7 +116,7 @@ class Replay:
         self.game = state.GAME
         self.players = state.players
         self.finished = state.is_terminal()
-        self.perfect = _perfect_information(state)
+        self.perfect = state.TYPE.perfect_information
         self.actions = [str(action) for action in state.history]
         self.viewer = self._default_viewer(state) if viewer is None else viewer
         self.states: list[State] = []

@@ -26,7 +26,7 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> migrate({"record": 7})
 Traceback (most recent call last):
 ...
-pyapp.storage.records.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 1)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 1)
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.engine.state import SAVE_FORMAT
-from pyapp.storage.records import RECORD_VERSION, CorruptRecord
+from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -12,20 +12,17 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.games import load
+from pyapp.registry import SEAT_KINDS
+from pyapp.storage.migrate import migrate
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
+from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
-RECORD_VERSION = 1
 MAX_RECORD_CHARS = 1_000_000
 """Larger text is refused before parsing; a real record is a few kilobytes."""
 MAX_NAME_CHARS = 80
 MAX_ID_CHARS = 64
-SEAT_KINDS = ("person", "random", "easy", "normal", "hard")
 MAX_TIME = 8.64e12
 """Latest time (seconds since 1970) a record may carry: the last date JavaScript can show."""
-
-
-class CorruptRecord(ValueError):
-    """A stored or imported record that cannot be used, with the reason."""
 
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
@@ -54,8 +51,6 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     Older versions are upgraded first (:func:`pyapp.storage.migrate.migrate`),
     so the record returned is always of the current version.
     """
-    from pyapp.storage.migrate import migrate  # migrate needs this module's names
-
     record = migrate(record)
     _require(record.get("record") == RECORD_VERSION,
              f"unknown saved-game version {record.get('record')!r}")

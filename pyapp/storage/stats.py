@@ -38,6 +38,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from pyapp.registry import SEAT_KINDS
 from pyapp.storage.aside import reading, set_aside
 from pyapp.storage.backends import Backend, StorageError
 from pyapp.storage.safejson import is_number, loads
@@ -51,7 +52,7 @@ MAX_STATS_CHARS = 200_000
 MAX_COUNT = 10**9
 """Largest count or score accepted in stored statistics."""
 
-LEVEL_ORDER = ("person", "random", "easy", "normal", "hard")
+LEVEL_ORDER = SEAT_KINDS
 """Opponent levels, weakest first; ``person`` means only people at the table."""
 
 _LINE_KEYS = ("played", "won", "best")

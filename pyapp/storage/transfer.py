@@ -59,7 +59,7 @@ def decode_file(data: bytes | str) -> str:
     >>> decode_file(b"{\\xff}")
     Traceback (most recent call last):
     ...
-    pyapp.storage.records.CorruptRecord: the file is not UTF-8 text (byte 1 cannot be decoded), so it is not a saved game
+    pyapp.storage.versions.CorruptRecord: the file is not UTF-8 text (byte 1 cannot be decoded), so it is not a saved game
     """
     if isinstance(data, str):
         text = data

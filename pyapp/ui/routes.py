@@ -18,13 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAMES: tuple[str, ...] = ("dyad", "triad", "dieci")
-"""The games the picker offers, in display order."""
+from pyapp.registry import GAMES
 
 SCREENS: dict[str, str] = {
-    "dyad": "pyapp.ui.dyad",
-    "triad": "pyapp.ui.triad",
-    "dieci": "pyapp.ui.dieci",
+    **{game: f"pyapp.ui.{game}" for game in GAMES},
     "rules": "pyapp.ui.rules",
     "learn": "pyapp.ui.learn",
     "saves": "pyapp.ui.saves",

@@ -1,6 +1,6 @@
 """The rules pages ``#/rules/<game>``: the rules for players, with live demos and examples.
 
-The page is :func:`pyapp.rules.page.page_tree` drawn with ``h()`` (no
+The page is :func:`pyapp.rulebook.page.page_tree` drawn with ``h()`` (no
 markup strings anywhere); each demo slot becomes a :class:`DemoWidget`.
 """
 
@@ -12,8 +12,8 @@ from pyscript import document
 
 from pyapp import demos
 from pyapp.i18n import t
-from pyapp.rules import GAMES
-from pyapp.rules.page import page_tree
+from pyapp.rulebook import GAMES
+from pyapp.rulebook.page import page_tree
 from pyapp.ui import router
 from pyapp.ui.demo import DemoWidget, to_dom  # noqa: F401  (to_dom re-exported)
 from pyapp.ui.dom import found, h, on

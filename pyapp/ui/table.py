@@ -26,7 +26,8 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
-from pyapp.play import PERSON, Seat, Session
+from pyapp.play import Seat, Session
+from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom
@@ -34,7 +35,6 @@ from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
 
-COMPUTER_KINDS = ("easy", "normal", "hard")
 
 GUARD_SECONDS = 0.4
 """After the turn passes to another person on this device, their table ignores taps this long.
@@ -301,7 +301,7 @@ class Table:
                                    "value": old.name if old and old.name else default})
                 level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
                           *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
-                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *COMPUTER_KINDS)])
+                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *TABLE_LEVELS)])
                 seats_box.append(h("div", {"class": "setup-seat"}, name, level))
             clear(options_box)
             for option in self.ui.options:

@@ -14,10 +14,13 @@ from hypothesis import strategies as st
 from pyapp.ai import LEVEL_NAMES, choose_action, policies_for, think
 from pyapp.ai.mcts import Search
 from pyapp.ai.options import SearchOptions
+from pyapp.engine import Chance, GameType, Information
 from pyapp.engine.steps import finish
 from pyapp.games import new_game
 from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
-from tests.toy_games import Take
+from tests.toy_games import NimState, Take
+
+NO_CHANCE = GameType(Information.PERFECT, Chance.DETERMINISTIC)
 
 
 def _any_legal(world, rng):
@@ -72,14 +75,14 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
         return search.best_action(), search.stats(), world.rng.getstate() == state.rng.getstate()
 
     with_chance = search_once()
-    monkeypatch.setattr(type(state), "CHANCE", False, raising=False)
+    monkeypatch.setattr(type(state), "TYPE", NO_CHANCE)
     without = search_once()
     assert with_chance[:2] == without[:2]
     assert not with_chance[2] and without[2]
 
 
 def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch):
-    monkeypatch.setattr(QuickNim, "CHANCE", False, raising=False)
+    monkeypatch.setattr(QuickNim, "TYPE", NO_CHANCE)
     state = nim_with_heap(17, players=3)
     before = (state.heap, list(state._history))
     steps = []
@@ -104,7 +107,7 @@ def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch
     assert kept(search.root) > kept(sparse.root) > 1
     child = max(search.root.children.values(), key=lambda node: node.visits)
     assert child.world.heap == 17 - child.action.count
-    monkeypatch.setattr(QuickNim, "CHANCE", True)  # chance: a kept world would freeze it
+    monkeypatch.setattr(QuickNim, "TYPE", NimState.TYPE)  # chance: a kept world would freeze it
     assert not Search(state, SearchOptions(keep_worlds=1), seed=5, budget_ms=None, iterations=1).keep_worlds
 
 

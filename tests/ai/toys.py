@@ -10,24 +10,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED, rows, sets
 from pyapp.games import new_game, register
 from tests.toy_games import NimState, Take  # noqa: F401  (registers "nim")
 
 
 class QuickNim(NimState):
-    """The toy Nim with a cheap ``clone`` (the search clones once per iteration)."""
+    """The toy Nim under its own name, for tests that patch its class."""
 
     GAME = "quicknim"
-
-    def clone(self) -> QuickNim:
-        new = object.__new__(QuickNim)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._history = list(self._history)
-        new.taken = list(self.taken)
-        return new
 
 
 register(QuickNim)
@@ -74,6 +66,9 @@ class TricksState(State):
     GAME = "tricks"
     PLAYERS = (2, 3)
     OPTIONS = {"hand": 4}
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)
+    FIELDS = State.FIELDS | {"hands": rows, "stock": list.copy, "trick": list.copy, "played": list.copy,
+                             "voids": sets, "won": list.copy, "turn": SHARED}
 
     def setup(self) -> None:
         deck = list(DECK)
@@ -86,21 +81,6 @@ class TricksState(State):
         self.voids = [set() for _ in range(self.players)]
         self.won = [0] * self.players
         self.turn = 0
-
-    def clone(self) -> TricksState:
-        new = object.__new__(TricksState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._history = list(self._history)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.trick = list(self.trick)
-        new.played = list(self.played)
-        new.voids = [set(v) for v in self.voids]
-        new.won = list(self.won)
-        return new
 
     def current_player(self) -> int:
         return -1 if self.is_terminal() else self.turn
@@ -194,7 +174,7 @@ def world_from_observation(obs: dict[str, Any], options: dict[str, Any], rng: ra
                 rest.remove(c)
         if ok:
             break
-    world = object.__new__(TricksState)
+    world = object.__new__(TricksState)  # every field of FIELDS, set one by one (see State.clone)
     world.options = dict(options)
     world.seed = 0
     world.players = players

@@ -118,27 +118,6 @@ def test_sample_world_depends_on_the_observation_alone(spec, steps):
     assert w1.hands == w2.hands and w1.goals == w2.goals and w1.char_deck == w2.char_deck
 
 
-@settings(max_examples=15, deadline=None)
-@given(games, st.integers(1, 80))
-def test_clone_is_independent_and_undo_restores(spec, steps):
-    n, seed = spec
-    s = new_game("dieci", seed=seed, players=n)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        s.apply_action(rng.choice(s.legal_actions()))
-    save, obs = s.to_save(), s.observation(0)
-    copy = s.clone()
-    while not copy.is_terminal():
-        copy.step(rng.choice(copy.legal_actions()))
-    assert s.to_save() == save and s.observation(0) == obs
-    if not s.is_terminal():
-        s.apply_action(s.legal_actions()[0])
-        s.undo()
-        assert s.to_save() == save and s.observation(0) == obs
-
-
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_observations_never_leak_a_hand_or_goal_card(spec):

@@ -288,15 +288,3 @@ def test_a_tampered_save_is_refused():
     save["actions"] = ["play AR" if "AR" not in s.hands[0] else "play 2R"]
     with pytest.raises(ValueError, match="cannot be replayed"):
         load(save)
-
-
-def test_deal_constrained_respects_voids_even_when_tight():
-    from pyapp.games.dieci.state import deal_constrained
-
-    cards = ["AR", "KR", "QY", "JY", "TG", "9G"]
-    banned = [{"R", "Y"}, {"G", "Y"}, {"R", "G"}]
-    for k in range(30):
-        out = deal_constrained(cards, [2, 2, 2], banned, random.Random(k))
-        assert sorted(out[0]) == ["9G", "TG"] and sorted(out[1]) == ["AR", "KR"] and sorted(out[2]) == ["JY", "QY"]
-    with pytest.raises(ValueError):
-        deal_constrained(cards, [2, 2, 2], [{"R", "Y"}, {"R", "Y"}, set()], random.Random(1))

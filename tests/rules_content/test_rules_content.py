@@ -7,23 +7,23 @@ import json
 
 import pytest
 
-from pyapp import demos, i18n, rules
+from pyapp import demos, i18n, rulebook
 from pyapp.demos import render
-from pyapp.rules import examples
+from pyapp.rulebook import examples
 
 
-def _shape(doc: rules.Rules):
+def _shape(doc: rulebook.Rules):
     return [
         (s.id, [(b.kind, b.ref, b.decision, len(b.items), tuple(i.decision for i in b.items), len(b.rows), len(b.head)) for b in s.blocks])
         for s in doc.sections
     ]
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rulebook.GAMES)
 def test_every_language_has_the_same_rules(game):
-    english = rules.rules(game, "en")
+    english = rulebook.rules(game, "en")
     for code in i18n.LANGUAGES:
-        doc = rules.rules(game, code)
+        doc = rulebook.rules(game, code)
         assert doc.language == code, f"{game} has no {code} rules"
         assert _shape(doc) == _shape(english), f"{game} {code} differs in structure from English"
         for s in doc.sections:
@@ -35,25 +35,25 @@ def test_every_language_has_the_same_rules(game):
                     assert b.text.strip()
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rulebook.GAMES)
 def test_every_demo_is_on_its_rules_page_once(game):
-    doc = rules.rules(game, "en")
+    doc = rulebook.rules(game, "en")
     shown = [b.ref for s in doc.sections for b in s.blocks if b.kind == "demo"]
     assert sorted(shown) == sorted(d.id for d in demos.demos(game))
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rulebook.GAMES)
 def test_decisions_are_marked(game):
-    doc = rules.rules(game, "en")
+    doc = rulebook.rules(game, "en")
     marked = [b for s in doc.sections for b in s.blocks if b.decision] + [
         i for s in doc.sections for b in s.blocks for i in b.items if i.decision
     ]
     assert len(marked) >= 3
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", rulebook.GAMES)
 def test_examples_render_in_every_language(game):
-    doc = rules.rules(game, "en")
+    doc = rulebook.rules(game, "en")
     names = [b.ref for s in doc.sections for b in s.blocks if b.kind == "example"]
     assert set(names) <= set(examples.EXAMPLES)
     try:
@@ -88,7 +88,7 @@ def test_label_copy_matches_the_engine():
 
 
 def test_docs_rules_are_generated_from_the_same_content():
-    for game in rules.GAMES:
+    for game in rulebook.GAMES:
         try:
             importlib.import_module(f"pyapp.games.{game}")
         except ImportError:

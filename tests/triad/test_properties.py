@@ -103,21 +103,3 @@ def test_random_games_keep_every_invariant(params):
     again = load(json.loads(json.dumps(game.to_save())))
     assert again.observation(0) == game.observation(0)
     assert again.history == game.history
-
-
-@settings(max_examples=6, deadline=None)
-@given(games)
-def test_undo_and_clone(params):
-    seed, players, children, first = params
-    game = new_game("triad", seed=seed, players=players, children=children, first=first)
-    rng = random.Random(seed)
-    snapshots = []
-    while not game.is_terminal():
-        snapshots.append(json.dumps(game.observation(0), sort_keys=True))
-        copy = game.clone()
-        action = rng.choice(game.legal_actions())
-        game.apply_action(action)
-        assert json.dumps(copy.observation(0), sort_keys=True) == snapshots[-1]
-    for _ in range(5):
-        game.undo()
-        assert json.dumps(game.observation(0), sort_keys=True) == snapshots.pop()

@@ -6,7 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.deal import deal
+from pyapp.engine.fields import SHARED, rows, sets
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
     GOALS,
@@ -27,6 +29,11 @@ LOG_TAIL = 40
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DECKS = {n: tuple(deck(n)) for n in range(2, 9)}
 """Each player count's playing cards, built once (``sample_world`` needs them thousands of times)."""
+
+
+def recent(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public log as a copy keeps it: its last ``LOG_TAIL`` events (all an observation shows)."""
+    return log[-LOG_TAIL:]
 
 
 def card_key(card: str) -> tuple[int, int]:
@@ -92,6 +99,35 @@ class DieciState(State):
     GAME = "dieci"
     PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     OPTIONS: dict[str, Any] = {}
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands and goals, re-deals
+    FIELDS = State.FIELDS | {
+        "goals": list.copy,  # goal card index per seat
+        "char_deck": list.copy,  # the top is the end of the list
+        "face_up": list.copy,
+        "claimed": rows,
+        "taken": list.copy,  # playing cards taken per seat
+        "log": recent,  # public events, each numbered by ``n``
+        "events": SHARED,  # events so far
+        "deal_no": SHARED,
+        "dealer": SHARED,
+        "winner": SHARED,  # the current trick's winner
+        "offer_order": list.copy,  # seats still to be offered a character
+        "last_trick": SHARED,  # the last trick of this deal, as observed
+        "_last_reveal": SHARED,  # history length after the last action that revealed something
+        "_last_by": list.copy,  # per seat: history length after its last action
+        # this deal:
+        "hands": rows,
+        "trump_card": SHARED,
+        "rest": list.copy,  # the undealt cards
+        "trump": SHARED,
+        "voids": sets,  # suits each seat has shown it lacks
+        "played": list.copy,
+        "trick": list.copy,
+        "trick_seats": list.copy,
+        "leader": SHARED,
+        "turn": SHARED,
+        "phase": SHARED,
+    }
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -368,111 +404,8 @@ class DieciState(State):
     def sample_world(self, seat: int, rng: random.Random) -> "DieciState":
         return world_from_view(self.public_view(seat), seat, rng)
 
-    def clone(self) -> "DieciState":
-        other = object.__new__(DieciState)
-        d = self.__dict__.copy()
-        d["options"] = dict(self.options)
-        d["_history"] = list(self._history)
-        d["goals"] = list(self.goals)
-        d["char_deck"] = list(self.char_deck)
-        d["face_up"] = list(self.face_up)
-        d["claimed"] = [list(c) for c in self.claimed]
-        d["taken"] = list(self.taken)
-        d["log"] = self.log[-LOG_TAIL:]
-        d["offer_order"] = list(self.offer_order)
-        d["_last_by"] = list(self._last_by)
-        d["hands"] = [list(h) for h in self.hands]
-        d["rest"] = list(self.rest)
-        d["voids"] = [set(v) for v in self.voids]
-        d["played"] = list(self.played)
-        d["trick"] = list(self.trick)
-        d["trick_seats"] = list(self.trick_seats)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__ = d
-        return other
-
 
 # -- worlds for search ----------------------------------------------------------------------------
-
-
-def _feasible(counts: dict[str, int], left: list[int], banned: list[set[str]]) -> bool:
-    """Whether cards with these per-suit counts fit the holders' free places (Hall's condition)."""
-    suits = [s for s, k in counts.items() if k]
-    for mask in range(1, 1 << len(suits)):
-        chosen = [suits[i] for i in range(len(suits)) if mask >> i & 1]
-        need = sum(counts[s] for s in chosen)
-        room = sum(left[h] for h in range(len(left)) if any(s not in banned[h] for s in chosen))
-        if need > room:
-            return False
-    return True
-
-
-def deal_constrained(cards: list[str], caps: list[int], banned: list[set[str]], rng: random.Random) -> list[list[str]]:
-    """Deal ``cards`` at random to holders with ``caps`` places each, no holder
-    getting a suit in its ``banned`` set.  ``ValueError`` if impossible."""
-    holders = range(len(caps))
-    if sum(caps) != len(cards):
-        raise ValueError("the hidden places do not match the unseen cards")
-    if not any(banned):
-        order = list(cards)
-        rng.shuffle(order)
-        out, start = [], 0
-        for cap in caps:
-            out.append(order[start:start + cap])
-            start += cap
-        return out
-    limited = set().union(*banned)
-    bound = [c for c in cards if c[1] in limited]
-    free = [c for c in cards if c[1] not in limited]
-    reach = {s: sum(1 for h in holders if s not in banned[h] and caps[h]) for s in limited}
-    for _attempt in range(8):
-        rng.shuffle(bound)
-        bound.sort(key=lambda c: reach[c[1]])
-        left = list(caps)
-        out: list[list[str]] = [[] for _ in holders]
-        for card in bound:
-            options = [h for h in holders if left[h] and card[1] not in banned[h]]
-            if not options:
-                break
-            x = rng.randrange(sum(left[h] for h in options))
-            for h in options:
-                x -= left[h]
-                if x < 0:
-                    break
-            out[h].append(card)
-            left[h] -= 1
-        else:
-            rng.shuffle(free)
-            start = 0
-            for h in holders:
-                out[h].extend(free[start:start + left[h]])
-                start += left[h]
-            return out
-    # Slow but sure: keep the rest feasible after every placement.
-    counts = {s: 0 for s in SUITS}
-    for card in cards:
-        counts[card[1]] += 1
-    left = list(caps)
-    if not _feasible(counts, left, banned):
-        raise ValueError("no deal of the unseen cards respects the known voids")
-    order = list(cards)
-    rng.shuffle(order)
-    out = [[] for _ in holders]
-    for card in order:
-        options = [h for h in holders if left[h] and card[1] not in banned[h]]
-        rng.shuffle(options)
-        counts[card[1]] -= 1
-        for h in options:
-            left[h] -= 1
-            if _feasible(counts, left, banned):
-                out[h].append(card)
-                break
-            left[h] += 1
-        else:  # pragma: no cover - feasibility guarantees a place
-            raise ValueError("no deal of the unseen cards respects the known voids")
-    return out
 
 
 def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> DieciState:
@@ -483,59 +416,65 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     goal cards not known to be elsewhere, and the character deck is shuffled.
     """
     n = view["players"]
-    world = object.__new__(DieciState)
-    world.options = {}
-    world.seed = 0
-    world.players = n
-    world.rng = random.Random(rng.random())
-    world._history = []
-    world.phase = view["phase"]
-    world.turn = view["turn"]
-    world.deal_no = view["deal"]
-    world.dealer = view["dealer"]
-    world.leader = view["leader"]
-    world.trump_card = view["trump_card"]
-    world.trump = view["trump"]
-    world.trick = [t["card"] for t in view["trick"]]
-    world.trick_seats = [t["seat"] for t in view["trick"]]
-    world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
-    world.offer_order = list(view["offers_left"])
-    world.face_up = list(view["face_up"])
-    world.claimed = [list(c) for c in view["claimed"]]
-    world.taken = list(view["taken"])
-    world.voids = [set(v) for v in view["voids"]]
-    world.played = list(view["played"])
-    world.log = []
-    world.events = view["events"]
-    world.last_trick = None
-    world._last_reveal = 0
-    world._last_by = [0] * n
+    generator = random.Random(rng.random())
+    played = list(view["played"])
+    trump_card = view["trump_card"]
+    voids = [set(v) for v in view["voids"]]
     # Playing cards.
     own = list(view["hand"])
-    seen = set(own) | set(world.played) | {world.trump_card}
+    seen = set(own) | set(played) | {trump_card}
     unseen = [c for c in _DECKS[n] if c not in seen]
     others = [s for s in range(n) if s != seat]
     caps = [view["hand_counts"][s] for s in others] + [view["rest_count"]]
-    banned = [world.voids[s] for s in others] + [set()]
-    dealt = deal_constrained(unseen, caps, banned, rng)
+    barred = [{c for c in unseen if c[1] in voids[s]} if voids[s] else set() for s in others] + [set()]
+    dealt = deal(unseen, caps, barred, rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     if 0 <= seat < n:
         hands[seat] = own
     for s, cards in zip(others, dealt):
         hands[s] = sorted(cards, key=_CARD_ORDER.__getitem__)
-    world.hands = hands
-    world.rest = dealt[-1]
     # Goal cards.
     goals = list(view["goals"])
     known = {g for g in goals if g is not None}
     free = [g for g in range(len(GOALS)) if g not in known]
     rng.shuffle(free)
-    world.goals = [g if g is not None else free.pop() for g in goals]
     # Character deck.
-    gone = set(world.face_up).union(*map(set, world.claimed))
+    face_up = list(view["face_up"])
+    claimed = [list(c) for c in view["claimed"]]
+    gone = set(face_up).union(*map(set, claimed))
     deck_chars = [c for c in CHARACTER_IDS if c not in gone]
     rng.shuffle(deck_chars)
     if len(deck_chars) != view["char_deck"]:
         raise ValueError("the character count does not add up")
+    world = object.__new__(DieciState)  # every field of FIELDS, set one by one (see State.clone)
+    world.options = {}
+    world.seed = 0
+    world.players = n
+    world.rng = generator
+    world._history = []
+    world.goals = [g if g is not None else free.pop() for g in goals]
     world.char_deck = deck_chars
+    world.face_up = face_up
+    world.claimed = claimed
+    world.taken = list(view["taken"])
+    world.log = []
+    world.events = view["events"]
+    world.deal_no = view["deal"]
+    world.dealer = view["dealer"]
+    world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
+    world.offer_order = list(view["offers_left"])
+    world.last_trick = None
+    world._last_reveal = 0
+    world._last_by = [0] * n
+    world.hands = hands
+    world.trump_card = trump_card
+    world.rest = dealt[-1]
+    world.trump = view["trump"]
+    world.voids = voids
+    world.played = played
+    world.trick = [t["card"] for t in view["trick"]]
+    world.trick_seats = [t["seat"] for t in view["trick"]]
+    world.leader = view["leader"]
+    world.turn = view["turn"]
+    world.phase = view["phase"]
     return world

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from pyapp.engine.state import State
+from pyapp.engine import Chance, GameType, Information, State, fields
+from pyapp.engine.deal import deal
+from pyapp.engine.fields import SHARED, rows
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
@@ -84,7 +86,34 @@ class DyadState(State):
     GAME = "dyad"
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
-    _deal_next = True  # False once a search rollout said it stops at the round's end (stop_at)
+    TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands, a deal every round
+    FIELDS = {name: copy for name, copy in State.FIELDS.items() if name != "rng"} | {
+        "_rng": fields.generator,  # None until a deal needs it (see rng)
+        "_rng_seed": SHARED,  # what seeds ``_rng`` when it is first needed
+        "_deal_next": SHARED,  # False once a search rollout said it stops at the round's end (stop_at)
+        "teams": SHARED,
+        "target": SHARED,
+        "round_len": SHARED,  # tricks per round
+        "totals": list.copy,
+        "sheet": list.copy,  # one entry per finished round
+        "round_no": SHARED,
+        "_last": SHARED,  # see last_trick
+        "win": list.copy,
+        "tiebreak": SHARED,
+        "log": list.copy,  # per applied action: (seat who acted, whether it revealed cards to everyone)
+        # this round:
+        "dealer": SHARED,
+        "leader": SHARED,
+        "hands": rows,
+        "ciphers": list.copy,
+        "pending": list.copy,  # Teams: the pair each seat has chosen to pass
+        "gave": list.copy,
+        "got": list.copy,
+        "trick": list.copy,
+        "tricks": list.copy,  # completed tricks: (plays, winner, retrieved card, retrieved from)
+        "turn": SHARED,
+        "phase": SHARED,
+    }
 
     @classmethod
     def check_options(cls, players, options):
@@ -97,6 +126,8 @@ class DyadState(State):
 
     def setup(self) -> None:
         n = self.players
+        self._rng_seed = self.seed
+        self._deal_next = True
         self.teams = self.options["teams"]
         self.target = rules.TEAMS_TARGET if self.teams else rules.TARGET
         self.round_len = rules.tricks_per_round(n)
@@ -107,7 +138,6 @@ class DyadState(State):
         self.win: list[int] = []
         self.tiebreak: str | None = None
         self.log: list[tuple[int, bool]] = []
-        """Per applied action: (seat who acted, whether it revealed cards to everyone)."""
         self._start_round(n - 1)
 
     def _start_round(self, dealer: int) -> None:
@@ -128,7 +158,6 @@ class DyadState(State):
         self.got: list[tuple[int, int] | None] = [None] * n
         self.trick: list[tuple[int, tuple[int, int]]] = []
         self.tricks: list[tuple] = []
-        """Completed tricks this round: (plays, winner, retrieved card, retrieved from)."""
         self.turn = self.leader
         if not self._deal_next:
             self.phase = "undealt"
@@ -370,7 +399,7 @@ class DyadState(State):
             "ciphers": list(self.ciphers),
             "totals": list(self.totals),
             "scores": self.scores(),
-            "sheet": self.sheet,
+            "sheet": list(self.sheet),  # a snapshot: the game appends to its own list
             "winners": list(self.win),
             "tiebreak": self.tiebreak,
         }
@@ -387,29 +416,6 @@ class DyadState(State):
         return obs
 
     # -- search support -------------------------------------------------------------
-
-    def clone(self) -> DyadState:
-        new = DyadState.__new__(DyadState)
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["totals"] = self.totals[:]
-        d["sheet"] = self.sheet[:]
-        d["ciphers"] = self.ciphers[:]
-        d["pending"] = self.pending[:]
-        d["gave"] = self.gave[:]
-        d["got"] = self.got[:]
-        d["trick"] = self.trick[:]
-        d["tricks"] = self.tricks[:]
-        d["win"] = self.win[:]
-        d["log"] = self.log[:]
-        d["_history"] = self._history[:]
-        d["options"] = dict(self.options)
-        if self._rng is not None:
-            rng = random.Random.__new__(random.Random)  # not seeded: setstate fills it
-            rng.setstate(self._rng.getstate())
-            d["_rng"] = rng
-        new.__dict__ = d
-        return new
 
     def stop_at(self, horizon: str) -> None:
         """A search rollout ends when ``horizon`` changes: at ``"round_no"``, deal no next round.
@@ -476,77 +482,6 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
     return known, voids, pool
 
 
-def _deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int]],
-                 rng: random.Random, barred: dict[int, set[int]] | None = None) -> dict[int, list[int]]:
-    """Deal ``pool`` to fill ``need`` per seat, no seat getting a suit it lacks (nor a card ``barred`` to it)."""
-    seats = list(need)
-    barred = barred or {}
-    if not any(voids[p] or barred.get(p) for p in seats):
-        cards = pool[:]
-        rng.shuffle(cards)
-        out, start = {}, 0
-        for p in seats:
-            out[p] = cards[start:start + need[p]]
-            start += need[p]
-        return out
-    eligible = {c: [p for p in seats if c % 4 not in voids[p] and c not in barred.get(p, ())] for c in pool}
-    for _ in range(12):
-        cards = pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(eligible[c]))
-        room = dict(need)
-        out = {p: [] for p in seats}
-        ok = True
-        for c in cards:
-            options = [p for p in eligible[c] if room[p] > 0]
-            if not options:
-                ok = False
-                break
-            total = sum(room[p] for p in options)
-            pick = rng.random() * total
-            for p in options:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            out[p].append(c)
-            room[p] -= 1
-        if ok:
-            return out
-    # Exhaustive fallback: augmenting paths always find a deal when one exists.
-    holder: dict[int, int] = {}
-    load = {p: 0 for p in seats}
-
-    def place(card: int, seen: set[int]) -> bool:
-        for p in eligible[card]:
-            if p in seen:
-                continue
-            seen.add(p)
-            if load[p] < need[p]:
-                holder[card] = p
-                load[p] += 1
-                return True
-            for other in [c for c, q in holder.items() if q == p]:
-                del holder[other]
-                load[p] -= 1
-                if place(other, seen):
-                    holder[card] = p
-                    load[p] += 1
-                    return True
-                holder[other] = p
-                load[p] += 1
-        return False
-
-    cards = pool[:]
-    rng.shuffle(cards)
-    for c in cards:
-        if not place(c, set()):
-            raise ValueError("no deal of the unseen cards fits what this player has seen")
-    out = {p: [] for p in seats}
-    for c, p in holder.items():
-        out[p].append(c)
-    return out
-
-
 def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
                            barred: dict[int, set[int]] | None = None) -> DyadState:
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
@@ -560,55 +495,63 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     need = {p: counts[p] - len(known[p]) for p in known}
     if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    dealt = _deal_hidden(pool, need, voids, rng, barred)
-    world = DyadState.__new__(DyadState)
+    others, model = list(need), barred or {}
+    refused = [{c for c in pool if c % 4 in voids[p]} | model.get(p, set()) for p in others]
+    dealt = dict(zip(others, deal(pool, [need[p] for p in others], refused, rng)))
     options = dict(obs["options"])
+    rng_seed = rng.random()  # random.Random(rng_seed) when first needed
+    teams = options["teams"]
+    hands = [[] for _ in range(n)]
+    hands[seat] = _card_list(obs["hand"])
+    for p in known:
+        hands[p] = sorted(known[p] | set(dealt[p]))
+    pending: list[tuple[int, int] | None] = [None] * n
+    gave: list[tuple[int, int] | None] = [None] * n
+    got: list[tuple[int, int] | None] = [None] * n
+    if teams:
+        if obs.get("my_pass"):
+            pending[seat] = pair_cards(obs["my_pass"])
+        for p, chosen in enumerate(obs["pass_chosen"]):
+            if chosen and p != seat:
+                two = rng.sample(hands[p], 2)
+                pending[p] = canonical(two[0], two[1])
+        if obs.get("gave"):
+            gave[seat] = pair_cards(obs["gave"])
+            got[(seat + 2) % 4] = gave[seat]
+        if obs.get("received"):
+            got[seat] = pair_cards(obs["received"])
+            gave[(seat + 2) % 4] = got[seat]
+    world = object.__new__(DyadState)  # every field of FIELDS, set one by one (see State.clone)
     world.options = options
     world.seed = seed
     world.players = n
-    world._rng = None  # random.Random(world._rng_seed) when first needed
-    world._rng_seed = rng.random()
     world._history = []
-    world.teams = options["teams"]
+    world._rng = None
+    world._rng_seed = rng_seed
+    world._deal_next = True
+    world.teams = teams
     world.target = obs["target"]
     world.round_len = obs["tricks_per_round"]
     world.totals = list(obs["totals"])
     world.sheet = list(obs["sheet"])
     world.round_no = obs["round"]
-    world.last_trick = obs["last_trick"]
+    world._last = obs["last_trick"]
     world.win = list(obs["winners"])
     world.tiebreak = obs["tiebreak"]
     world.log = []
     world.dealer = obs["dealer"]
     world.leader = obs["leader"]
-    hands = [[] for _ in range(n)]
-    hands[seat] = _card_list(obs["hand"])
-    for p in known:
-        hands[p] = sorted(known[p] | set(dealt[p]))
     world.hands = hands
     world.ciphers = list(obs["ciphers"])
-    world.pending = [None] * n
-    world.gave = [None] * n
-    world.got = [None] * n
-    if world.teams:
-        if obs.get("my_pass"):
-            world.pending[seat] = pair_cards(obs["my_pass"])
-        for p, chosen in enumerate(obs["pass_chosen"]):
-            if chosen and p != seat:
-                two = rng.sample(hands[p], 2)
-                world.pending[p] = canonical(two[0], two[1])
-        if obs.get("gave"):
-            world.gave[seat] = pair_cards(obs["gave"])
-            world.got[(seat + 2) % 4] = world.gave[seat]
-        if obs.get("received"):
-            world.got[seat] = pair_cards(obs["received"])
-            world.gave[(seat + 2) % 4] = world.got[seat]
+    world.pending = pending
+    world.gave = gave
+    world.got = got
     world.trick = [(play["seat"], _pair(play["pair"])) for play in obs["trick"]]
     world.tricks = [
         (tuple([(play["seat"], _pair(play["pair"])) for play in t["plays"]]),
          t["winner"], _CARD[t["retrieved"]], t["from"])
         for t in obs["tricks"]
     ]
-    world.phase = obs["phase"]
     world.turn = obs["to_act"]
+    world.phase = obs["phase"]
     return world

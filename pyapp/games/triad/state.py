@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.engine import State
+from pyapp.engine import Chance, GameType, Information, State
+from pyapp.engine.fields import SHARED
 from pyapp.games.triad.rules import (
     LABEL_AT,
     LABELS,
@@ -141,8 +142,19 @@ class TriadState(State):
 
     GAME = "triad"
     PLAYERS = (2, 4)
-    CHANCE = False  # no dice, no deck: the search need not give its worlds a fresh generator
+    TYPE = GameType(Information.PERFECT, Chance.DETERMINISTIC)  # no dice, no deck
     OPTIONS = {"children": False, "first": 0}
+    FIELDS = State.FIELDS | {
+        "rng": SHARED,  # never drawn from: Triad has no chance
+        "board": Board.copy,
+        "moves": SHARED,  # actions applied (passes included)
+        "placed": list.copy,  # pieces placed per side
+        "phase1": list.copy,  # points per side
+        "phase2": list.copy,
+        "events": list.copy,  # scoring events: (move number, seat, side, phase, points, action)
+        "last": SHARED,  # (seat, action, points, made triads, emptied cells)
+        "over": SHARED,
+    }
 
     @classmethod
     def check_options(cls, players, options):
@@ -153,12 +165,12 @@ class TriadState(State):
 
     def setup(self) -> None:
         self.board = Board()
-        self.moves = 0  # actions applied (passes included)
-        self.placed = [0, 0]  # pieces placed per side
+        self.moves = 0
+        self.placed = [0, 0]
         self.phase1 = [0, 0]
         self.phase2 = [0, 0]
-        self.events: list[tuple] = []  # scoring events: (move number, seat, side, phase, points, action)
-        self.last: tuple | None = None  # (seat, action, points, made triads, emptied cells)
+        self.events: list[tuple] = []
+        self.last: tuple | None = None
         self.over = False
 
     # -- turn order ------------------------------------------------------------------
@@ -248,23 +260,6 @@ class TriadState(State):
     def undo_floor(self, seat: int) -> int:
         """Perfect information: a seat may always undo to the very start."""
         return 0
-
-    def clone(self) -> TriadState:
-        new = TriadState.__new__(TriadState)
-        new.options = self.options
-        new.seed = self.seed
-        new.players = self.players
-        new.rng = self.rng  # never drawn from: Triad has no chance
-        new._history = self._history[:]
-        new.board = self.board.copy()
-        new.moves = self.moves
-        new.placed = self.placed[:]
-        new.phase1 = self.phase1[:]
-        new.phase2 = self.phase2[:]
-        new.events = self.events[:]
-        new.last = self.last
-        new.over = self.over
-        return new
 
     # -- results ---------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The rules of each game for players, as structured data in every language.
 
-One module per game (:mod:`pyapp.rules.dyad`, ``triad``, ``dieci``) holds a
+One module per game (:mod:`pyapp.rulebook.dyad`, ``triad``, ``dieci``) holds a
 :class:`Rules` per language: sections with a heading and blocks (paragraphs,
 lists, tables, a demo or a live example).  A block or list item marked as a
 *decision* is a rule where the designer's text is silent and the choice is
@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-GAMES: tuple[str, ...] = ("dyad", "triad", "dieci")
+from pyapp.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def demo(demo_id: str) -> Block:
 
 
 def example(name: str) -> Block:
-    """A live example computed by the engine when the page is drawn (see :mod:`pyapp.rules.examples`)."""
+    """A live example computed by the engine when the page is drawn (see :mod:`pyapp.rulebook.examples`)."""
     return Block("example", ref=name)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyapp.rules import Rules, d, demo, di, example, p, section, ul
+from pyapp.rulebook import Rules, d, demo, di, example, p, section, ul
 
 EN = Rules(
     game="triad",

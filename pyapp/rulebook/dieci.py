@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyapp.rules import Rules, d, demo, di, example, p, section, table, ul
+from pyapp.rulebook import Rules, d, demo, di, example, p, section, table, ul
 
 EN = Rules(
     game="dieci",

@@ -18,8 +18,8 @@ from typing import Any
 from pyapp.demos import get as get_demo
 from pyapp.demos.render import Node, node
 from pyapp.i18n import language, t
-from pyapp.rules import GAMES, Block, rules
-from pyapp.rules.examples import example_tree
+from pyapp.rulebook import GAMES, Block, rules
+from pyapp.rulebook.examples import example_tree
 
 
 def section_anchor(game: str, section_id: str) -> str:

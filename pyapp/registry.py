@@ -1,0 +1,33 @@
+"""The one list of the site's games, computer levels and seat kinds.
+
+Every part of the site reads these names from here: the engine registry
+(:mod:`pyapp.games`), the routes, the demos, the rulebook, the build's
+shell texts, the table's seat choices and the saved-game checks.  A game's
+modules are found by its name: ``pyapp.games.<name>`` (the engine),
+``pyapp.demos.<name>``, ``pyapp.rulebook.<name>`` and ``pyapp.ui.<name>``
+(its screen).  Importing this module imports nothing else.
+
+>>> GAMES
+('dyad', 'triad', 'dieci')
+>>> SEAT_KINDS
+('person', 'random', 'easy', 'normal', 'hard')
+"""
+
+from __future__ import annotations
+
+GAMES: tuple[str, ...] = ("dyad", "triad", "dieci")
+"""The games, in the order the picker shows them."""
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+"""The computer players' levels (``pyapp.ai.choose_action``), weakest first."""
+
+TABLE_LEVELS: tuple[str, ...] = LEVELS[1:]
+"""The levels a person may seat at a table (Random is for tests and benchmarks)."""
+
+PERSON = "person"
+"""The seat kind of a person at the table."""
+
+SEAT_KINDS: tuple[str, ...] = (PERSON, *LEVELS)
+"""Every kind of seat a saved game may hold: a person or a computer level, weakest first."""
+
+__all__ = ["GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "TABLE_LEVELS"]

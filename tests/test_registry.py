@@ -1,0 +1,46 @@
+"""The registry is the one list of games, levels and seat kinds: every part of the site follows it."""
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyapp import registry
+from pyapp.ai import choose_action
+from pyapp.games import NAMES, new_game
+from pyapp.i18n import t
+from pyapp.play import Seat
+from pyapp.ui import routes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game", registry.GAMES)
+def test_every_game_has_its_engine_demos_rulebook_and_screen(game):
+    assert importlib.import_module(f"pyapp.games.{game}").STATE.GAME == game
+    assert importlib.import_module(f"pyapp.demos.{game}").DEMOS
+    assert importlib.import_module(f"pyapp.rulebook.{game}").RULES["en"].game == game
+    assert (ROOT / "pyapp" / "ui" / f"{game}.py").is_file()
+    assert routes.SCREENS[game] == f"pyapp.ui.{game}" and routes.parse(f"#/{game}").view == game
+    assert t(f"game.{game}") != f"game.{game}"
+
+
+def test_the_engine_routes_and_build_read_the_registry():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build
+
+    assert sorted(NAMES) == sorted(registry.GAMES)
+    assert [g for g in registry.GAMES if build.SHELL_KEY.match(f"game.{g}")] == list(registry.GAMES)
+    assert not build.SHELL_KEY.match("game.chess")
+
+
+def test_every_level_plays_and_every_seat_kind_is_accepted():
+    state = new_game("triad", seed=1, players=2)
+    for level in registry.LEVELS:
+        assert choose_action(state, level=level, seed=1, iterations=20) in state.legal_actions()
+    for kind in registry.SEAT_KINDS:
+        assert Seat("Ada", kind).kind == kind
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        Seat("Ada", "expert")
+    assert set(registry.TABLE_LEVELS) <= set(registry.LEVELS)
