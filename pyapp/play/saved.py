@@ -117,6 +117,10 @@ def summaries(store: SaveStore) -> list[Summary]:
     return sorted(rows, key=lambda row: (row.broken, -row.updated))
 
 
+FINISHED_MARK = '"finished":true'
+"""How a finished game's record says so in the compact JSON the store writes."""
+
+
 def unfinished(store: SaveStore) -> dict[str, dict[str, Any]]:
     """Each game's most recent unfinished record (see ``peek_record``), by game; nothing is replayed.
 
@@ -125,6 +129,8 @@ def unfinished(store: SaveStore) -> dict[str, dict[str, Any]]:
     """
     latest: dict[str, dict[str, Any]] = {}
     for record_id, text in store.texts():
+        if FINISHED_MARK in text:
+            continue  # most stored games: skipped unparsed (inside a JSON string those quotes would be escaped)
         record = peek_record(text)
         if record is None or record["finished"]:
             continue

@@ -103,3 +103,10 @@ def test_swapping_hidden_cards_changes_no_summary():
                 == public_summary(state)
         seen += swapped.scores() != state.scores()
     assert seen, "no position where a goal card counted: the check proved nothing"
+
+
+def test_a_name_quoting_the_finished_mark_does_not_hide_an_unfinished_game():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("dyad", [Seat('x","finished":true'), Seat("B"), Seat("C")], seed=1, store=store,
+                            name='"finished":true')
+    assert unfinished(store)["dyad"]["id"] == session.record_id
