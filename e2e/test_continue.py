@@ -15,7 +15,7 @@ import random
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT
+from conftest import BOOT_TIMEOUT_MS, ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
 
 from pyapp import i18n, lessons
@@ -52,15 +52,7 @@ def _planted() -> tuple[dict[str, str], dict[str, Session]]:
 
 @pytest.fixture()
 def page(browser: Browser, base_url: str):
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto("/")
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640})
 
 
 def _picker_again(page: Page) -> None:
@@ -104,22 +96,21 @@ def test_continue_on_the_picker_resumes_the_right_game_of_each_kind(page: Page) 
     assert len(older) == 1 and page.evaluate("key => localStorage.getItem(key)", older[0]) == items[older[0]]
 
 
-def test_the_picker_in_korean_says_what_the_unfinished_game_is(browser: Browser, base_url: str) -> None:
+@pytest.fixture()
+def ko_page(browser: Browser, base_url: str):
+    yield from booted_page(browser, base_url, locale="ko-KR", viewport={"width": 360, "height": 640})
+
+
+def test_the_picker_in_korean_says_what_the_unfinished_game_is(ko_page: Page) -> None:
     items, newest = _planted()
-    context = browser.new_context(base_url=base_url, locale="ko-KR", viewport={"width": 360, "height": 640})
-    try:
-        page = context.new_page()
-        page.goto("/")
-        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
-        _picker_again(page)
-        box = page.get_by_test_id("continue-triad")
-        expect(box.locator(".continue-title")).to_have_text(i18n.catalog("ko")["picker.unfinished"])
-        expect(box.locator(".continue-what")).to_contain_text(f"{len(newest['triad'].state.history)}수째, Ada 차례")
-        expect(page.get_by_test_id("continue-link-triad")).to_have_text(i18n.catalog("ko")["picker.continue"])
-        page.screenshot(path=SCREENSHOTS / "picker-continue-ko-360.png", full_page=True)
-    finally:
-        context.close()
+    page = ko_page
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    _picker_again(page)
+    box = page.get_by_test_id("continue-triad")
+    expect(box.locator(".continue-title")).to_have_text(i18n.catalog("ko")["picker.unfinished"])
+    expect(box.locator(".continue-what")).to_contain_text(f"{len(newest['triad'].state.history)}수째, Ada 차례")
+    expect(page.get_by_test_id("continue-link-triad")).to_have_text(i18n.catalog("ko")["picker.continue"])
+    page.screenshot(path=SCREENSHOTS / "picker-continue-ko-360.png", full_page=True)
 
 
 def test_lesson_progress_survives_a_reload_and_the_end_offers_a_game_against_easy(page: Page) -> None:
