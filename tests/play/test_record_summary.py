@@ -110,3 +110,4 @@ def test_a_name_quoting_the_finished_mark_does_not_hide_an_unfinished_game():
     session = Session.start("dyad", [Seat('x","finished":true'), Seat("B"), Seat("C")], seed=1, store=store,
                             name='"finished":true')
     assert unfinished(store)["dyad"]["id"] == session.record_id
+
