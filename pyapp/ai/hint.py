@@ -19,7 +19,7 @@ import random
 from collections.abc import Generator
 from typing import Any
 
-from pyapp.ai import SLICE_MS, _game_part, _policy_steps, policies_for
+from pyapp.ai import SLICE_MS, game_part, policy_steps, policies_for
 from pyapp.ai.judge import judge
 from pyapp.engine.state import State
 
@@ -31,7 +31,7 @@ HINT_LIMITS = {"worlds": 64, "budget_ms": 1000.0}
 
 def reasons(state: State, action: Any) -> list[list[Any]]:
     """``[key, params]`` pairs saying what ``action`` does (the game's ``hints.reasons``)."""
-    module = _game_part(state, "hints")
+    module = game_part(state, "hints")
     if module is None:
         return []
     return [[key, params] for key, params in module.reasons(state, action)]
@@ -52,7 +52,7 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
     else:
         policies = policies_for(state)
         if getattr(policies, "normal", None) is not None:
-            compared = yield from _policy_steps(state, legal, policies, "normal", rng)
+            compared = yield from policy_steps(state, legal, policies, "normal", rng)
             kind = "normal"
         else:
             compared, kind = legal[rng.randrange(len(legal))], "random"

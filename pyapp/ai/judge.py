@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field
 from time import perf_counter
 from typing import Any
 
-from pyapp.ai import SLICE_MS, _game_part, _policy_steps, policies_for, search_options
+from pyapp.ai import SLICE_MS, game_part, policy_steps, policies_for, search_options
 from pyapp.ai.mcts import perfect_information
 from pyapp.engine.state import State
 
@@ -112,7 +112,7 @@ def _candidates(state: State, seat: int, legal: list[Any], include: list[Any], r
     chosen = [a for a in legal if a in include]
     policies = policies_for(state)
     if getattr(policies, "normal", None) is not None:
-        normal = yield from _policy_steps(state, legal, policies, "normal", rng)
+        normal = yield from policy_steps(state, legal, policies, "normal", rng)
         if normal not in chosen:
             chosen.append(normal)
     ranking = search_options(state).candidates
@@ -155,7 +155,7 @@ def judge(state: State, *, seed: Any, candidates: list[Any] | None = None, inclu
         candidates = [a for a in legal if a in candidates]
     if not candidates:
         raise ValueError("none of the candidates is a legal move")
-    search = _game_part(state, "search")
+    search = game_part(state, "search")
     horizon = getattr(search, "judge_horizon", None)
     opponents = getattr(search, "judge_opponents", None)
     playout = getattr(search, "judge_playout", None) or search_options(state).rollout
