@@ -11,7 +11,6 @@ game: CPU ms per move and the longest task's CPU ms, medians over ``--runs``.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -22,6 +21,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import chromium  # noqa: E402  (tools/ is put on the path just above)
 import serve  # noqa: E402
+import tracing  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 ACTIONS_SAVED = """() => {
@@ -29,17 +29,6 @@ ACTIONS_SAVED = """() => {
   const text = id && localStorage.getItem('pyapp.save.' + id);
   return text ? JSON.parse(text).game.actions.length : 0;
 }"""
-CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
-
-
-def main_thread_tasks(trace: Path) -> list[float]:
-    """CPU milliseconds of every task the renderer's main thread ran, from a Chromium trace file."""
-    data = json.loads(trace.read_text())
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    return [e["tdur"] / 1000 for e in events
-            if e.get("name") == "RunTask" and e.get("ph") == "X" and "tdur" in e and (e["pid"], e["tid"]) in main]
 
 
 def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path) -> tuple[float, float]:
@@ -53,11 +42,11 @@ def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path) -> 
     page.get_by_test_id("start").click()
     first = 2  # past the first moves, which import the AI
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=120_000)
-    browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
+    browser.start_tracing(page=page, path=str(trace), categories=tracing.CATEGORIES)
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first + moves}", timeout=120_000)
     browser.stop_tracing()
     page.close()
-    tasks = main_thread_tasks(trace)
+    tasks = [task.cpu_ms for task in tracing.main_thread_tasks(trace)]
     return sum(tasks) / moves, max(tasks, default=0.0)
 
 
