@@ -152,6 +152,11 @@ class DyadUI(SeatNames):
         trick = obs["trick"]
         if not trick:
             summary = self._round_end(obs)
+            last = obs.get("last_trick")
+            if summary is None and last and obs["tricks"]:  # the finished trick stays until the next lead
+                summary = node("ol", {"class": "dyad-plays finished"},
+                               [self._play(play, "won" if play["seat"] == last["winner"] else None)
+                                for play in last["plays"]])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]

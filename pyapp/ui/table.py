@@ -10,6 +10,13 @@ computers run as one cancellable task that stops when the screen is left,
 the game is deleted or another tab takes it; a language switch redraws it
 in place.  One tap makes at most one move: a multi-click counts once, and
 taps just after the turn passed to another person on the device are ignored.
+
+Computer actions are shown one at a time, at least the chosen pace apart
+(:func:`pyapp.ui.settings.pace_seconds`; a long search is not lengthened).
+A tap on the table outside its controls, or a key, skips the remaining
+pauses up to the person's next decision; it never plays a move.  While a
+dialog over the table asks for it (:meth:`Table.hold`, the Rules), the
+computers wait before playing their next action.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
-from pyapp.play import Seat, Session
+from pyapp.play import CHOSEN, Seat, Session
 from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -35,6 +42,9 @@ from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
 
+
+CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
+"""What a tap on the table acts on; a tap anywhere else skips the computers' pauses."""
 
 GUARD_SECONDS = 0.4
 """After the turn passes to another person on this device, their table ignores taps this long.
@@ -141,6 +151,12 @@ class Table:
         """Tells other tabs that this tab is playing the game (the owner token says who may write)."""
         self.closed = False
         self.guard_until = 0.0
+        self.skipping = False
+        """A tap or a key asked to skip the computers' pauses until the person's next decision."""
+        self.held = False
+        """A dialog over the table (the Rules) is open: the computers wait before their next action."""
+        self._wake = asyncio.Event()
+        """Set when ``skipping`` or ``held`` changes, so a pause ends at once."""
         self.offered: Session | None = None
         """The game the resume panel offers, while it is shown."""
         self._redraw: Callable[[], None] = lambda: None
@@ -148,6 +164,8 @@ class Table:
         self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
         self.body = h("div", {"class": "table-body"})
         on(self.body, "click", self._one_click, capture=True)
+        on(self.body, "click", self._skip)
+        on(self.body, "keydown", self._skip)
         clear(root)
         root.append(self.body, self.live)
 
@@ -398,20 +416,61 @@ class Table:
         pause between slices, so a move is either played and saved or not begun.
         """
         drawn = True
+        shown = time.monotonic()  # when the last action (or the person's) was drawn
         while session.is_computer_turn() and not session.lost:
             if not drawn:
                 self.render()
+                shown = time.monotonic()
             drawn = False
             await asyncio.sleep(0)
-            for _ in session.computer_turn():
+            for step in session.computer_turn():
+                if step is CHOSEN:  # the next step plays the move: not before the pace or while held
+                    await self._beat(shown)
+                    continue
                 await asyncio.sleep(0)
             await asyncio.sleep(0)
         self.task = None
         self.thinking = False
+        self._skipped(False)
         if session.lost:
             self._show_lost()
         else:
             self.render_or_schedule()
+
+    async def _beat(self, shown: float) -> None:
+        """Wait until the pace has passed since ``shown`` (at once when skipping), and while the table is held."""
+        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
+
+        while True:
+            left = shown + pace_seconds() - time.monotonic()
+            if not self.held and (self.skipping or left <= 0):
+                return
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), None if self.held else left)
+            except TimeoutError:
+                pass
+
+    def _skip(self, event: Any) -> None:
+        """A tap outside the table's controls, or a key, while computers play: no more pauses this time."""
+        if self.task is None or self.held:
+            return
+        if str(event.type) == "click" and dom.found(event.target.closest(CONTROLS)):
+            return
+        self._skipped(True)
+
+    def _skipped(self, skipping: bool) -> None:
+        self.skipping = skipping
+        self._wake.set()
+        if skipping:
+            self.body.dataset.skipping = "true"
+        else:
+            self.body.removeAttribute("data-skipping")
+
+    def hold(self, held: bool) -> None:
+        """A dialog over the table opened (``True``) or closed: the computers wait meanwhile."""
+        self.held = held
+        self._wake.set()
 
     def _stop_computers(self) -> None:
         if self.task is not None:
