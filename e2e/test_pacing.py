@@ -9,9 +9,14 @@ running at such a moment (``window.mostAnimations``), and the tests read that.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page, expect
 
+from table_fixtures import make
 from test_dyad import open_dyad
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 NORMAL_SECONDS = 0.7
 """``PACE_SECONDS["normal"]`` of ``pyapp/ui/settings.py``."""
@@ -101,4 +106,31 @@ def test_reduced_motion_leaves_no_running_animation(browser, base_url, wait_read
     page.wait_for_function(f"() => window.seenPlays.length >= {PLAYS}", timeout=TIMEOUT_MS)
     assert page.evaluate("() => window.mostAnimations") == 0
     assert page.evaluate("() => document.getAnimations().length") == 0
+    page.context.close()
+
+
+def test_the_round_summary_stays_until_the_person_dismisses_it(browser, base_url, wait_ready) -> None:
+    # at rest (reduced motion) for the screenshot; the suite's zero pace: only the summary holds the computer
+    page = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640},
+                               reduced_motion="reduce").new_page()
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("""items => { localStorage.clear();
+                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
+                  make("dyad", 3, "roundwait"))
+    page.evaluate("() => { location.hash = '#/dyad'; }")
+    page.get_by_test_id("resume").click()
+    # zero pace: the computer has chosen its lead and still waits for the person
+    expect(page.locator(".table-body[data-waiting=summary]")).to_have_count(1, timeout=TIMEOUT_MS)
+    expect(page.get_by_test_id("round-end")).to_be_visible()
+    assert page.locator("[data-testid=trick] .dyad-play").count() == 0
+    dismiss = page.get_by_test_id("round-end-dismiss")
+    box = dismiss.bounding_box()
+    assert box and box["height"] >= 44 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360, box
+    assert dismiss.evaluate("""el => { const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }""")
+    page.screenshot(path=str(SCREENSHOTS / "pacing-round-summary-360x640.png"))
+    dismiss.click()
+    expect(page.locator("[data-testid=trick] .dyad-play").first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.get_by_test_id("round-end-dismiss")).to_have_count(0)
     page.context.close()

@@ -86,6 +86,8 @@ class TableContext:
     act: Callable[[Action], None]
     thinking: bool = False
     announce: Callable[[str], None] = field(default=lambda text: None)
+    dismiss: Callable[[], None] | None = None
+    """Set while the computers wait for the person to dismiss the summary on screen (its button calls it)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,9 @@ class GameUI(Protocol):
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         """Sentences telling what changed between two observations, for screen readers."""
 
+    # optional: ``summary_key(observation) -> str | None`` names a round's summary on the table
+    # (Dyad); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
+
 
 class Table:
     """Runs one game screen inside ``root`` for ``ui``'s game."""
@@ -156,6 +161,8 @@ class Table:
         self.held = False
         """A dialog over the table (the Rules) is open: the computers wait before their next action."""
         self._wake = asyncio.Event()
+        self.dismissed: set[str] = set()
+        """The summaries (``summary_key``) the person dismissed in this game."""
         """Set when ``skipping`` or ``held`` changes, so a pause ends at once."""
         self.offered: Session | None = None
         """The game the resume panel offers, while it is shown."""
@@ -397,6 +404,7 @@ class Table:
             self.lock.hold()
         self.shown_to = None
         self.last_seen.clear()
+        self.dismissed.clear()
         self.render_or_schedule()
 
     async def _load_computer_players(self) -> None:
@@ -442,12 +450,16 @@ class Table:
         from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
 
         while True:
+            held = "held" if self.held else "summary" if self._summary_waiting() is not None else None
             left = shown + pace_seconds() - time.monotonic()
-            if not self.held and (self.skipping or left <= 0):
+            if not held and (self.skipping or left <= 0):
+                self.body.removeAttribute("data-waiting")
                 return
+            if held:  # e2e: the search is done, the move waits for the person
+                self.body.dataset.waiting = held
             self._wake.clear()
             try:
-                await asyncio.wait_for(self._wake.wait(), None if self.held else left)
+                await asyncio.wait_for(self._wake.wait(), None if held else left)
             except TimeoutError:
                 pass
 
@@ -466,6 +478,23 @@ class Table:
             self.body.dataset.skipping = "true"
         else:
             self.body.removeAttribute("data-skipping")
+
+    def _summary_waiting(self) -> str | None:
+        """The summary on the table that a computer's next action would pass, until the person dismisses it."""
+        session = self.session
+        key = getattr(self.ui, "summary_key", None)
+        if session is None or key is None or not session.people() or not session.is_computer_turn():
+            return None
+        summary = key(session.state.observation(session.viewer()))
+        return summary if summary is not None and summary not in self.dismissed else None
+
+    def _dismiss(self) -> None:
+        """The person dismissed the summary: the computers go on."""
+        summary = self._summary_waiting()
+        if summary is not None:
+            self.dismissed.add(summary)
+            self._wake.set()
+            self.render()
 
     def hold(self, held: bool) -> None:
         """A dialog over the table opened (``True``) or closed: the computers wait meanwhile."""
@@ -566,7 +595,8 @@ class Table:
         if said:
             self.say(" ".join(said))
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
-                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
+                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say,
+                           dismiss=self._dismiss if self._summary_waiting() is not None else None)
         focus_key, may_focus = self._focus_key()
         seen = dom.identities(self.body, FRESH_KEYS)
         open_sheet = dom.open_dialog_key(self.body)
