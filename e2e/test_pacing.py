@@ -4,7 +4,8 @@ These contexts are made with ``paced=True`` (``conftest.py``): the setting
 decides the pace, not the suite's zero-pace hook.  Nothing here sleeps: an
 init script records when each pair first appears in the trick
 (``window.seenPlays``: ``[key, performance.now()]``) and the most animations
-running at such a moment (``window.mostAnimations``), and the tests read that.
+running at such a moment (``window.mostAnimations``) and how many pairs arrived
+travelling from their seat (``window.travelled``), and the tests read that.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ TIMEOUT_MS = 120_000
 RECORD_PLAYS = """
 window.seenPlays = [];
 window.mostAnimations = 0;
+window.travelled = 0;
 const seen = new Set();
 new MutationObserver(() => {
   for (const play of document.querySelectorAll('[data-testid=trick] .dyad-play')) {
@@ -34,6 +36,7 @@ new MutationObserver(() => {
       seen.add(key);
       window.seenPlays.push([key, performance.now()]);
       window.mostAnimations = Math.max(window.mostAnimations, document.getAnimations().length);
+      if (play.classList.contains('travels') && play.getAnimations().length) window.travelled += 1;
     }
   }
 }).observe(document, {subtree: true, childList: true});
@@ -64,7 +67,8 @@ def test_each_computer_play_appears_alone_at_least_the_pace_apart(browser, base_
     times = [at for _, at in page.evaluate("() => window.seenPlays")[:PLAYS]]
     gaps = [(later - earlier) / 1000 for earlier, later in zip(times, times[1:])]
     assert all(gap >= NORMAL_SECONDS - 0.02 for gap in gaps), gaps
-    assert page.evaluate("() => window.mostAnimations") > 0  # a played pair moves in (see the next test)
+    travelled, seen = page.evaluate("() => [window.travelled, window.seenPlays.length]")
+    assert travelled == seen  # each pair moves in from its seat
     page.context.close()
 
 
@@ -105,6 +109,7 @@ def test_reduced_motion_leaves_no_running_animation(browser, base_url, wait_read
     computers_only(page, wait_ready)
     page.wait_for_function(f"() => window.seenPlays.length >= {PLAYS}", timeout=TIMEOUT_MS)
     assert page.evaluate("() => window.mostAnimations") == 0
+    assert page.evaluate("() => window.travelled") == 0
     assert page.evaluate("() => document.getAnimations().length") == 0
     page.context.close()
 
@@ -133,4 +138,30 @@ def test_the_round_summary_stays_until_the_person_dismisses_it(browser, base_url
     dismiss.click()
     expect(page.locator("[data-testid=trick] .dyad-play").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.get_by_test_id("round-end-dismiss")).to_have_count(0)
+    page.context.close()
+
+
+SAVED = "() => localStorage.getItem('pyapp.save.' + localStorage.getItem('pyapp.current'))"
+
+
+def test_rules_over_the_table_hold_the_computers_and_give_back_the_table(browser, base_url, wait_ready) -> None:
+    page = paced_page(browser, base_url)
+    computers_only(page, wait_ready)
+    page.wait_for_function("() => window.seenPlays.length >= 1", timeout=TIMEOUT_MS)
+    scroll = page.evaluate("() => window.scrollY")
+    # the save as the Rules open: no computer move may be played after this
+    saved = page.evaluate(f"""() => {{ const saved = ({SAVED})();
+        document.querySelector('[data-testid=rules-open]').click(); return saved; }}""")
+    sheet = page.get_by_test_id("rules-sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_test_id("rules")).to_be_visible()
+    expect(page.locator(".table-body[data-waiting=held]")).to_have_count(1, timeout=TIMEOUT_MS)
+    page.screenshot(path=str(SCREENSHOTS / "pacing-rules-360x640.png"))
+    before_close = page.evaluate(f"""() => {{ const saved = ({SAVED})();
+        document.querySelector('[data-testid=rules-sheet-close]').click(); return saved; }}""")
+    assert before_close == saved  # the search finished meanwhile, but nothing was played
+    expect(sheet).to_be_hidden()
+    expect(page.get_by_test_id("rules-open")).to_be_focused()
+    assert page.evaluate("() => window.scrollY") == scroll
+    page.wait_for_function(f"saved => ({SAVED})() !== saved", arg=saved, timeout=TIMEOUT_MS)  # play goes on
     page.context.close()

@@ -41,6 +41,7 @@ from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.rules_sheet import RulesSheet
 
 
 CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
@@ -175,6 +176,7 @@ class Table:
         on(self.body, "keydown", self._skip)
         clear(root)
         root.append(self.body, self.live)
+        self.rules = RulesSheet(root, ui.game, self.hold)
 
     # -- entry ---------------------------------------------------------------------
 
@@ -602,8 +604,9 @@ class Table:
         open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      h("div", {"class": "table-head"}, self._status_bar(session),
-                       # free for a later control (Hint, Rules): the head keeps its room
-                       h("span", {"class": "table-slot", "data-testid": "table-slot"}), self._footer(session)),
+                       # the Rules, and room for a later control (Hint): the head keeps it
+                       h("span", {"class": "table-slot", "data-testid": "table-slot"}, self.rules.button()),
+                       self._footer(session)),
                      self._message(session), self.ui.render(ctx)), self.render)
         dom.reopen_dialog(self.body, open_sheet)
         dom.mark_fresh(self.body, FRESH_KEYS, seen)
