@@ -233,11 +233,11 @@ def test_missing_runtime_file_shows_a_readable_error(browser: Browser, base_url:
 def test_python_exception_during_start_shows_a_readable_error(browser: Browser, base_url: str, site_dir: Path) -> None:
     broken = io.BytesIO()
     with zipfile.ZipFile(site_dir / wheel_url(site_dir).lstrip("/")) as good, zipfile.ZipFile(broken, "w") as bad:
-        for item in good.infolist():
-            data = good.read(item)
-            if item.filename == "pyapp/ui/app.py":
-                data += b"\nraise RuntimeError('forced failure for the e2e test')\n"
-            bad.writestr(item, data)
+        for item in good.infolist():  # the wheel holds bytecode only: put a failing source in its place
+            if item.filename == "pyapp/ui/app.pyc":
+                bad.writestr("pyapp/ui/app.py", "raise RuntimeError('forced failure for the e2e test')\n")
+            else:
+                bad.writestr(item, good.read(item))
     page = _boot_error(
         browser, base_url, "**/*.whl", lambda route: route.fulfill(body=broken.getvalue(), content_type="application/zip")
     )

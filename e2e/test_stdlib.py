@@ -16,6 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Route
 
+import build
+
 HOOK = "\nhooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; });\n"
 SCREENS = {
     "#/dyad": "[data-testid=start], [data-testid=new-game]",
@@ -48,7 +50,8 @@ json.dumps({
     "stdlib": stdlib,
     "from_stdlib": sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(stdlib)),
     "not_compiled": sorted(n for n, m in sys.modules.items()
-                           if n.startswith("pyapp") and not os.path.exists(m.__spec__.cached or "")),
+                           if n.startswith("pyapp") and not m.__file__.endswith(".pyc")),
+    "sources_here": sorted(n for n, m in sys.modules.items() if n.startswith("pyapp") and os.path.exists(m.__file__[:-1])),
 })
 """
 
@@ -82,9 +85,15 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     (wheel,) = site_dir.glob("app/*/*.whl")
     with zipfile.ZipFile(wheel) as archive:
         app_magic = archive.read(next(n for n in archive.namelist() if n.endswith(".pyc")))[:4].hex()
+        wheel_names = archive.namelist()
+        listed = archive.read(next(n for n in wheel_names if n.endswith(".dist-info/SOURCES"))).decode()
+    # pyapp ships as bytecode only, compiled from exactly this tree's sources
+    assert not [n for n in wheel_names if n.endswith(".py")]
+    assert dict(reversed(line.split("  ")) for line in listed.splitlines()) == build.source_digests()
     assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
     assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
     assert not report["not_compiled"], "pyapp modules running from source"
+    assert not report["sources_here"]
     # the library really is trimmed: a module nothing imports is absent
     missing = page.evaluate("() => { try { window.__python.runPython('import pydoc'); return ''; } catch (e) { return String(e); } }")
     assert "ModuleNotFoundError" in missing

@@ -7,6 +7,7 @@ can be rendered and clicked in tests; ``unload_ui`` restores ``sys.modules``.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import types
 from typing import Any
@@ -256,6 +257,19 @@ def unload_ui(saved: dict, module_name: str) -> None:
     for name in (*FAKED, module_name):
         sys.modules.pop(name, None)
     sys.modules.update(saved)
+
+
+@contextlib.contextmanager
+def ui_loaded(module_name: str, language: str = "en"):
+    """``load_ui(module_name)`` in ``language`` for the duration of a ``with`` (a module fixture's body)."""
+    from pyapp.i18n import set_language
+
+    module, saved = load_ui(module_name)
+    set_language(language)
+    try:
+        yield module
+    finally:
+        unload_ui(saved, module_name)
 
 
 def render_table(module, state, viewer: int, acted: list | None = None) -> Element:

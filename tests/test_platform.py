@@ -81,6 +81,21 @@ def test_wheel_is_reproducible_and_complete() -> None:
     assert not any("__pycache__" in n for n in names)
 
 
+def test_bytecode_wheel_holds_no_source_and_refuses_a_changed_tree() -> None:
+    sources = build.source_digests()
+    bytecode = {name.removesuffix(".py") + ".pyc": name.encode() for name in sources}
+    _, data = build.build_wheel("0.1.0", build.Compiled(b"", bytecode, sources))
+    with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+        names = set(wheel.namelist())
+        listed = wheel.read("pyapp-0.1.0.dist-info/SOURCES").decode()
+        assert wheel.read("pyapp/ui/app.pyc") == b"pyapp/ui/app.py"
+    assert "pyapp/ui/app.pyc" in names and not any(n.endswith(".py") for n in names)
+    assert f"{sources['pyapp/ui/app.py']}  pyapp/ui/app.py" in listed.splitlines()
+    stale = dict(sources, **{"pyapp/ui/app.py": "0" * 64})
+    with pytest.raises(SystemExit, match="changed while"):
+        build.build_wheel("0.1.0", build.Compiled(b"", bytecode, stale))
+
+
 def test_fill_i18n_escapes_and_rejects_unknown_keys() -> None:
     page = '<p class="x" data-i18n="a"></p><span data-i18n="b"></span>'
     assert build.fill_i18n(page, {"a": "<b>&", "b": "B"}) == '<p class="x" data-i18n="a">&lt;b&gt;&amp;</p><span data-i18n="b">B</span>'

@@ -25,6 +25,7 @@ import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -149,7 +150,15 @@ def project_version() -> str:
         return tomllib.load(f)["project"]["version"]
 
 
-def compiled_python() -> tuple[bytes, dict[str, bytes]]:
+class Compiled(NamedTuple):
+    stdlib: bytes
+    bytecode: dict[str, bytes]
+    """``{"pyapp/x.pyc": ...}``"""
+    sources: dict[str, str]
+    """``{"pyapp/x.py": sha256}`` of the sources that bytecode was compiled from."""
+
+
+def compiled_python() -> Compiled:
     """The trimmed standard library as bytecode and ``pyapp``'s bytecode, made by the vendored
     Pyodide under Node (``tools/stdlib.mjs`` running ``tools/stdlib.py``), so they match it exactly."""
     with tempfile.TemporaryDirectory() as out:
@@ -159,7 +168,8 @@ def compiled_python() -> tuple[bytes, dict[str, bytes]]:
             raise SystemExit(f"build: compiling Python in Pyodide under Node failed: {error}") from error
         folder = Path(out)
         bytecode = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.glob("pyapp/**/*.pyc"))}
-        return (folder / "python_stdlib.zip").read_bytes(), bytecode
+        sources = json.loads((folder / "sources.json").read_text())
+        return Compiled((folder / "python_stdlib.zip").read_bytes(), bytecode, sources)
 
 
 def runtime_files(stdlib: bytes) -> dict[str, bytes]:
@@ -176,18 +186,28 @@ def runtime_files(stdlib: bytes) -> dict[str, bytes]:
     return {name: files[name] for name in RUNTIME_FILES}
 
 
-def build_wheel(version: str, bytecode: dict[str, bytes] | None = None) -> tuple[str, bytes]:
-    """A pure wheel of ``pyapp`` made straight from the source tree, with ``bytecode``
-    (``pyapp/**/__pycache__/*.pyc``) beside the sources when given."""
+def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, bytes]:
+    """A pure wheel of ``pyapp`` made straight from the source tree: its data files and its
+    modules, as sources or, given ``compiled``, as the bytecode compiled from them only
+    (``pyapp/x.pyc`` for ``pyapp/x.py``: the site's wheel).
+
+    A bytecode wheel lists the digest of every source compiled in its ``.dist-info/SOURCES``;
+    the build stops if the tree is not what was compiled, and ``e2e/test_stdlib.py`` compares
+    a built wheel with the tree (:func:`source_digests`)."""
     import base64
     import io
 
     dist_info = f"pyapp-{version}.dist-info"
+    skipped = (".pyc",) if compiled is None else (".py", ".pyc")
     entries: dict[str, bytes] = {}
     for path in sorted((ROOT / "pyapp").rglob("*")):  # modules and any data files beside them
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in skipped:
             entries[path.relative_to(ROOT).as_posix()] = path.read_bytes()
-    entries.update(sorted((bytecode or {}).items()))
+    if compiled is not None:
+        if compiled.sources != source_digests():
+            raise SystemExit("build: pyapp's sources changed while they were being compiled; build again")
+        entries.update(sorted(compiled.bytecode.items()))
+        entries[f"{dist_info}/SOURCES"] = "".join(f"{sha}  {n}\n" for n, sha in sorted(compiled.sources.items())).encode()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = []
@@ -198,13 +218,21 @@ def build_wheel(version: str, bytecode: dict[str, bytes] | None = None) -> tuple
     entries[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
 
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
+    with zipfile.ZipFile(buffer, "w") as wheel:
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, WHEEL_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            wheel.writestr(info, data)
+            wheel.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)
     return f"pyapp-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def source_digests() -> dict[str, str]:
+    """``{"pyapp/x.py": sha256}`` of every module in the source tree."""
+    return {
+        path.relative_to(ROOT).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted((ROOT / "pyapp").rglob("*.py"))
+        if "__pycache__" not in path.parts
+    }
 
 
 def shell_messages() -> tuple[tuple[str, ...], dict[str, dict[str, str]]]:
@@ -276,10 +304,10 @@ def build(out: Path) -> Site:
     languages, messages = shell_messages()
     default = messages[languages[0]]
 
-    stdlib, bytecode = compiled_python()
-    pyodide = site.add_folder("runtime/pyodide", runtime_files(stdlib))
+    compiled = compiled_python()
+    pyodide = site.add_folder("runtime/pyodide", runtime_files(compiled.stdlib))
     pyscript = site.add_folder("runtime/pyscript", pyscript_files())
-    wheel_name, wheel = build_wheel(version, bytecode)
+    wheel_name, wheel = build_wheel(version, compiled)
     wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}", wheel)
 
     icon_192 = site.add_hashed("web/icons", "icon-192.png", icons.icon(192))

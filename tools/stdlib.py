@@ -11,15 +11,20 @@ will load them: same Python version, same bytecode magic, same compiler.
   every import those modules run when imported (not those inside functions or
   under :data:`NOT_HERE`), and the :data:`CODECS`.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
-  (nothing compiled at boot).  Our package gets a ``__pycache__`` beside its
-  sources, checked-hash: the import hashes the source (cheap) and compiles it
-  only if it changed, so bytecode can never run stale, and tracebacks keep
-  their source lines.
+  (nothing compiled at boot), with docstrings and asserts stripped
+  (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
+  own modules read docstrings only where they may be ``None``).
+* Our package is bytecode only too (``pyapp/x.pyc`` where ``pyapp/x.py`` is,
+  ``optimize=2``): compiled from the very tree the build packs, so it cannot be
+  stale (``tools/build.py`` records each source's digest in the wheel and a test
+  compares them with the tree).  Tracebacks name ``pyapp/x.py`` and the line;
+  only the line's text is missing.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import io
 import json
@@ -128,22 +133,22 @@ def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return kept
 
 
-def bytecode(source: bytes, filename: str, *, checked: bool) -> bytes:
-    """``source`` as a hash-based ``.pyc`` of this interpreter (``checked``: against its source)."""
-    code = compile(source, filename, "exec", dont_inherit=True)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
+def bytecode(source: bytes, filename: str) -> bytes:
+    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
 def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
     """A zip of the kept modules as bytecode only, in a fixed order with fixed dates."""
     sources = module_names(stdlib.namelist())
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(buffer, "w") as out:
         for name in sorted(kept):
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, bytecode(stdlib.read(path), f"{STDLIB}/{path}", checked=False))
+            data = bytecode(stdlib.read(path), f"{STDLIB}/{path}")
+            out.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)  # a ZipInfo ignores the file's level
     return buffer.getvalue()
 
 
@@ -155,30 +160,32 @@ def package_imports(package: Path) -> set[str]:
     return found
 
 
-def package_bytecode(package: Path) -> dict[str, bytes]:
-    """``{"pyapp/__pycache__/x.cpython-314.pyc": ...}`` for every module of ``package``."""
-    tag = sys.implementation.cache_tag
-    out = {}
+def package_bytecode(package: Path) -> tuple[dict[str, bytes], dict[str, str]]:
+    """``{"pyapp/x.pyc": ...}`` for every module ``pyapp/x.py`` of ``package`` (imported sourceless),
+    and ``{"pyapp/x.py": sha256}`` of the very sources compiled."""
+    out, digests = {}, {}
     for path in sorted(package.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
-        relative = path.relative_to(package.parent)
-        out[(relative.parent / "__pycache__" / f"{path.stem}.{tag}.pyc").as_posix()] = bytecode(
-            path.read_bytes(), relative.as_posix(), checked=True
-        )
-    return out
+        relative, source = path.relative_to(package.parent), path.read_bytes()
+        out[relative.with_suffix(".pyc").as_posix()] = bytecode(source, relative.as_posix())
+        digests[relative.as_posix()] = hashlib.sha256(source).hexdigest()
+    return out, digests
 
 
 def main(start_modules: list[str], package: str, out: str) -> None:
-    """Write ``out``/python_stdlib.zip, ``out``/stdlib.json and ``out``/<package bytecode>."""
+    """Write ``out``/python_stdlib.zip, ``out``/stdlib.json, ``out``/<package bytecode> and
+    ``out``/sources.json (the digests of the package's sources compiled)."""
     source = Path(package)
     roots = set(start_modules) | set(PYSCRIPT_IMPORTS) | package_imports(source)
     with zipfile.ZipFile(STDLIB) as stdlib:
         kept = kept_modules(stdlib, roots)
         Path(out, "python_stdlib.zip").write_bytes(stdlib_zip(stdlib, kept))
-    for name, data in package_bytecode(source).items():
+    compiled, digests = package_bytecode(source)
+    for name, data in compiled.items():
         target = Path(out, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+    Path(out, "sources.json").write_text(json.dumps(digests, indent=1))
     info = {"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(), "modules": sorted(kept)}
     Path(out, "stdlib.json").write_text(json.dumps(info, indent=1))

@@ -53,7 +53,7 @@ SLICE_MS = 15.0
 _PARTS: dict[tuple[type, str], Any] = {}
 
 
-def _game_part(state: State, part: str) -> Any:
+def game_part(state: State, part: str) -> Any:
     """``type(state).<PART>`` if the class sets it (toy games), else the module
     ``pyapp.games.<GAME>.<part>``; ``None`` when there is neither."""
     cls = type(state)
@@ -73,7 +73,7 @@ def _game_part(state: State, part: str) -> Any:
 def policies_for(state: State) -> Any:
     """The game's policies (``easy``, ``normal``...): ``pyapp.games.<GAME>.policies``, or the
     class's ``POLICIES``; ``None`` when the game has neither."""
-    return _game_part(state, "policies")
+    return game_part(state, "policies")
 
 
 def search_options(state: State, **overrides: Any) -> SearchOptions:
@@ -89,7 +89,7 @@ def search_options(state: State, **overrides: Any) -> SearchOptions:
     ...
     ValueError: unknown search setting 'favour'
     """
-    module = _game_part(state, "search")
+    module = game_part(state, "search")
     options = module.options(state) if module is not None else SearchOptions()
     known = {field.name for field in dataclasses.fields(SearchOptions)}
     for name in overrides:
@@ -106,7 +106,7 @@ def _pick(state: State, legal: list[Any], action: Any, rng: random.Random) -> An
     return legal[rng.randrange(len(legal))]
 
 
-def _policy_steps(state: State, legal: list[Any], policies: Any, level: str, rng: random.Random) -> Generator[None, None, Any]:
+def policy_steps(state: State, legal: list[Any], policies: Any, level: str, rng: random.Random) -> Generator[None, None, Any]:
     """The policy ``level``'s action in a world sampled for the acting seat.
 
     A game may offer ``<level>_steps``, the same policy as a generator that
@@ -162,7 +162,7 @@ def _hard_steps(state: State, legal: list[Any], rng: random.Random, budget_ms: f
     policies = policies_for(state)
     normal = None
     if options.keeps_normal and getattr(policies, "normal", None) is not None:
-        normal = yield from _policy_steps(state, legal, policies, "normal", rng)
+        normal = yield from policy_steps(state, legal, policies, "normal", rng)
         if options.plays_normal:
             return normal
         yield
@@ -210,7 +210,7 @@ def think(
     policies = policies_for(state)
     if getattr(policies, level, None) is None:
         return legal[rng.randrange(len(legal))]
-    return (yield from _policy_steps(state, legal, policies, level, rng))
+    return (yield from policy_steps(state, legal, policies, level, rng))
 
 
 def choose_action(

@@ -31,12 +31,12 @@ a a a . . . . .
 . . . . . ab ab ab"""
 
 
-def _spaced(nodes: list[Node]) -> list[Any]:
-    """Nodes with a space between each (so copied text reads ``6♠ 4♠``)."""
+def between(nodes: list[Node], separator: str = " ") -> list[Any]:
+    """Nodes with ``separator`` between each (a space, so copied text reads ``6♠ 4♠``)."""
     out: list[Any] = []
     for n in nodes:
         if out:
-            out.append(" ")
+            out.append(separator)
         out.append(n)
     return out
 
@@ -102,7 +102,7 @@ DYAD_VALUES = (
 
 
 def _pair(pair: str) -> Node:
-    return node("span", {"class": "pair"}, _spaced([card("dyad", c) for c in pair.split("+")]))
+    return node("span", {"class": "pair"}, between([card("dyad", c) for c in pair.split("+")]))
 
 
 def dyad_values() -> Node:
@@ -134,7 +134,7 @@ def dieci_tricks() -> Node:
         played = node(
             "span",
             {"class": "cards"},
-            _spaced([card("dieci", c, extra="marked" if i == winner else "") for i, c in enumerate(cards)]),
+            between([card("dieci", c, extra="marked" if i == winner else "") for i, c in enumerate(cards)]),
         )
         rows.append((played, t(f"demo.suit.dieci.{trump}"), card("dieci", cards[winner])))
     head = (t("rules.example.played"), t("rules.example.trump"), t("rules.example.winner"))
@@ -167,7 +167,7 @@ def dieci_suits() -> Node:
         by_suit: dict[str, list[int]] = {}
         for c in chars:
             by_suit.setdefault(c[0], []).append(int(c[1:]))
-        rows.append((node("span", {"class": "taken"}, _spaced([character(c) for c in chars])), str(dieci.character_points(by_suit))))
+        rows.append((node("span", {"class": "taken"}, between([character(c) for c in chars])), str(dieci.character_points(by_suit))))
     head = (t("rules.example.characters"), t("rules.example.points"))
     return node("div", {"class": "example"}, _table(head, rows, "dieci-suits"))
 

@@ -19,7 +19,7 @@ from pyapp.demos import get as get_demo
 from pyapp.demos.render import Node, node
 from pyapp.i18n import language, t
 from pyapp.rulebook import GAMES, Block, rules
-from pyapp.rulebook.examples import example_tree
+from pyapp.rulebook.examples import between, example_tree
 
 
 def section_anchor(game: str, section_id: str) -> str:
@@ -121,15 +121,6 @@ def page_tree(game: str, *, examples: bool = True) -> Node:
             {"class": "rules-foot"},
             node("a", {"class": "button", "href": f"#/{game}", "data-testid": "rules-play"}, t("rules.play", game=name)),
             node("a", {"class": "button secondary", "href": f"#/learn/{game}", "data-testid": "rules-learn"}, t("learn.title", game=name)),
-            node("nav", {"class": "rules-others", "aria-label": t("rules.other")}, t("rules.other"), " ", _join(others)),
+            node("nav", {"class": "rules-others", "aria-label": t("rules.other")}, t("rules.other"), " ", between(others, " · ")),
         ),
     )
-
-
-def _join(nodes: list[Node]) -> list[Any]:
-    out: list[Any] = []
-    for n in nodes:
-        if out:
-            out.append(" · ")
-        out.append(n)
-    return out

@@ -6,7 +6,6 @@ import pytest
 
 from pyapp.games import new_game
 from pyapp.games.dieci import PASS, TOP, Claim, Play
-from pyapp.i18n import set_language
 from tests import fake_dom
 
 ui = None
@@ -15,11 +14,8 @@ ui = None
 @pytest.fixture(scope="module", autouse=True)
 def loaded():
     global ui
-    module, saved = fake_dom.load_ui("pyapp.ui.dieci")
-    ui = module
-    set_language("en")
-    yield module
-    fake_dom.unload_ui(saved, "pyapp.ui.dieci")
+    with fake_dom.ui_loaded("pyapp.ui.dieci") as ui:
+        yield ui
 
 
 def draw(state, viewer, acted=None):

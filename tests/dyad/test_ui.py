@@ -6,7 +6,6 @@ import pytest
 
 from pyapp.games import new_game
 from pyapp.games.dyad.rules import SUIT_SYMBOLS
-from pyapp.i18n import set_language
 from tests import fake_dom
 
 ui = None
@@ -15,11 +14,8 @@ ui = None
 @pytest.fixture(scope="module", autouse=True)
 def loaded():
     global ui
-    module, saved = fake_dom.load_ui("pyapp.ui.dyad")
-    ui = module
-    set_language("en")
-    yield module
-    fake_dom.unload_ui(saved, "pyapp.ui.dyad")
+    with fake_dom.ui_loaded("pyapp.ui.dyad") as ui:
+        yield ui
 
 
 def draw(state, viewer):

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyapp.engine.steps import finish
 from pyapp.games.dieci.rules import CHARACTER_IDS, GOAL_POINTS, GOALS, RANK_VALUE, beats, deck
-from pyapp.games.dieci.state import _PLAYS, PASS, TOP, Claim, DieciState, Play
+from pyapp.games.dieci.state import PLAYS, PASS, TOP, Claim, DieciState, Play
 
 OFFER_THRESHOLD = 1.5
 """The worth above which Normal takes an offered character."""
@@ -412,7 +412,7 @@ def _rollout_card(world: DieciState, legal: list[Any]) -> Any:
     if choice is None:
         losers = [c for c in cards if c not in winners] if best is not None else cards
         choice = min(losers or cards, key=power.__getitem__)
-    return _PLAYS[choice]
+    return PLAYS[choice]
 
 
 def candidates(world: DieciState, k: int = 1, legal: list[Any] | None = None) -> list[Any]:

@@ -50,3 +50,13 @@ def options(state: DieciState) -> SearchOptions:
         if state.phase == "offer":
             return replace(_CLAIMS, normal_margin=0.005)
     return _CLAIMS
+
+
+def judge_horizon(world: DieciState):
+    """The judge plays each move out to the end of the deal (or of the game, if that comes first)."""
+    start = world.deal_no
+    return lambda later: later.deal_no != start
+
+
+judge_playout = policies.rollout
+"""The judge's playout policy at every phase and player count (Hard's varies: none where it plays Normal)."""

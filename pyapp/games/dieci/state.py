@@ -83,7 +83,8 @@ class Pass:
 
 TOP = TakeTop()
 PASS = Pass()
-_PLAYS = {f"{r}{s}": Play(f"{r}{s}") for s in SUITS for r in RANK_VALUE}
+PLAYS = {f"{r}{s}": Play(f"{r}{s}") for s in SUITS for r in RANK_VALUE}
+"""Every play action built once; states and policies share these objects instead of making new ones."""
 _CLAIMS = {c: Claim(c) for c in CHARACTER_IDS}
 
 
@@ -194,10 +195,10 @@ class DieciState(State):
             hand = self.hands[self.turn]
             if self.trick:
                 led = self.trick[0][1]
-                follow = [_PLAYS[c] for c in hand if c[1] == led]
+                follow = [PLAYS[c] for c in hand if c[1] == led]
                 if follow:
                     return follow
-            return [_PLAYS[c] for c in hand]
+            return [PLAYS[c] for c in hand]
         if phase == "claim":
             eligible = self.eligible()
             return [_CLAIMS[c] for c in eligible] if eligible else [TOP]
@@ -214,7 +215,7 @@ class DieciState(State):
         if words == ["pass"]:
             return PASS
         if len(words) == 2 and words[0] == "play" and is_card(words[1]):
-            return _PLAYS[words[1]]
+            return PLAYS[words[1]]
         if len(words) == 2 and words[0] == "claim" and words[1] in _CLAIMS:
             return _CLAIMS[words[1]]
         raise ValueError(f"not a Dieci action: {text!r} (try 'play TR', 'claim R10', 'top' or 'pass')")

@@ -16,7 +16,7 @@ import random
 from operator import itemgetter
 
 from pyapp.games.dyad.rules import canonical, legal_pair_cards, parse_card, rank_of, score_cards, top_rank, value_of
-from pyapp.games.dyad.state import _PLAYS, _TAKES, CIPHER, DECLINE, world_from_observation
+from pyapp.games.dyad.state import PLAYS, TAKES, CIPHER, DECLINE, world_from_observation
 
 # -- small helpers on the state's internals (cards are ints: rank = c // 4 + 2) -----
 
@@ -157,8 +157,8 @@ def simple(world, rng: random.Random):
     if not trick:
         ordered = sorted(hand)
         if not ciphering and rng.random() < 0.6:
-            return _PLAYS[canonical(ordered[-1], ordered[-2])]
-        return _PLAYS[canonical(ordered[0], ordered[1])]
+            return PLAYS[canonical(ordered[-1], ordered[-2])]
+        return PLAYS[canonical(ordered[0], ordered[1])]
     lead = trick[0][1]
     matched = lead[0] % 4 == lead[1] % 4
     best, holder = _best_so_far(world)
@@ -174,17 +174,17 @@ def simple(world, rng: random.Random):
                 if pick_key is None or key < pick_key:
                     pick, pick_key = (a, b), key
         if pick is not None:
-            return _PLAYS[pick]
+            return PLAYS[pick]
         for a, b in pairs:
             key = a + b
             if pick_key is None or key < pick_key:
                 pick, pick_key = (a, b), key
-        return _PLAYS[pick]
+        return PLAYS[pick]
     for a, b in pairs:
         key = value_of(matched, a, b) * 64 + a + b
         if pick_key is None or key < pick_key:
             pick, pick_key = (a, b), key
-    return _PLAYS[pick]
+    return PLAYS[pick]
 
 
 # -- easy: the rollout rules with mistakes --------------------------------------------
@@ -409,7 +409,7 @@ def candidates(world, k: int = 8, legal: list | None = None) -> list:
     if world.phase != "play" or len(legal) <= k:
         return legal
     ranked = sorted(pair_scores(world), key=itemgetter(0), reverse=True)[:k]  # stable: ties keep legal order
-    return [_PLAYS[pair] for _, pair in ranked]
+    return [PLAYS[pair] for _, pair in ranked]
 
 
 def rollout(world, rng: random.Random):
@@ -419,7 +419,7 @@ def rollout(world, rng: random.Random):
     if rng.random() < 0.03:
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
-    return _PLAYS[max(pair_scores(world), key=itemgetter(0))[1]]  # the first of the best
+    return PLAYS[max(pair_scores(world), key=itemgetter(0))[1]]  # the first of the best
 
 
 def rollout_blind(world, rng: random.Random):
@@ -432,7 +432,7 @@ def rollout_blind(world, rng: random.Random):
     if rng.random() < 0.03:
         legal = world.legal_actions()
         return legal[rng.randrange(len(legal))]
-    return _PLAYS[max(pair_scores(world, rng), key=itemgetter(0))[1]]
+    return PLAYS[max(pair_scores(world, rng), key=itemgetter(0))[1]]
 
 
 def _win_chances(world, seat: int, legal: list, rng: random.Random) -> list[float]:
@@ -590,9 +590,9 @@ def play_likelihood(world, seat: int, rng: random.Random) -> float:
         for player, pair in trick:
             if player != seat:
                 total += math.log(play_chance(replay, pair, rng))
-            replay.step(_PLAYS[pair])
+            replay.step(PLAYS[pair])
         if card is not None:
-            replay.step(_TAKES[card])
+            replay.step(TAKES[card])
     return total
 
 

@@ -47,3 +47,12 @@ def options(state: DyadState) -> SearchOptions:
     if state.players == 4:
         return _TEAMS if state.options["teams"] else _FOUR
     return _BASE
+
+
+judge_horizon = round_end
+"""The judge plays each move out to the end of the round, like Hard's rollouts."""
+
+
+def judge_opponents(world: DyadState, seat: int) -> list[int]:
+    """The seats whose points count against ``seat``: in Teams the other team only."""
+    return [s for s in range(world.players) if s != seat and s != world.partner(seat)]

@@ -40,9 +40,11 @@ class Move(NamedTuple):
 CIPHER = Move("cipher")
 DECLINE = Move("decline")
 
-_PLAYS = {(a, b): Move("play", (a, b)) for a in range(32) for b in range(32) if a != b}
+PLAYS = {(a, b): Move("play", (a, b)) for a in range(32) for b in range(32) if a != b}
+"""Every play action built once; states and policies share these objects instead of making new ones."""
 _PASSES = {(a, b): Move("pass", (a, b)) for a in range(32) for b in range(32) if a != b}
-_TAKES = [Move("take", (c,)) for c in range(32)]
+TAKES = [Move("take", (c,)) for c in range(32)]
+"""Every take action built once; states and policies share these objects instead of making new ones."""
 
 
 def parse_move(text: str) -> Move:
@@ -202,10 +204,10 @@ class DyadState(State):
     def legal_actions(self) -> list[Move]:
         phase = self.phase
         if phase == "play":
-            plays = _PLAYS
+            plays = PLAYS
             return [plays[p] for p in legal_pair_cards(self.hands[self.turn], self.trick[0][1] if self.trick else None)]
         if phase == "take":
-            return [_TAKES[c] for c in self.retrievable()]
+            return [TAKES[c] for c in self.retrievable()]
         if phase == "cipher":
             return [CIPHER, DECLINE]
         if phase == "pass":

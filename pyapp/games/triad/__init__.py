@@ -12,27 +12,10 @@ The public rules API (also used by the rules page and the tests):
 See :mod:`pyapp.games.triad.rules` for the text format and more examples.
 """
 
+from pyapp.games.triad import rules
 from pyapp.games.triad.rules import CENTRE, LABELS, LINES, MAX_HEIGHT, PIECES, SIDES, Board, Triad, is_triad, removal_points
 from pyapp.games.triad.state import PASS, Pass, Place, Remove, TriadState, parse
 
 STATE = TriadState
 
-__all__ = [
-    "Board",
-    "CENTRE",
-    "LABELS",
-    "LINES",
-    "MAX_HEIGHT",
-    "PASS",
-    "PIECES",
-    "Pass",
-    "Place",
-    "Remove",
-    "SIDES",
-    "STATE",
-    "Triad",
-    "TriadState",
-    "is_triad",
-    "parse",
-    "removal_points",
-]
+__all__ = [*rules.__all__, "PASS", "Pass", "Place", "Remove", "STATE", "TriadState", "parse"]

@@ -34,3 +34,8 @@ def options(state: TriadState) -> SearchOptions:
     if state.players == 4:
         return _TEAMS
     return _TWO
+
+
+def judge_opponents(world: TriadState, seat: int) -> list[int]:
+    """The seats of the other side (both sides' points are shared by partners)."""
+    return [s for s in range(world.players) if s % 2 != seat % 2]

@@ -1,0 +1,95 @@
+"""Review of a finished game: each decision of one seat judged from what it knew then.
+
+The game is replayed from its save; at each position where ``seat`` had a choice the
+judge (:mod:`pyapp.ai.judge`) is asked about the real position of that moment, and the
+judge draws its worlds from that seat's observation only, so the others' hidden cards,
+known now the game is over, play no part.  The result is plain JSON-able data with a
+``version``, to be stored beside the saved record.
+
+>>> import tests.toy_games
+>>> from pyapp.games import new_game
+>>> from pyapp.engine.steps import finish
+>>> game = new_game("nim", seed=4, players=2)
+>>> while not game.is_terminal():
+...     game.step(game.legal_actions()[0])
+>>> result = finish(review(game.to_save(), seat=0, seed=1, worlds=8))
+>>> result["version"], result["done"] == result["total"]
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from pyapp.ai import SLICE_MS
+from pyapp.ai.judge import judge
+from pyapp.games import game_class, load
+
+REVIEW_VERSION = 1
+
+REVIEW_LIMITS = {"worlds": 24, "budget_ms": 300.0}
+"""The page's budget per decision of a review: at most 24 worlds or 0.3 s (docs/ai.md)."""
+
+
+def decisions(save: dict[str, Any], seat: int) -> list[int]:
+    """Indices into the save's actions of the moves ``seat`` made with more than one choice."""
+    final = load(save)
+    fresh = game_class(final.GAME)(seed=final.seed, players=final.players, **final.options)
+    found = []
+    for index, action in enumerate(final.history):
+        if fresh.current_player() == seat and len(fresh.legal_actions()) > 1:
+            found.append(index)
+        fresh.step(action)
+    return found
+
+
+def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budget_ms: float | None = None,
+           slice_ms: float = SLICE_MS) -> Generator[tuple[int, int], None, dict[str, Any]]:
+    """Judge every decision of ``seat`` in ``save`` (a generator; closing it stops it).
+
+    Yields ``(done, total)`` decisions about every ``slice_ms``; returns the review:
+    ``{"version", "game", "seat", "worlds", "done", "total", "decisions"}``, where each
+    decision holds its action ``index``, the move ``played``, the judge's ``best``, the
+    ``points_loss`` and ``win_loss`` of the played move with their standard errors, the
+    ``worlds`` and ``about_equal``; sorted costliest first (mistakes before about-equal
+    moves, then by the points lost: points are measured at every decision, win chances
+    only where the playouts reached the game's end).  ``budget_ms`` limits each decision's judgment.
+    """
+    final = load(save)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
+        raise ValueError(f"no seat {seat} in a game of {final.players}")
+    marks = set(decisions(save, seat))
+    total = len(marks)
+    state = game_class(final.GAME)(seed=final.seed, players=final.players, **final.options)
+    found = []
+    for index, action in enumerate(final.history):
+        if index in marks:
+            work = judge(state, seed=f"{seed}:{index}", include=(action,), worlds=worlds, budget_ms=budget_ms,
+                         slice_ms=slice_ms)
+            try:
+                while True:
+                    next(work)
+                    yield len(found), total
+            except StopIteration as stop:
+                judgment = stop.value
+            verdict = judgment.verdict(action)
+            found.append({
+                "index": index,
+                "played": str(action),
+                "best": judgment.best,
+                "points_loss": verdict.points_loss,
+                "points_se": verdict.points_se,
+                "win_loss": verdict.win_loss,
+                "win_se": verdict.win_se,
+                "worlds": verdict.worlds,
+                "about_equal": verdict.about_equal,
+            })
+            yield len(found), total
+        state.step(action)
+    found.sort(key=lambda d: (d["about_equal"], -d["points_loss"], d["index"]))
+    return {"version": REVIEW_VERSION, "game": final.GAME, "seat": seat, "worlds": worlds,
+            "done": len(found), "total": total, "decisions": found}
+
+
+__all__ = ["REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "review"]
