@@ -556,6 +556,7 @@ def axe(page: Page, context: str) -> list[str]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated over CDP: the page's CSP does not apply
     page.emulate_media(reduced_motion="reduce")  # judge the page at rest, not cards fading in
+    page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")  # nor a card on its way to the trick
     try:
         result = _axe_run(page)
     finally:
