@@ -83,19 +83,27 @@ globalThis.pyappDom = (() => {
    */
   function travel(root) {
     if (still()) return;
+    const plays = [];
     for (const play of root.querySelectorAll(".dyad-trick .fresh[data-seat], .dieci-trick .fresh.play[data-seat]")) {
       const seat = root.querySelector(`[data-testid="player-${play.dataset.seat}"]`);
       if (!seat) continue;
-      const from = seat.getBoundingClientRect();
-      const to = play.getBoundingClientRect();
-      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
       play.classList.add("travels"); // its CSS arrival gives way to the journey
-      play.animate(
-        [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
-        { duration: 320, easing: "ease-out" },
-      );
+      plays.push([play, seat]);
     }
+    if (!plays.length) return;
+    // measured in the next frame, whose layout is due anyway: the redraw's task does not pay for one
+    requestAnimationFrame(() => {
+      for (const [play, seat] of plays) {
+        const from = seat.getBoundingClientRect();
+        const to = play.getBoundingClientRect();
+        const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+        const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+        play.animate(
+          [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          { duration: 320, easing: "ease-out" },
+        );
+      }
+    });
   }
 
   return Object.freeze({ element, tree, identities, markFresh });
