@@ -96,3 +96,19 @@ def wait_ready():
         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
     return wait
+
+
+def booted_page(browser, base_url: str, **context_options) -> Iterator:
+    """A page of a new context, booted; after the test its context closes and no page error may have occurred.
+
+    For fixtures: ``yield from booted_page(browser, base_url, viewport=...)``.
+    """
+    context = browser.new_context(base_url=base_url, **context_options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    context.close()
+    assert not errors, errors

@@ -455,6 +455,7 @@ def test_hot_seat_hand_over_hides_every_hand_and_the_keyboard_follows(app: Page)
         set(state.observation(state.current_player())["hand"])
 
 
+
 def test_announcements_tell_what_the_others_did(app: Page) -> None:
     page = app
     live = page.get_by_test_id("announce")
@@ -494,6 +495,18 @@ TARGETS = """() => {
 FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
 
 
+def fit_problems(page: Page, width: int, height: int, where: str) -> list[str]:
+    """At ``width``x``height``: no sideways scroll and every target at least its size, as sentences."""
+    page.set_viewport_size({"width": width, "height": height})
+    problems = []
+    if not page.evaluate(FITS):
+        problems.append(f"{where}: page is {page.evaluate('document.scrollingElement.scrollWidth')} px wide")
+    small = page.evaluate(TARGETS)
+    if small:
+        problems.append(f"{where}: small targets {small[:6]}")
+    return problems
+
+
 @pytest.mark.parametrize("game", ["triad", "dyad", "dieci"])
 def test_every_player_count_fits_phones_without_sideways_scrolling(app: Page, game: str) -> None:
     page = app
@@ -503,13 +516,7 @@ def test_every_player_count_fits_phones_without_sideways_scrolling(app: Page, ga
             page.set_viewport_size({"width": 390, "height": 844})
             start(page, game, players)
             for width, height in PHONES + LANDSCAPE:
-                page.set_viewport_size({"width": width, "height": height})
-                if not page.evaluate(FITS):
-                    problems.append(f"{players} players at {width}x{height}: page is "
-                                    f"{page.evaluate('document.scrollingElement.scrollWidth')} px wide")
-                small = page.evaluate(TARGETS)
-                if small:
-                    problems.append(f"{players} players at {width}x{height}: small targets {small[:6]}")
+                problems += fit_problems(page, width, height, f"{players} players at {width}x{height}")
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
     assert not problems, "\n".join(problems)
@@ -523,12 +530,7 @@ def test_shell_screens_fit_phones_with_large_targets(app: Page) -> None:
             go(page, hash_)
             expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
             for width, height in PHONES:
-                page.set_viewport_size({"width": width, "height": height})
-                if not page.evaluate(FITS):
-                    problems.append(f"{hash_} at {width}: overflows")
-                small = page.evaluate(TARGETS)
-                if small:
-                    problems.append(f"{hash_} at {width}: small targets {small[:6]}")
+                problems += fit_problems(page, width, height, f"{hash_} at {width}")
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
     assert not problems, "\n".join(problems)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT
+from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
 from table_fixtures import make
 
@@ -96,15 +96,7 @@ MEASURE = """() => {
 @pytest.fixture(scope="module")
 def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
     # measured at rest: under reduced motion nothing arrives by animation (layout is what is under test)
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto("/")
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
 
 
 def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool]) -> None:

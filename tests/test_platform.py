@@ -43,6 +43,11 @@ def test_tool_doctests() -> None:
         ("#/rules", "not-found", {"path": "/rules"}),
         ("#/rules/chess", "not-found", {"path": "/rules/chess"}),
         ("#/dyad/extra", "not-found", {"path": "/dyad/extra"}),
+        ("#/triad?resume=abc-1", "triad", {"game": "triad", "resume": "abc-1"}),
+        ("#/dyad?level=easy&resume=a", "dyad", {"game": "dyad", "level": "easy", "resume": "a"}),
+        ("#/dyad?level=grandmaster", "not-found", {"path": "/dyad?level=grandmaster"}),
+        ("#/dyad?resume=" + "a" * 65, "not-found", {"path": "/dyad?resume=" + "a" * 65}),
+        ("#/dyad?seed=3", "not-found", {"path": "/dyad?seed=3"}),
     ],
 )
 def test_routes_parse(hash_: str, view: str, params: dict[str, str]) -> None:
@@ -54,6 +59,9 @@ def test_routes_href_round_trips() -> None:
         assert routes.parse(routes.href(game)) == routes.Route(game, {"game": game})
         assert routes.parse(routes.href("rules", game)) == routes.Route("rules", {"game": game})
     assert routes.parse(routes.href("saves")) == routes.Route("saves")
+    assert routes.parse(routes.href("dieci", resume="x-2")) == routes.Route("dieci", {"game": "dieci", "resume": "x-2"})
+    with pytest.raises(ValueError, match="no link"):
+        routes.href("dyad", resume="<script>")
     with pytest.raises(ValueError, match="no link"):
         routes.href("rules", "chess")
     with pytest.raises(ValueError, match="no link"):

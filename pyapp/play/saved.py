@@ -13,6 +13,7 @@ from typing import Any
 
 from pyapp.i18n import isolate, language, t
 from pyapp.storage import CorruptRecord, SaveStore
+from pyapp.storage.records import peek_record
 from pyapp.storage.store import Entry
 
 
@@ -116,4 +117,43 @@ def summaries(store: SaveStore) -> list[Summary]:
     return sorted(rows, key=lambda row: (row.broken, -row.updated))
 
 
-__all__ = ["Summary", "progress_text", "seat_text", "summaries", "summarize"]
+FINISHED_MARK = '"finished":true'
+"""How a finished game's record says so in the compact JSON the store writes."""
+
+
+def unfinished(store: SaveStore) -> dict[str, dict[str, Any]]:
+    """Each game's most recent unfinished record (see ``peek_record``), by game; nothing is replayed.
+
+    For the picker, drawn at boot: each stored text is parsed once, its
+    summary read as written by the autosave.  ``StorageError`` passes through.
+    """
+    latest: dict[str, dict[str, Any]] = {}
+    for record_id, text in store.texts():
+        if FINISHED_MARK in text:
+            continue  # most stored games: skipped unparsed (inside a JSON string those quotes would be escaped)
+        record = peek_record(text)
+        if record is None or record["finished"]:
+            continue
+        record["id"] = record_id  # the key it is stored under wins
+        best = latest.get(record["game"])
+        if best is None or record["updated"] > best["updated"]:
+            latest[record["game"]] = record
+    return latest
+
+
+def continue_text(record: dict[str, Any]) -> str:
+    """What a peeked record is, from public facts only: the players, then the move and whose turn.
+
+    A record without a summary (written before summaries existed) says only who plays.
+    """
+    names = [seat["name"] for seat in record["seats"]]
+    players = ", ".join(isolate(name) for name in names)
+    summary = record["summary"]
+    if summary is None:
+        return players
+    turn = summary["turn"]
+    return t("picker.progress", players=players, moves=summary["moves"],
+             name=isolate(names[turn]) if 0 <= turn < len(names) else "?")
+
+
+__all__ = ["Summary", "continue_text", "progress_text", "seat_text", "summaries", "summarize", "unfinished"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.games import load
-from pyapp.registry import SEAT_KINDS
+from pyapp.registry import GAMES, SEAT_KINDS
 from pyapp.storage.migrate import migrate
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
@@ -23,6 +23,36 @@ MAX_NAME_CHARS = 80
 MAX_ID_CHARS = 64
 MAX_TIME = 8.64e12
 """Latest time (seconds since 1970) a record may carry: the last date JavaScript can show."""
+MAX_MOVES = 100_000
+MAX_POINTS = 1_000_000
+"""Bounds of a summary's move count and of its scores (far beyond any real game)."""
+
+
+def public_summary(state: State) -> dict[str, Any]:
+    """What anyone holding the device may know of the game: moves so far, the seat to act, the scores.
+
+    Written into every record so the picker can say what a game is without
+    replaying it.  While the game is on the scores are ``public_scores``
+    (a hidden goal card changes nothing here).
+    """
+    return {
+        "moves": len(state.history),
+        "turn": state.current_player(),
+        "scores": list(state.scores() if state.is_terminal() else state.public_scores()),
+    }
+
+
+def check_summary(value: Any, players: int) -> dict[str, Any] | None:
+    """``value`` if it is a well-formed summary of a ``players``-seat game, else None (the record shows less)."""
+    if not isinstance(value, dict) or set(value) != {"moves", "turn", "scores"}:
+        return None
+    moves, turn, scores = value["moves"], value["turn"], value["scores"]
+    if not (isinstance(moves, int) and is_number(moves, 0, MAX_MOVES)
+            and isinstance(turn, int) and is_number(turn, -1, players - 1)
+            and isinstance(scores, list) and len(scores) == players
+            and all(is_number(points, -MAX_POINTS, MAX_POINTS) for points in scores)):
+        return None
+    return value
 
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
@@ -37,6 +67,7 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "updated": updated,
         "finished": state.is_terminal(),
         "game": state.to_save(),
+        "summary": public_summary(state),
     }
 
 
@@ -73,15 +104,48 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
         raise CorruptRecord(f"the game cannot be replayed: {type(error).__name__}: {error}") from None
     seats = record["seats"]
     _require(len(seats) == state.players, "the saved game's seats do not match its player count")
-    for seat in seats:
-        _require(isinstance(seat, dict) and isinstance(seat.get("name"), str)
-                 and len(seat["name"]) <= MAX_NAME_CHARS and seat.get("kind") in SEAT_KINDS,
-                 "a seat of the saved game is malformed")
-    canonical = state.to_save()
-    if record["finished"] != state.is_terminal() or record["game"] != canonical:
-        # the replay is the truth: options filled in, action texts in their normal form
-        record = dict(record, finished=state.is_terminal(), game=canonical)
+    _require(_seats_ok(seats), "a seat of the saved game is malformed")
+    canonical, summary = state.to_save(), public_summary(state)
+    if record["finished"] != state.is_terminal() or record["game"] != canonical or record.get("summary") != summary:
+        # the replay is the truth: options filled in, action texts in their normal form, the summary its own
+        record = dict(record, finished=state.is_terminal(), game=canonical, summary=summary)
     return record, state
+
+
+def _seats_ok(seats: Any) -> bool:
+    return isinstance(seats, list) and all(
+        isinstance(seat, dict) and isinstance(seat.get("name"), str)
+        and len(seat["name"]) <= MAX_NAME_CHARS and seat.get("kind") in SEAT_KINDS for seat in seats)
+
+
+def peek_record(text: str) -> dict[str, Any] | None:
+    """A stored record's envelope checked without replaying its game, or None if it is unusable.
+
+    For screens that only list games (the picker's Continue): the fields are
+    checked as :func:`check_record` checks them, the summary by
+    :func:`check_summary` (None when absent or malformed: the screen shows less).
+    The result has ``id``, ``game`` (its kind), ``seats``, ``updated``,
+    ``finished`` and ``summary``.
+    """
+    try:
+        record = loads(text, max_chars=MAX_RECORD_CHARS)
+    except UnsafeJSON:
+        return None
+    if not isinstance(record, dict) or record.get("record") != RECORD_VERSION:
+        return None
+    save, seats, updated = record.get("game"), record.get("seats"), record.get("updated")
+    if not (isinstance(record.get("id"), str) and len(record["id"]) <= MAX_ID_CHARS
+            and isinstance(record.get("finished"), bool) and isinstance(save, dict)
+            and save.get("game") in GAMES and _seats_ok(seats) and save.get("players") == len(seats)):
+        return None
+    return {
+        "id": record["id"],
+        "game": save["game"],
+        "seats": seats,
+        "updated": float(updated) if is_number(updated, 0, MAX_TIME) else 0.0,
+        "finished": record["finished"],
+        "summary": check_summary(record.get("summary"), len(seats)),
+    }
 
 
 def decode_record(text: str) -> tuple[dict[str, Any], State]:

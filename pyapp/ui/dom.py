@@ -165,3 +165,11 @@ def reopen_dialog(root: Any, key: str | None) -> None:
     dialog = root.querySelector(f'dialog[data-testid="{key}"]')
     if found(dialog) and not dialog.open:
         dialog.showModal()
+
+
+def local_date(seconds: float) -> str:
+    """A local date and time (``seconds`` since 1970) in the browser's own format; "" if it cannot show it."""
+    try:
+        return str(window.Date.new(seconds * 1000).toLocaleString())
+    except Exception:  # a date the browser cannot show is not worth an error
+        return ""

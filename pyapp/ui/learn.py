@@ -4,7 +4,10 @@ Until the table hosts the coach (the learner then makes each move and the
 :class:`pyapp.lessons.Coach` checks it), this screen walks through the script:
 the position drawn like a rules demo (the learner's cards only), the note of
 the step, and Back / Next.  The note is a live region, so screen readers
-read each step.
+read each step.  The step reached is remembered (``pyapp.storage.prefs``):
+coming back offers to resume there.  Nothing here is a saved game: a lesson
+is never counted in the statistics nor offered as an unfinished game.  The
+last step offers a real game against Easy computers.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from pyscript import document
 from pyapp import lessons
 from pyapp.demos.render import stage
 from pyapp.i18n import t
+from pyapp.storage.prefs import lesson_step, remember_lesson_step
 from pyapp.ui import dom, router, routes
 from pyapp.ui.dom import clear, found, h, on
+from pyapp.ui.local_storage import shared_store
 
 
 class LessonScreen:
@@ -27,6 +32,10 @@ class LessonScreen:
         self.game = game
         self.lesson = lessons.get(game)
         self.element = h("section", {"class": "learn panel", "data_testid": "learn", "data_game": game})
+        store = shared_store()
+        self.backend = store.backend if store is not None else None
+        self.reached = lesson_step(self.backend, game, len(self.lesson.steps))
+        """The step remembered from an earlier visit (0: none), offered until the learner moves on."""
         on(self.element, "click", self._on_click)
         self.show(0)
 
@@ -64,6 +73,13 @@ class LessonScreen:
                 h("a", {"class": "button secondary", "href": routes.href("rules", self.game)}, t("learn.rules", game=name)),
             ),
         )
+        if self.reached:
+            self.element.insertBefore(self._resume_offer(total), self.element.querySelector(".learn-intro"))
+        if step is None:
+            self.element.querySelector(".learn-note").after(
+                h("p", {"class": "game-links"},
+                  h("a", {"class": "button", "href": routes.href(self.game, level="easy"), "data_testid": "learn-easy"},
+                    t("learn.easy"))))
         if focus is not None:
             button = self.element.querySelector(f"[data-action={focus}]")
             if found(button) and button.disabled:
@@ -71,12 +87,20 @@ class LessonScreen:
             if found(button):
                 button.focus()
 
+    def _resume_offer(self, total: int) -> Any:
+        return h("p", {"class": "learn-resume", "data_testid": "learn-resume"},
+                 t("learn.resume_text", n=min(self.reached + 1, total), total=total), " ",
+                 h("button", {"type": "button", "class": "button", "data_action": "resume"}, t("learn.resume")))
+
     def _on_click(self, event: Any) -> None:
         button = event.target.closest("button[data-action]")
         if not found(button) or button.disabled:
             return
         action = str(button.dataset.action)
-        self.show(self.at + (1 if action == "next" else -1), focus=action)
+        at = self.reached if action == "resume" else self.at + (1 if action == "next" else -1)
+        self.reached = 0
+        remember_lesson_step(self.backend, self.game, at)
+        self.show(at, focus="next" if action == "resume" else action)
 
 
 def render(root: Any, params: dict[str, str]) -> None:

@@ -4,6 +4,12 @@
 Route(view='picker', params={})
 >>> parse("#/triad")
 Route(view='triad', params={'game': 'triad'})
+>>> parse("#/dyad?resume=18c2f-1")
+Route(view='dyad', params={'game': 'dyad', 'resume': '18c2f-1'})
+>>> parse("#/dieci?level=easy")
+Route(view='dieci', params={'game': 'dieci', 'level': 'easy'})
+>>> parse("#/dyad?resume=<b>")
+Route(view='not-found', params={'path': '/dyad?resume=<b>'})
 >>> parse("#/rules/dieci")
 Route(view='rules', params={'game': 'dieci'})
 >>> parse("#/learn/triad")
@@ -16,9 +22,10 @@ Route(view='not-found', params={'path': '/chess'})
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from pyapp.registry import GAMES
+from pyapp.registry import GAMES, TABLE_LEVELS
 
 SCREENS: dict[str, str] = {
     **{game: f"pyapp.ui.{game}" for game in GAMES},
@@ -32,6 +39,13 @@ The module exposes ``render(root, params)``, or a ``register()`` that calls
 :func:`pyapp.ui.router.register`.  Until the module exists, a game or rules
 route shows a placeholder.
 """
+
+GAME_QUERY: dict[str, re.Pattern[str]] = {
+    "resume": re.compile(r"[0-9a-z-]{1,64}"),
+    "level": re.compile("|".join(TABLE_LEVELS)),
+}
+"""What a game route may ask after ``?``: which stored game to resume (the picker's
+Continue), or the computers' level the set-up starts with (a lesson's last step)."""
 
 PER_GAME: tuple[str, ...] = ("rules", "learn")
 """Prefixes whose routes name a game: ``#/rules/<game>``, ``#/learn/<game>``."""
@@ -47,13 +61,16 @@ class Route:
 
 def parse(hash_: str) -> Route:
     """The route for a ``location.hash`` value such as ``#/rules/triad``."""
-    path = hash_.removeprefix("#") or "/"
+    path, _, query = (hash_.removeprefix("#") or "/").partition("?")
     parts = [part for part in path.split("/") if part]
     if not parts:
         return Route("picker")
     head, *rest = parts
     if head in GAMES and not rest:
-        return Route(head, {"game": head})
+        params = _game_query(query)
+        if params is not None:
+            return Route(head, {"game": head, **params})
+        parts[-1] += "?" + query
     if head in PER_GAME and len(rest) == 1 and rest[0] in GAMES:
         return Route(head, {"game": rest[0]})
     if head in SCREENS and head not in GAMES and head not in PER_GAME and not rest:
@@ -61,12 +78,31 @@ def parse(hash_: str) -> Route:
     return Route("not-found", {"path": "/" + "/".join(parts)})
 
 
-def href(view: str, game: str | None = None) -> str:
+def _game_query(query: str) -> dict[str, str] | None:
+    """The parameters of a game route's query, or None if any is unknown or malformed."""
+    params = {}
+    for pair in filter(None, query.split("&")):
+        name, _, value = pair.partition("=")
+        pattern = GAME_QUERY.get(name)
+        if pattern is None or not pattern.fullmatch(value):
+            return None
+        params[name] = value
+    return params
+
+
+def href(view: str, game: str | None = None, **query: str) -> str:
     """The link for a view, the inverse of :func:`parse`.
 
     >>> href("dyad"), href("rules", "triad"), href("learn", "dieci"), href("picker"), href("saves")
     ('#/dyad', '#/rules/triad', '#/learn/dieci', '#/', '#/saves')
+    >>> href("triad", resume="18c2f-1")
+    '#/triad?resume=18c2f-1'
     """
+    if query:
+        text = "&".join(f"{name}={value}" for name, value in query.items())
+        if view not in GAMES or game is not None or _game_query(text) is None:
+            raise ValueError(f"no link for view {view!r} with {query!r}")
+        return f"#/{view}?{text}"
     if view == "picker":
         return "#/"
     if view in PER_GAME and game in GAMES:

@@ -24,16 +24,8 @@ from pyapp.storage.records import MAX_NAME_CHARS
 from pyapp.storage.stats import load_stats
 from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, h, local_date as _date, on
 from pyapp.ui.local_storage import shared_store
-
-
-def _date(seconds: float) -> str:
-    """A local date and time in the browser's own format."""
-    try:
-        return str(window.Date.new(seconds * 1000).toLocaleString())
-    except Exception:  # a date the browser cannot show is not worth an error
-        return ""
 
 
 def _game_ui(game: str) -> Any:

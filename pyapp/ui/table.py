@@ -180,17 +180,32 @@ class Table:
 
     # -- entry ---------------------------------------------------------------------
 
-    def open(self) -> Table:
-        """Offer to resume this game's game in play, else show the set-up form; returns the table (the router's screen)."""
+    def open(self, resume: str | None = None, level: str | None = None) -> Table:
+        """Offer to resume this game's game in play, else show the set-up form; returns the table (the router's screen).
+
+        ``resume`` names the stored game the person chose to continue (the
+        picker's Continue): it is played at once unless another table owns it.
+        ``level`` is the computers' level the set-up form starts with.
+        """
         asyncio.ensure_future(self._load_computer_players())
-        session = self._game_in_play()
+        session = self._game_in_play(resume)
         if session is None:
-            self.show_setup()
+            self.show_setup(self._preset(level))
         elif self._owner(session) is None:  # this page's own tables gave it up when they left
-            self.offer_resume(session, elsewhere=False)
+            if resume is not None:
+                self.begin(session)
+            else:
+                self.offer_resume(session, elsewhere=False)
         else:
             asyncio.ensure_future(self._offer_when_known(session))
         return self
+
+    def _preset(self, level: str | None) -> Setup | None:
+        """The set-up form's first choices when a level is asked for: you against computers of that level."""
+        if level not in TABLE_LEVELS:
+            return None
+        players = game_class(self.ui.game).PLAYERS[0]
+        return Setup(players, tuple(Seat("", PERSON if seat == 0 else level) for seat in range(players)), {})
 
     async def _offer_when_known(self, session: Session) -> None:
         """A token says another table owns the game: offer it once the locks say whether that tab is alive."""
@@ -198,16 +213,21 @@ class Table:
         if not self.closed:
             self.offer_resume(session, elsewhere=alive is not False)
 
-    def _game_in_play(self) -> Session | None:
-        """The stored game in play, if it is this screen's game (not claimed: the person has not chosen yet)."""
+    def _game_in_play(self, record_id: str | None = None) -> Session | None:
+        """The stored game ``record_id`` (default: the game in play), if it is this screen's game and unfinished.
+
+        Not claimed: the person has not chosen yet.
+        """
         if self.store is None:
             return None
         try:
-            current = self.store.current()
+            current = record_id or self.store.current()
             session = Session.resume(self.store, current, claim=False) if current is not None else None
         except (ValueError, KeyError, StorageError):  # unreadable, or storage taken away since the page loaded
             return None
-        return session if session is not None and session.state.GAME == self.ui.game else None
+        if session is None or session.state.GAME != self.ui.game:
+            return None
+        return None if record_id is not None and session.state.is_terminal() else session
 
     def offer_resume(self, session: Session, *, elsewhere: bool) -> None:
         """Continue the game in play, or say that another tab is playing it and offer to play it here."""
@@ -742,6 +762,6 @@ def route(ui: GameUI) -> Callable[[Any, dict[str, str]], Table]:
     """The router view for ``ui``'s game: resume or set up, then play."""
 
     def render(root: Any, params: dict[str, str]) -> Table:
-        return Table(root, ui, shared_store()).open()
+        return Table(root, ui, shared_store()).open(params.get("resume"), params.get("level"))
 
     return render

@@ -7,12 +7,42 @@ from typing import Any
 from pyscript import document
 
 from pyapp.i18n import t
+from pyapp.play.saved import continue_text, unfinished
+from pyapp.storage import StorageError
 from pyapp.ui import routes
-from pyapp.ui.dom import h
+from pyapp.ui.dom import h, local_date
+from pyapp.ui.local_storage import shared_store
 
 
-def _game_card(game: str) -> Any:
-    """One game on the picker: name, what it is, players and length, and three ways in."""
+def _unfinished() -> dict[str, dict[str, Any]]:
+    """Each game's latest unfinished record, read without replaying; none if storage cannot be read."""
+    store = shared_store()
+    try:
+        return unfinished(store) if store is not None else {}
+    except StorageError:
+        return {}
+
+
+def _continue(game: str, record: dict[str, Any]) -> Any:
+    """The unfinished game under a game's card: what it is (public facts only), when, and Continue."""
+    try:
+        link = routes.href(game, resume=record["id"])
+    except ValueError:  # an id no route can carry (a hand-edited key): the saved-games list still has it
+        return None
+    when = local_date(record["updated"]) if record["updated"] > 0 else ""
+    return h(
+        "div",
+        {"class": "game-continue", "data_testid": f"continue-{game}", "data_record": record["id"]},
+        h("p", {"class": "continue-title"}, t("picker.unfinished")),
+        h("p", {"class": "continue-what"}, continue_text(record)),
+        h("p", {"class": "continue-when"}, t("picker.when", date=when)) if when else None,
+        h("a", {"class": "button", "href": link, "data_testid": f"continue-link-{game}",
+                "aria_label": t("picker.continue_label", game=t(f"game.{game}"))}, t("picker.continue")),
+    )
+
+
+def _game_card(game: str, record: dict[str, Any] | None) -> Any:
+    """One game on the picker: name, what it is, players and length, three ways in, and its unfinished game."""
     title = f"game-title-{game}"
 
     def way(view: str, cls: str, testid: str, key: str) -> Any:
@@ -37,18 +67,23 @@ def _game_card(game: str) -> Any:
             way("rules", "button secondary", "rules-link", "shell.howto"),
             way("learn", "button secondary", "learn-link", "shell.learn"),
         ),
+        _continue(game, record) if record is not None else None,
     )
 
 
 def picker(root: Any, params: dict[str, str]) -> None:
-    """The three games, each with what it is and three ways in; the same markup index.html shows before Python."""
+    """The three games, each with what it is and three ways in; the same markup index.html shows before Python.
+
+    Python adds each game's unfinished game, if any (from the records' summaries).
+    """
+    latest = _unfinished()
     root.append(
         h(
             "section",
             {"class": "picker", "data_testid": "picker"},
             h("p", {"class": "tagline"}, t("shell.tagline")),
             h("h1", {"class": "picker-title"}, t("shell.choose")),
-            h("ul", {"class": "games"}, [_game_card(game) for game in routes.GAMES]),
+            h("ul", {"class": "games"}, [_game_card(game, latest.get(game)) for game in routes.GAMES]),
             h(
                 "p",
                 {"class": "picker-saves"},

@@ -6,8 +6,8 @@ Standard library and ``pyapp`` only, so the same cases run in CPython (with
 ``run_fuzz.mjs``).  Real saves and statistics are made by playing random games
 of every game through :class:`pyapp.play.Session`; each case damages one
 stored value (or an imported file) and then does what the pages do: list the
-saved games, look up and resume the game in play, read the statistics and the
-settings, import.  A case passes when its target is loaded or refused with a
+saved games, look up and resume the game in play, say each game's unfinished
+game as the picker does, read the statistics and the settings, import.  A case passes when its target is loaded or refused with a
 reason, every other stored value is unchanged and readable, and nothing
 raises.  :func:`run` returns the counts by target and reason.
 """
@@ -22,7 +22,7 @@ from typing import Any
 
 from pyapp.games import NAMES, game_class
 from pyapp.play import Seat, Session
-from pyapp.play.saved import summaries
+from pyapp.play.saved import continue_text, summaries, unfinished
 from pyapp.storage import CorruptRecord, MemoryBackend, SaveStore
 from pyapp.storage.aside import ASIDE_PREFIX
 from pyapp.storage.prefs import LANGUAGE_KEY, SETTING_PREFIX, SETTINGS, setting
@@ -185,6 +185,11 @@ def run_case(items: Items, case: Case, backend_for: Callable[[Items], Any]) -> t
     for row in rows.values():
         if row.broken and not row.problem:
             return "", f"{row.record_id} refused without a reason"
+    for game, record in unfinished(store).items():  # the picker's Continue, read without replaying
+        stored = rows.get(record["id"])
+        if stored is None or (not stored.broken and stored.finished) or record["game"] != game:
+            return "", f"the picker offers {record['id']} as an unfinished {game} game"
+        continue_text(record)
     current = store.current()
     if current is not None:
         try:
@@ -248,7 +253,7 @@ def fresh_device(backend_for: Callable[[Items], Any]) -> str | None:
     """What is wrong on a device with nothing stored (a first visit), if anything."""
     backend = backend_for({})
     store = SaveStore(backend)
-    if summaries(store):
+    if summaries(store) or unfinished(store):
         return "an empty store lists games"
     if store.current() is not None:
         return "an empty store has a game in play"

@@ -46,6 +46,11 @@ EN = {
     "shell.screen.error.body": "Something went wrong while drawing it. The other pages still work.",
     "shell.notfound.title": "Page not found",
     "shell.notfound.body": "There is nothing at {path}.",
+    "picker.unfinished": "Unfinished game",
+    "picker.progress": "{players} · move {moves}, {name} to play",
+    "picker.when": "last played {date}",
+    "picker.continue": "Continue",
+    "picker.continue_label": "Continue the unfinished {game} game",
 }
 
 KO = {
@@ -56,6 +61,11 @@ KO = {
     "shell.rules": "규칙",
     "shell.howto": "게임 방법",
     "shell.learn": "해 보며 배우기",
+    "picker.unfinished": "끝나지 않은 게임",
+    "picker.progress": "{players} · {moves}수째, {name} 차례",
+    "picker.when": "마지막으로 한 때: {date}",
+    "picker.continue": "이어서 하기",
+    "picker.continue_label": "끝나지 않은 {game} 게임 이어서 하기",
     "shell.about.dyad": "카드를 두 장씩 짝지어 내는 트릭 게임입니다. 무늬를 맞추고, 2로 더블을 만들고, 라운드가 끝날 때 남길 카드를 잘 고르세요.",
     "shell.about.triad": "8×8 판의 추상 게임입니다. 내 말 세 개를 한 줄로 놓거나 쌓은 뒤, 그 트라이어드를 걷어 내 아래 칸의 숫자만큼 점수를 얻습니다.",
     "shell.about.dieci": "다섯 무늬로 하는 트릭 게임입니다. 트릭을 이겨 비밀 목표 카드가 원하는 캐릭터를 모으되, 한 무늬를 너무 많이 모으지는 마세요.",
