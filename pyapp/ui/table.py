@@ -41,7 +41,6 @@ from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
-from pyapp.ui.rules_sheet import RulesSheet
 
 
 CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
@@ -176,6 +175,8 @@ class Table:
         on(self.body, "keydown", self._skip)
         clear(root)
         root.append(self.body, self.live)
+        from pyapp.ui.rules_sheet import RulesSheet  # noqa: PLC0415  (the router's pages: only a live table needs them)
+
         self.rules = RulesSheet(root, ui.game, self.hold)
 
     # -- entry ---------------------------------------------------------------------
