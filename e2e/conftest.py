@@ -1,5 +1,9 @@
 """Shared fixtures: one build per session, served with netlify.toml's headers, Debian's Chromium.
 
+Every context runs the computers at zero pace (``window.pyappTestPace = 0``)
+unless made with ``browser.new_context(paced=True)``: tests do not wait for
+the pauses a person sees.
+
 Set ``E2E_DIST`` to reuse a folder already built by ``tools/build.py``;
 otherwise the session builds into a temporary folder.  ``CHROMIUM_PATH``
 points at another Chromium (default ``/usr/bin/chromium``).
@@ -36,6 +40,24 @@ def chromium_path() -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_FLAGS}
+
+
+ZERO_PACE = "window.pyappTestPace = 0;"
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """The session's browser, whose contexts (pytest-playwright's ``context`` too) play at zero pace."""
+    plain = browser.new_context
+
+    def new_context(*args, paced: bool = False, **kwargs):
+        context = plain(*args, **kwargs)
+        if not paced:
+            context.add_init_script(ZERO_PACE)
+        return context
+
+    browser.new_context = new_context
+    return browser
 
 
 @pytest.fixture(scope="session")

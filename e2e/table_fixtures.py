@@ -7,7 +7,7 @@ screen resumes it.  Phases are named as a player would: ``turn`` (seat 0 to
 play, a trick under way where the game has tricks), ``cipher``, ``pass``
 (Dyad Teams), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
 round), ``claim`` and ``offer`` (Dieci), ``phase2`` and ``mustpass`` (Triad)
-and ``over``.
+and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ from pyapp.storage.store import CURRENT_KEY, PREFIX
 def _matches(state: Any, phase: str) -> bool:
     if phase == "over":
         return state.is_terminal()
+    if phase == "roundwait":
+        obs = state.observation(0)
+        return (state.current_player() != 0 and obs["phase"] == "play" and not obs["trick"]
+                and not obs["tricks"] and bool(obs["sheet"]))
     if state.current_player() != 0:
         return False
     obs = state.observation(0)

@@ -79,8 +79,19 @@ def start(page: Page, game: str, players: int, *, level: str = "easy", options: 
     wait_person(page)
 
 
+PERSON_OR_SUMMARY = """() => !!document.querySelector('[data-testid=round-end-dismiss]') || (%s)()""" % PERSON_READY
+
+
 def wait_person(page: Page) -> None:
-    page.wait_for_function(PERSON_READY, timeout=TURN_MS)
+    """Until the person may act; a round summary holding the computers is dismissed by keyboard on the way."""
+    while True:
+        page.wait_for_function(PERSON_OR_SUMMARY, timeout=TURN_MS)
+        dismiss = page.get_by_test_id("round-end-dismiss")
+        if not dismiss.count():
+            return
+        expect(dismiss).to_be_focused()  # the summary's button is the table's next stop
+        page.keyboard.press("Enter")
+        expect(dismiss).to_have_count(0)
 
 
 _record_id: list[str] = []
@@ -547,6 +558,7 @@ def axe(page: Page, context: str) -> list[str]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))  # evaluated over CDP: the page's CSP does not apply
     page.emulate_media(reduced_motion="reduce")  # judge the page at rest, not cards fading in
+    page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")  # nor a card on its way to the trick
     try:
         result = _axe_run(page)
     finally:

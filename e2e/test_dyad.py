@@ -21,6 +21,7 @@ TURN_TIMEOUT_MS = 60_000
 READY = """() => {
   const table = document.querySelector('[data-testid=dyad-table]');
   if (!table) return false;
+  if (document.querySelector('[data-testid=round-end-dismiss]')) return true;  // the computers wait for it
   const status = document.querySelector('[data-testid=status]');
   if (status && status.dataset.thinking === 'true') return false;
   return !!document.querySelector(
@@ -106,7 +107,9 @@ class Person:
         if page.get_by_test_id("dyad-end").count():
             return False
         clicked = None
-        if page.get_by_test_id("cipher-yes").count():
+        if page.get_by_test_id("round-end-dismiss").count():
+            clicked = page.get_by_test_id("round-end-dismiss")
+        elif page.get_by_test_id("cipher-yes").count():
             if self.cipher_first and not self.ciphered:
                 self.ciphered = True
                 clicked = page.get_by_test_id("cipher-yes")

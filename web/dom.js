@@ -70,6 +70,40 @@ globalThis.pyappDom = (() => {
     for (const node of root.querySelectorAll(names.map((name) => `[${name}]`).join(","))) {
       if (!before.has(identity(node, names))) node.classList.add("fresh");
     }
+    travel(root);
+  }
+
+  const still = () =>
+    document.documentElement.dataset.motion === "reduce" || matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  /**
+   * A pair or card just played travels from its seat's chip to its place in the trick (FLIP: it is
+   * drawn in place, then moved back to the chip and animated home with transform and opacity only,
+   * so input is never held up). Nothing moves under reduced motion.
+   */
+  function travel(root) {
+    if (still()) return;
+    const plays = [];
+    for (const play of root.querySelectorAll(".dyad-trick .fresh[data-seat], .dieci-trick .fresh.play[data-seat]")) {
+      const seat = root.querySelector(`[data-testid="player-${play.dataset.seat}"]`);
+      if (!seat) continue;
+      play.classList.add("travels"); // its CSS arrival gives way to the journey
+      plays.push([play, seat]);
+    }
+    if (!plays.length) return;
+    // measured in the next frame, whose layout is due anyway: the redraw's task does not pay for one
+    requestAnimationFrame(() => {
+      for (const [play, seat] of plays) {
+        const from = seat.getBoundingClientRect();
+        const to = play.getBoundingClientRect();
+        const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+        const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+        play.animate(
+          [{ transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          { duration: 320, easing: "ease-out" },
+        );
+      }
+    });
   }
 
   return Object.freeze({ element, tree, identities, markFresh });

@@ -21,6 +21,8 @@ from pyapp.storage.records import make_record
 from pyapp.storage.stats import count_finished
 from pyapp.storage.store import LostGame, SaveStore
 
+CHOSEN = "chosen"
+"""What :meth:`Session.computer_turn` yields once the search has chosen: the next step plays the move."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,8 @@ class Session:
             raise ValueError("it is not a person's turn")
         self._apply(seat, action)
 
-    def computer_turn(self) -> Generator[None, None, Action]:
-        """Think in slices (yielding between them), then play the computer's action.
+    def computer_turn(self) -> Generator[str | None, None, Action]:
+        """Think in slices (yielding ``None`` between them), yield :data:`CHOSEN`, then play the computer's action.
 
         The seed depends only on the game and the move number, so a resumed game
         makes the same computer moves as the original would have.
@@ -148,7 +150,7 @@ class Session:
             raise ValueError("it is not a computer's turn")
         seed = (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
         action = yield from think(self.state, level=self.seats[seat].kind, seed=seed, budget_ms=self.budget_ms)
-        yield  # playing and saving the move is a step of its own, apart from the search's last slice
+        yield CHOSEN  # playing and saving the move is a step of its own, apart from the search's last slice
         self._apply(seat, action)
         return action
 

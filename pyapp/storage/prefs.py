@@ -1,4 +1,4 @@
-"""Stored choices that are not JSON (card faces, animations, language): read, then checked.
+"""Stored choices that are not JSON (card faces, animations, the computers' pace, language): read, then checked.
 
 A stored choice is used only when it is one of its allowed values; anything
 else (a missing key, a value from another version, a megabyte of brackets)
@@ -19,6 +19,7 @@ from pyapp.storage.backends import Backend, StorageError
 SETTINGS: dict[str, tuple[str, ...]] = {
     "cards": ("classic", "contrast"),
     "motion": ("system", "reduce"),
+    "pace": ("normal", "fast", "slow"),
 }
 """Each setting's choices, the first being the default."""
 SETTING_PREFIX = "pyapp.setting."

@@ -89,7 +89,10 @@ def identities(root: Any, keys: tuple[str, ...]) -> Any:
 
 
 def mark_fresh(root: Any, keys: tuple[str, ...], before: Any) -> None:
-    """Give the class ``fresh`` (CSS animates it) to elements not in ``before`` (:func:`identities`)."""
+    """Give the class ``fresh`` (CSS animates it) to elements not in ``before`` (:func:`identities`).
+
+    A pair or card just played into a trick travels there from its seat's chip (``web/dom.js``).
+    """
     _js.markFresh(root, " ".join(keys), before)
 
 

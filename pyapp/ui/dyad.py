@@ -63,6 +63,14 @@ def _params(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The score-sheet entry of the round just finished, until the next round's first lead."""
+    last = obs.get("last_trick")
+    if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
+        return None
+    return obs["sheet"][-1]
+
+
 class DyadUI(SeatNames):
     game = "dyad"
     hidden_hands = True
@@ -87,7 +95,7 @@ class DyadUI(SeatNames):
         if obs["phase"] == "over":
             root.append(self._end(obs))
         else:
-            root.append(self._trick(obs))
+            root.append(self._trick(obs, ctx))
             root.append(self._prompt_and_hand(obs, ctx))
         root.append(scores)  # a child of the table: wide screens show it as a side panel
         return root
@@ -147,11 +155,23 @@ class DyadUI(SeatNames):
                     node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
                     if mark else None)
 
-    def _trick(self, obs: dict[str, Any]) -> Any:
+    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         attrs = {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")}
         trick = obs["trick"]
         if not trick:
             summary = self._round_end(obs)
+            if summary is not None and ctx.dismiss is not None:
+                section = tree(node("section", attrs, summary))
+                go_on = h("button", {"class": "primary round-end-dismiss", "data-testid": "round-end-dismiss", "data-autofocus": ""},
+                          t("dyad.roundend.continue"))
+                on(go_on, "click", lambda event: ctx.dismiss())
+                section.querySelector("[data-testid=round-end]").append(go_on)
+                return section
+            last = obs.get("last_trick")
+            if summary is None and last and obs["tricks"]:  # the finished trick stays until the next lead
+                summary = node("ol", {"class": "dyad-plays finished"},
+                               [self._play(play, "won" if play["seat"] == last["winner"] else None)
+                                for play in last["plays"]])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
@@ -169,12 +189,16 @@ class DyadUI(SeatNames):
             rows.append(self._play(play, mark))
         return tree(node("section", attrs, kind, node("ol", {"class": "dyad-plays"}, rows)))
 
+    def summary_key(self, obs: dict[str, Any]) -> str | None:
+        """The round summary on the table (see :meth:`_round_end`): the computers wait until it is dismissed."""
+        entry = _finished_round(obs)
+        return f"round-{entry['round']}" if entry is not None else None
+
     def _round_end(self, obs: dict[str, Any]) -> Node | None:
         """The scores of the round just finished, with the cards that scored (until the next lead)."""
-        last = obs.get("last_trick")
-        if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
+        entry = _finished_round(obs)
+        if entry is None:
             return None
-        entry = obs["sheet"][-1]
         lines = []
         for seat, score in enumerate(entry["scores"]):
             hand = entry["hands"][seat]
@@ -401,3 +425,4 @@ def register() -> None:
 
 
 __all__ = ["UI", "DyadUI", "mini", "register"]
+

@@ -43,6 +43,13 @@ def _scroll_to_section(event: Any) -> None:
             heading.focus()
 
 
+def rules_article(game: str) -> Any:
+    """The rules of ``game`` as drawn on its page (also shown over its table: :mod:`pyapp.ui.rules_sheet`)."""
+    page = _to_dom(page_tree(game), game)
+    on(page.querySelector(".rules-toc"), "click", _scroll_to_section)
+    return page
+
+
 def render(root: Any, params: dict[str, str]) -> None:
     """Draw the rules page of ``params["game"]`` into ``root``."""
     game = params.get("game")
@@ -50,13 +57,11 @@ def render(root: Any, params: dict[str, str]) -> None:
         return
     document.title = t("shell.page.title", page=t("rules.page_title", game=t(f"game.{game}")), site=t("app.title"))
     router.describe(t(f"shell.about.{game}"))
-    page = _to_dom(page_tree(game), game)
-    on(page.querySelector(".rules-toc"), "click", _scroll_to_section)
-    root.append(page)
+    root.append(rules_article(game))
 
 
 def register() -> None:
     router.register("rules", render)
 
 
-__all__ = ["register", "render", "to_dom"]
+__all__ = ["register", "render", "rules_article", "to_dom"]

@@ -1,4 +1,4 @@
-"""The settings dialog, opened from the top bar: card faces and animations, remembered.
+"""The settings dialog, opened from the top bar: card faces, animations and the computers' pace, remembered.
 
 Each choice is stored in ``localStorage`` and applied as a data attribute on
 ``<html>`` (``data-cards``, ``data-motion``) that the style sheets read, so it
@@ -21,6 +21,11 @@ from pyapp.ui.local_storage import shared_store
 _button: Any = None
 _dialog: Any = None
 
+PACE_SECONDS = {"fast": 0.3, "normal": 0.7, "slow": 1.2}
+"""The least time between two computer actions on screen (their thinking counts towards it)."""
+TEST_PACE = "pyappTestPace"
+"""``window.pyappTestPace`` (seconds, set by the e2e suite's init script) overrides the setting: tests run at zero pace."""
+
 
 def stored(name: str) -> str:
     """The remembered choice for ``name`` (an allowed value), else its default; ``<html data-NAME>`` holds it."""
@@ -37,6 +42,14 @@ def choose(name: str, value: str) -> None:
         window.localStorage.setItem(SETTING_PREFIX + name, value)
     except Exception:  # remembered for this visit only
         pass
+
+
+def pace_seconds() -> float:
+    """The chosen pace in seconds (the e2e hook :data:`TEST_PACE` first, when it is a number)."""
+    test = getattr(window, TEST_PACE, None)
+    if isinstance(test, (int, float)) and not isinstance(test, bool) and 0 <= test <= 10:
+        return float(test)
+    return PACE_SECONDS[stored("pace")]
 
 
 def apply_stored() -> None:
@@ -77,6 +90,7 @@ def _fill() -> None:
         _group("cards"),
         _sample(),
         _group("motion"),
+        _group("pace"),
         h("p", {"class": "settings-note"}, t("settings.note")),
         h("div", {"class": "settings-actions"}, close),
     )

@@ -10,6 +10,13 @@ computers run as one cancellable task that stops when the screen is left,
 the game is deleted or another tab takes it; a language switch redraws it
 in place.  One tap makes at most one move: a multi-click counts once, and
 taps just after the turn passed to another person on the device are ignored.
+
+Computer actions are shown one at a time, at least the chosen pace apart
+(:func:`pyapp.ui.settings.pace_seconds`; a long search is not lengthened).
+A tap on the table outside its controls, or a key, skips the remaining
+pauses up to the person's next decision; it never plays a move.  While a
+dialog over the table asks for it (:meth:`Table.hold`, the Rules), the
+computers wait before playing their next action.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
-from pyapp.play import Seat, Session
+from pyapp.play import CHOSEN, Seat, Session
 from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -35,6 +42,9 @@ from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
 
+
+CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
+"""What a tap on the table acts on; a tap anywhere else skips the computers' pauses."""
 
 GUARD_SECONDS = 0.4
 """After the turn passes to another person on this device, their table ignores taps this long.
@@ -76,6 +86,8 @@ class TableContext:
     act: Callable[[Action], None]
     thinking: bool = False
     announce: Callable[[str], None] = field(default=lambda text: None)
+    dismiss: Callable[[], None] | None = None
+    """Set while the computers wait for the person to dismiss the summary on screen (its button calls it)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,9 @@ class GameUI(Protocol):
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         """Sentences telling what changed between two observations, for screen readers."""
 
+    # optional: ``summary_key(observation) -> str | None`` names a round's summary on the table
+    # (Dyad); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
+
 
 class Table:
     """Runs one game screen inside ``root`` for ``ui``'s game."""
@@ -141,6 +156,14 @@ class Table:
         """Tells other tabs that this tab is playing the game (the owner token says who may write)."""
         self.closed = False
         self.guard_until = 0.0
+        self.skipping = False
+        """A tap or a key asked to skip the computers' pauses until the person's next decision."""
+        self.held = False
+        """A dialog over the table (the Rules) is open: the computers wait before their next action."""
+        self._wake = asyncio.Event()
+        self.dismissed: set[str] = set()
+        """The summaries (``summary_key``) the person dismissed in this game."""
+        """Set when ``skipping`` or ``held`` changes, so a pause ends at once."""
         self.offered: Session | None = None
         """The game the resume panel offers, while it is shown."""
         self._redraw: Callable[[], None] = lambda: None
@@ -148,8 +171,13 @@ class Table:
         self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
         self.body = h("div", {"class": "table-body"})
         on(self.body, "click", self._one_click, capture=True)
+        on(self.body, "click", self._skip)
+        on(self.body, "keydown", self._skip)
         clear(root)
         root.append(self.body, self.live)
+        from pyapp.ui.rules_sheet import RulesSheet  # noqa: PLC0415  (the router's pages: only a live table needs them)
+
+        self.rules = RulesSheet(root, ui.game, self.hold)
 
     # -- entry ---------------------------------------------------------------------
 
@@ -399,6 +427,7 @@ class Table:
             self.lock.hold()
         self.shown_to = None
         self.last_seen.clear()
+        self.dismissed.clear()
         self.render_or_schedule()
 
     async def _load_computer_players(self) -> None:
@@ -418,20 +447,82 @@ class Table:
         pause between slices, so a move is either played and saved or not begun.
         """
         drawn = True
+        shown = time.monotonic()  # when the last action (or the person's) was drawn
         while session.is_computer_turn() and not session.lost:
             if not drawn:
                 self.render()
+                shown = time.monotonic()
             drawn = False
             await asyncio.sleep(0)
-            for _ in session.computer_turn():
+            for step in session.computer_turn():
+                if step is CHOSEN:  # the next step plays the move: not before the pace or while held
+                    await self._beat(shown)
+                    continue
                 await asyncio.sleep(0)
             await asyncio.sleep(0)
         self.task = None
         self.thinking = False
+        self._skipped(False)
         if session.lost:
             self._show_lost()
         else:
             self.render_or_schedule()
+
+    async def _beat(self, shown: float) -> None:
+        """Wait until the pace has passed since ``shown`` (at once when skipping), and while the table is held."""
+        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
+
+        while True:
+            held = "held" if self.held else "summary" if self._summary_waiting() is not None else None
+            left = shown + pace_seconds() - time.monotonic()
+            if not held and (self.skipping or left <= 0):
+                self.body.removeAttribute("data-waiting")
+                return
+            if held:  # e2e: the search is done, the move waits for the person
+                self.body.dataset.waiting = held
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), None if held else left)
+            except TimeoutError:
+                pass
+
+    def _skip(self, event: Any) -> None:
+        """A tap outside the table's controls, or a key, while computers play: no more pauses this time."""
+        if self.task is None or self.held:
+            return
+        if str(event.type) == "click" and dom.found(event.target.closest(CONTROLS)):
+            return
+        self._skipped(True)
+
+    def _skipped(self, skipping: bool) -> None:
+        self.skipping = skipping
+        self._wake.set()
+        if skipping:
+            self.body.dataset.skipping = "true"
+        else:
+            self.body.removeAttribute("data-skipping")
+
+    def _summary_waiting(self) -> str | None:
+        """The summary on the table that a computer's next action would pass, until the person dismisses it."""
+        session = self.session
+        key = getattr(self.ui, "summary_key", None)
+        if session is None or key is None or not session.people() or not session.is_computer_turn():
+            return None
+        summary = key(session.state.observation(session.viewer()))
+        return summary if summary is not None and summary not in self.dismissed else None
+
+    def _dismiss(self) -> None:
+        """The person dismissed the summary: the computers go on."""
+        summary = self._summary_waiting()
+        if summary is not None:
+            self.dismissed.add(summary)
+            self._wake.set()
+            self.render()
+
+    def hold(self, held: bool) -> None:
+        """A dialog over the table opened (``True``) or closed: the computers wait meanwhile."""
+        self.held = held
+        self._wake.set()
 
     def _stop_computers(self) -> None:
         if self.task is not None:
@@ -527,14 +618,16 @@ class Table:
         if said:
             self.say(" ".join(said))
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
-                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say)
+                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say,
+                           dismiss=self._dismiss if self._summary_waiting() is not None else None)
         focus_key, may_focus = self._focus_key()
         seen = dom.identities(self.body, FRESH_KEYS)
         open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      h("div", {"class": "table-head"}, self._status_bar(session),
-                       # free for a later control (Hint, Rules): the head keeps its room
-                       h("span", {"class": "table-slot", "data-testid": "table-slot"}), self._footer(session)),
+                       # the Rules, and room for a later control (Hint): the head keeps it
+                       h("span", {"class": "table-slot", "data-testid": "table-slot"}, self.rules.button()),
+                       self._footer(session)),
                      self._message(session), self.ui.render(ctx)), self.render)
         dom.reopen_dialog(self.body, open_sheet)
         dom.mark_fresh(self.body, FRESH_KEYS, seen)

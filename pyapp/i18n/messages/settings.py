@@ -9,6 +9,10 @@ EN = {
     "settings.motion": "Animations",
     "settings.motion.system": "As the device says",
     "settings.motion.reduce": "Off",
+    "settings.pace": "Computers' pace",
+    "settings.pace.normal": "Normal",
+    "settings.pace.fast": "Fast",
+    "settings.pace.slow": "Slow",
     "settings.note": "Your choices are kept on this device.",
     "settings.close": "Done",
 }
@@ -22,6 +26,10 @@ KO = {
     "settings.motion": "애니메이션",
     "settings.motion.system": "기기 설정을 따름",
     "settings.motion.reduce": "끄기",
+    "settings.pace": "컴퓨터 진행 속도",
+    "settings.pace.normal": "보통",
+    "settings.pace.fast": "빠르게",
+    "settings.pace.slow": "느리게",
     "settings.note": "선택한 설정은 이 기기에 저장됩니다.",
     "settings.close": "완료",
 }
