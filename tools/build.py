@@ -282,6 +282,26 @@ def render(template: str, values: dict[str, str]) -> str:
     return re.sub(r"\{\{\s*(\w+)\s*\}\}", replace, template)
 
 
+GAME_CARD = """<li class="game-card" data-game="{g}">
+          <h2 class="game-title" id="game-title-{g}"><span class="game-mark" aria-hidden="true"></span><span class="game-name" data-i18n="game.{g}"></span></h2>
+          <p class="game-about" data-i18n="shell.about.{g}"></p>
+          <p class="game-facts" data-i18n="shell.facts.{g}"></p>
+          <p class="game-ways">
+            <a class="button" href="#/{g}" data-testid="game-link-{g}" aria-describedby="game-title-{g}" data-i18n="shell.play"></a>
+            <a class="button secondary" href="#/rules/{g}" data-testid="rules-link-{g}" aria-describedby="game-title-{g}" data-i18n="shell.howto"></a>
+            <a class="button secondary" href="#/learn/{g}" data-testid="learn-link-{g}" aria-describedby="game-title-{g}" data-i18n="shell.learn"></a>
+          </p>
+        </li>"""
+"""The static picker's card of one game (texts filled from the catalog by :func:`fill_i18n`)."""
+
+
+def game_cards() -> str:
+    """Every registered game's picker card, in the registry's order."""
+    from pyapp.registry import GAMES
+
+    return "\n        ".join(GAME_CARD.format(g=game) for game in GAMES)
+
+
 def script_json(value: object) -> str:
     """JSON safe to place inside a ``<script type="application/json">`` element."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
@@ -374,6 +394,7 @@ def build(out: Path) -> Site:
             "title": html.escape(default["app.title"], quote=True),
             "description": html.escape(default["shell.meta.description"], quote=True),
             "preview_image": html.escape(preview, quote=True),
+            "game_cards": game_cards(),
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
