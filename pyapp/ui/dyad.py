@@ -291,7 +291,7 @@ class DyadUI(SeatNames):
             hand_box.append(button)
 
         if not legal:
-            if obs["to_act"] >= 0:
+            if obs["to_act"] >= 0 and ctx.dismiss is None:  # a summary waits for the person, not for them
                 prompt.append(h("p", {"class": "muted"}, t("dyad.wait", name=self.name(obs["to_act"]))))
             if phase == "pass" and obs.get("my_pass"):
                 prompt.append(tree(node("p", {"data-testid": "pass-chosen"},
