@@ -99,8 +99,8 @@ def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
 
 
-def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool]) -> None:
-    """Store the fixture, open the game's screen and resume it."""
+def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool], turn: str = "") -> None:
+    """Store the fixture, open the game's screen and resume it (``turn``: the status's ``data-turn`` to wait for)."""
     items = make(game, players, phase, **options)
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
@@ -108,7 +108,7 @@ def open_case(page: Page, game: str, players: int, phase: str, options: dict[str
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     page.get_by_test_id("resume").click()
-    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "over" if phase == "over" else "you")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if phase == "over" else "you"))
 
 
 def case_id(case: tuple) -> str:
@@ -165,3 +165,30 @@ def test_detail_opens_in_a_dialog_and_the_focus_comes_back(table_page: Page) -> 
         int(page.get_by_test_id("dyad-table").get_attribute("data-round")) - 1)
     page.get_by_test_id("score-sheet-close").click()
     expect(page.get_by_test_id("score-sheet")).to_be_hidden()
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_a_dieci_deal_end_waits_for_the_person_and_fits(table_page: Page, players: int) -> None:
+    """All hands played out before the characters: a summary of the deal, dismissed by the person, then play goes on."""
+    page = table_page
+    open_case(page, "dieci", players, "dealend", {}, turn="computer")
+    summary = page.get_by_test_id("deal-end")
+    expect(summary).to_be_visible()
+    expect(page.locator(".table-body[data-waiting=summary]")).to_have_count(1)  # the computer chose, and waits
+    expect(page.get_by_test_id("status")).to_have_attribute("data-waiting", "summary")
+    expect(summary.locator("li[data-seat]")).to_have_count(players)
+    cards = [int(n) for n in summary.locator("li[data-seat]").evaluate_all("els => els.map(e => e.dataset.cards)")]
+    assert sum(cards) == players * {2: 10, 8: 8}[players]  # every card of the deal went to someone
+    expect(summary.locator('li[data-seat="0"] .who')).to_contain_text("(you)")
+    expect(page.get_by_test_id("deal-end-next")).to_contain_text(f"Deal {int(summary.get_attribute('data-deal')) + 1}")
+    problems = []
+    for width, height in [(360, 640), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(SETTLED)
+        problems += [f"{width}x{height}: {p}" for p in page.evaluate(MEASURE)]
+        page.screenshot(path=SCREENSHOTS / f"table-dieci-{players}-dealend-{width}x{height}.png")
+    assert not problems, "\n".join(problems)
+    assert page.locator("[data-testid=trick] [data-played]").count() == 0
+    page.get_by_test_id("deal-end-dismiss").click()
+    expect(page.locator("[data-testid=trick] [data-played]").first).to_be_visible()  # the computer leads the new deal
+    expect(summary).to_have_count(0)

@@ -208,7 +208,7 @@ class DyadUI(SeatNames):
             lines.append(node("li", {"data-seat": str(seat)},
                               node("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=scored)),
                               node("span", {"class": "cards"}, *spoken(shown, said))))
-        return node("div", {"class": "dyad-roundend", "data-testid": "round-end"},
+        return node("div", {"class": "round-summary", "data-testid": "round-end"},
                     node("h3", {}, t("dyad.roundend.title", round=entry["round"])), node("ul", {}, lines))
 
     def _previous(self, obs: dict[str, Any]) -> Any:

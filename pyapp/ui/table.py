@@ -132,8 +132,8 @@ class GameUI(Protocol):
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         """Sentences telling what changed between two observations, for screen readers."""
 
-    # optional: ``summary_key(observation) -> str | None`` names a round's summary on the table
-    # (Dyad); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
+    # optional: ``summary_key(observation) -> str | None`` names a round's or deal's summary on the table
+    # (Dyad, Dieci); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
 
 
 class Table:
