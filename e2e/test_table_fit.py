@@ -2,11 +2,11 @@
 
 Each phase is reached at once from a saved game written to ``localStorage``
 (``table_fixtures.py``) on one page booted for the module; the screen resumes
-it and is measured at each size: the page does not scroll either way, no
+it and is measured at each size, a landscape phone's included: the page does not scroll either way, no
 element scrolls inside, and every control the person may use is inside the
 viewport, at least its target size and really hit at its centre
 (``elementFromPoint``).  Hand cards may overlap: 28 px of each stays visible.
-Screenshots of every case at 360x640 and 1280x800 land in ``e2e/screenshots/``.
+Screenshots of every case at 360x640, 740x360 and 1280x800 land in ``e2e/screenshots/``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ SCREENSHOTS = ROOT / "e2e" / "screenshots"
 PHONES = [(360, 640), (390, 844), (412, 915)]
 WIDE = [(768, 1024), (1280, 800), (1920, 1080)]
 LANDSCAPE = (740, 360)
-SHOTS = {(360, 640), (1280, 800)}
+SHOTS = {(360, 640), LANDSCAPE, (1280, 800)}
 
 CASES = [
     ("dyad", 2, "turn", {}),
@@ -122,7 +122,7 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
     open_case(page, *case)
     SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
-    for width, height in PHONES + WIDE:
+    for width, height in PHONES + [LANDSCAPE] + WIDE:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
         found = page.evaluate(MEASURE)
@@ -130,20 +130,6 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
         if (width, height) in SHOTS:
             page.screenshot(path=SCREENSHOTS / f"table-{case_id(case)}-{width}x{height}.png")
     assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c[2] in ("turn", "phase2")][::3],
-                         ids=lambda c: case_id(c))
-def test_landscape_phone_stays_playable(table_page: Page, case: tuple) -> None:
-    """740x360: no sideways scroll, targets keep their size; the page may scroll down (the top bar goes first)."""
-    page = table_page
-    open_case(page, *case)
-    width, height = LANDSCAPE
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(SETTLED)
-    found = [p for p in page.evaluate(MEASURE) if "tall" not in p and "outside" not in p and "covered" not in p]
-    assert not found, "\n".join(found)
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
 
 def test_detail_opens_in_a_dialog_and_the_focus_comes_back(table_page: Page) -> None:
@@ -167,28 +153,34 @@ def test_detail_opens_in_a_dialog_and_the_focus_comes_back(table_page: Page) -> 
     expect(page.get_by_test_id("score-sheet")).to_be_hidden()
 
 
-@pytest.mark.parametrize("players", [2, 8])
-def test_a_dieci_deal_end_waits_for_the_person_and_fits(table_page: Page, players: int) -> None:
-    """All hands played out before the characters: a summary of the deal, dismissed by the person, then play goes on."""
+SUMMARIES = [("dieci", 2, "dealend"), ("dieci", 8, "dealend"), ("dyad", 4, "roundwait")]
+
+
+@pytest.mark.parametrize("case", SUMMARIES, ids=["-".join(map(str, c)) for c in SUMMARIES])
+def test_a_round_or_deal_summary_waits_for_the_person_and_fits(table_page: Page, case: tuple) -> None:
+    """A Dieci deal played out before the characters ran out, a Dyad round: the summary waits, fits, and is dismissed."""
     page = table_page
-    open_case(page, "dieci", players, "dealend", {}, turn="computer")
-    summary = page.get_by_test_id("deal-end")
+    game, players, phase = case
+    open_case(page, game, players, phase, {}, turn="computer")
+    summary = page.get_by_test_id("deal-end" if game == "dieci" else "round-end")
     expect(summary).to_be_visible()
     expect(page.locator(".table-body[data-waiting=summary]")).to_have_count(1)  # the computer chose, and waits
     expect(page.get_by_test_id("status")).to_have_attribute("data-waiting", "summary")
-    expect(summary.locator("li[data-seat]")).to_have_count(players)
-    cards = [int(n) for n in summary.locator("li[data-seat]").evaluate_all("els => els.map(e => e.dataset.cards)")]
-    assert sum(cards) == players * {2: 10, 8: 8}[players]  # every card of the deal went to someone
-    expect(summary.locator('li[data-seat="0"] .who')).to_contain_text("(you)")
-    expect(page.get_by_test_id("deal-end-next")).to_contain_text(f"Deal {int(summary.get_attribute('data-deal')) + 1}")
+    if game == "dieci":
+        expect(summary.locator("li[data-seat]")).to_have_count(players)
+        cards = [int(n) for n in summary.locator("li[data-seat]").evaluate_all("els => els.map(e => e.dataset.cards)")]
+        assert sum(cards) == players * {2: 10, 8: 8}[players]  # every card of the deal went to someone
+        expect(summary.locator('li[data-seat="0"] .who')).to_contain_text("(you)")
+        expect(page.get_by_test_id("deal-end-next")).to_contain_text(f"Deal {int(summary.get_attribute('data-deal')) + 1}")
     problems = []
-    for width, height in [(360, 640), (1280, 800)]:
+    for width, height in [(360, 640), LANDSCAPE, (1280, 800)]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
         problems += [f"{width}x{height}: {p}" for p in page.evaluate(MEASURE)]
-        page.screenshot(path=SCREENSHOTS / f"table-dieci-{players}-dealend-{width}x{height}.png")
+        page.screenshot(path=SCREENSHOTS / f"table-{'-'.join(map(str, case))}-{width}x{height}.png")
     assert not problems, "\n".join(problems)
-    assert page.locator("[data-testid=trick] [data-played]").count() == 0
-    page.get_by_test_id("deal-end-dismiss").click()
-    expect(page.locator("[data-testid=trick] [data-played]").first).to_be_visible()  # the computer leads the new deal
+    played = "[data-testid=trick] [data-played]" if game == "dieci" else "[data-testid=trick] .dyad-play"
+    assert page.locator(played).count() == 0
+    page.get_by_test_id("deal-end-dismiss" if game == "dieci" else "round-end-dismiss").click()
+    expect(page.locator(played).first).to_be_visible()  # the computer leads the new deal or round
     expect(summary).to_have_count(0)
