@@ -12,23 +12,12 @@ from typing import Any
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t, tn
+from pyapp.i18n.cards import dieci_char as char_label, dieci_rank as rank_text, dieci_said as card_label
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
-
-def rank_text(card: str) -> str:
-    """``TR`` → ``10``; other ranks as they are."""
-    return "10" if card[0] == "T" else card[0]
-
-
-def card_label(card: str) -> str:
-    return t("dieci.card", rank=rank_text(card), suit=t(f"dieci.suit.{card[1]}"))
-
-
-def char_label(char: str) -> str:
-    return t("dieci.char", name=CHARACTERS[char][0], suit=t(f"dieci.suit.{char[0]}"), value=char[1:])
 
 
 def card_face(card: str) -> Node:

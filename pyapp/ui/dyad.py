@@ -13,24 +13,13 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.games.dyad.state import parse_move
 from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
+from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
+from pyapp.i18n.cards import dyad_said as _card_label
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
-
-
-def _card_label(text: str) -> str:
-    return t("dyad.card", rank=text[0], suit=t(f"dyad.suit.{text[1]}"))
-
-
-def card_text(text: str) -> str:
-    """``7H`` → ``7♥``: a card as the page writes it in sentences (the spoken name is :func:`_card_label`)."""
-    return text[0] + SUIT_SYMBOLS[text[1]]
-
-
-def cards_text(cards: list[str]) -> str:
-    return ", ".join(card_text(c) for c in cards)
 
 
 def _face(text: str) -> Node:
@@ -45,12 +34,6 @@ def mini(text: str) -> Node:
 
 def _pair_text(cards: list[str]) -> str:
     return "+".join(cards)
-
-
-def _pair_spoken(cards: list[str]) -> str:
-    """``7 of hearts and 2 of spades``: a pair as a screen reader should say it."""
-    return t("dyad.and", first=_card_label(cards[0]), second=_card_label(cards[1])) if len(cards) == 2 else \
-        ", ".join(_card_label(c) for c in cards)
 
 
 def _params(params: dict[str, Any]) -> dict[str, Any]:
