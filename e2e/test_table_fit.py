@@ -11,6 +11,7 @@ Screenshots of every case at 360x640, 740x360 and 1280x800 land in ``e2e/screens
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -36,6 +37,7 @@ CASES = [
     ("dyad", 3, "roundend", {}),
     ("dyad", 4, "roundend", {"cipher": True, "twos": True}),
     ("dyad", 2, "over", {}),
+    ("dyad", 4, "over", {}),
     ("dyad", 4, "over", {"teams": True}),
     ("triad", 2, "turn", {}),
     ("triad", 2, "turn", {"children": True}),
@@ -184,3 +186,33 @@ def test_a_round_or_deal_summary_waits_for_the_person_and_fits(table_page: Page,
     page.get_by_test_id("deal-end-dismiss" if game == "dieci" else "round-end-dismiss").click()
     expect(page.locator(played).first).to_be_visible()  # the computer leads the new deal or round
     expect(summary).to_have_count(0)
+
+
+LOOK = """el => { const s = getComputedStyle(el);
+                 return {opacity: Number(s.opacity), border: s.borderTopStyle, cursor: s.cursor}; }"""
+
+
+def test_a_control_that_cannot_be_used_now_looks_it(table_page: Page) -> None:
+    page = table_page
+    open_case(page, "dyad", 3, "turn", {})
+    play = page.get_by_test_id("submit-pair")  # no two cards chosen yet
+    expect(play).to_be_disabled()
+    disabled, enabled = play.evaluate(LOOK), page.get_by_test_id("rules-open").evaluate(LOOK)
+    assert disabled["opacity"] <= 0.6 and disabled["border"] == "dashed" and disabled["cursor"] == "not-allowed", disabled
+    assert enabled["opacity"] == 1 and enabled["border"] == "solid", enabled
+
+
+def test_korean_text_breaks_between_words(table_page: Page) -> None:
+    """Korean wraps at spaces (word-break: keep-all), never inside a word, on the table as on the title."""
+    page = table_page
+    open_case(page, "dieci", 4, "turn", {})
+    page.get_by_test_id("language").select_option("ko")
+    try:
+        expect(page.locator("html")).to_have_attribute("lang", "ko")
+        breaks = page.evaluate("""() => ['.brand', '[data-testid=status]', '[data-testid=goal]', '[data-testid=prompt]']
+            .map(s => getComputedStyle(document.querySelector(s)).wordBreak)""")
+        assert breaks == ["keep-all"] * 4, breaks
+        goal = page.get_by_test_id("goal").locator("h2").inner_text()
+        assert re.search(r"[\uac00-\ud7a3]", goal) and not re.search(r"[A-Za-z]", goal), goal  # its name in Korean
+    finally:
+        page.get_by_test_id("language").select_option("en")
