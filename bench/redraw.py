@@ -33,6 +33,9 @@ import serve  # noqa: E402
 import tracing  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
+TIMEOUT_MS = 300_000
+"""A boot or a stretch of moves on a machine others share can take minutes."""
+
 ACTIONS_SAVED = """() => {
   const id = localStorage.getItem('pyapp.current');
   const text = id && localStorage.getItem('pyapp.save.' + id);
@@ -44,15 +47,15 @@ def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path) -> 
     """(CPU ms per move, longest task's CPU ms) over ``moves`` moves of two Easy computers at phone size."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{url}/#/{game}")
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
     page.get_by_test_id("setup-players").select_option("2")
     for seat in (0, 1):
         page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
     page.get_by_test_id("start").click()
     first = 2  # past the first moves, which import the AI
-    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=120_000)
+    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
     browser.start_tracing(page=page, path=str(trace), categories=tracing.CATEGORIES)
-    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first + moves}", timeout=120_000)
+    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first + moves}", timeout=TIMEOUT_MS)
     browser.stop_tracing()
     page.close()
     tasks = [task.cpu_ms for task in tracing.main_thread_tasks(trace)]
