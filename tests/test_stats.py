@@ -42,7 +42,7 @@ def test_levels_are_kept_apart_and_computer_only_games_are_not_counted():
     assert stats.line("nim", "person") == {"played": 1, "won": 1, "best": 9}
     assert stats.line("nim", "hard") == {"played": 2, "won": 1, "best": 7}
     assert stats.line("nim", "easy") == {"played": 0, "won": 0, "best": None}
-    assert [(g, lvl) for g, lvl, _ in stats.rows()] == [("nim", "person"), ("nim", "hard")]
+    assert [(g, lvl) for g, lvl, _, _ in stats.rows()] == [("nim", "person"), ("nim", "hard")]
 
 
 @pytest.mark.parametrize("text", [
