@@ -56,6 +56,16 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
 
 
+def with_choice(game: str, players: int, phase: str) -> dict[str, str]:
+    """A fixture of ``phase`` where the person has at least three moves to choose from (a hint worth asking)."""
+    for seed in range(1, 40):
+        items = make(game, players, phase, seed=seed)
+        _, state = decode_record(items[PREFIX + items[CURRENT_KEY]])
+        if len(state.legal_actions()) >= 3:
+            return items
+    raise LookupError(f"no {game} {phase} with a choice")
+
+
 def plant(page: Page, items: dict[str, str], game: str) -> None:
     """Store ``items`` and open ``game``'s screen on its game in play, with a small hint budget."""
     page.evaluate("""([items, ms]) => { localStorage.clear(); location.hash = '#/'; window.pyappTestHintMs = ms;
@@ -91,7 +101,7 @@ def ask(page: Page, trace: Path | None = None) -> list[tracing.Task]:
 def test_a_hint_shows_the_move_on_the_table_with_its_sentence(page: Page, case: tuple, width: int, height: int,
                                                              tmp_path: Path) -> None:
     game, players, phase = case
-    items = make(game, players, phase)
+    items = with_choice(game, players, phase)
     page.set_viewport_size({"width": width, "height": height})
     plant(page, items, game)
     before = stored(page)
@@ -126,7 +136,7 @@ def test_a_hint_shows_the_move_on_the_table_with_its_sentence(page: Page, case: 
 
 
 def test_the_hint_compares_with_the_selected_pair_and_goes_when_the_person_moves(page: Page) -> None:
-    items = make("dyad", 2, "turn")
+    items = with_choice("dyad", 2, "turn")
     page.set_viewport_size({"width": 360, "height": 640})
     plant(page, items, "dyad")
     _, state = decode_record(page.evaluate(STORED))
