@@ -29,7 +29,7 @@ SCREENSHOTS = ROOT / "e2e" / "screenshots"
 HINT_MS = 400
 LIMIT_MS = 100
 HINT_TIMEOUT_MS = 90_000
-CASES = [("dyad", 3, "turn"), ("triad", 2, "turn"), ("dieci", 3, "turn")]
+CASES = [("dyad", 3, "turn"), ("triad", 2, "phase2"), ("dieci", 3, "turn")]
 SIZES = [(360, 640), (1280, 800)]
 
 STORED = """() => {
@@ -194,6 +194,12 @@ def test_pass_and_play_offers_hints_only_when_the_set_up_allows_them(page: Page)
     expect(page.get_by_test_id("rules-open")).to_be_visible()
     expect(page.get_by_test_id("hint")).to_have_count(0)
     assert stored(page)["hints"] == {"allowed": False, "used": 0}
+    page.evaluate("location.hash = '#/'")  # continued later, it still offers none
+    expect(page.get_by_test_id("picker")).to_be_visible()
+    page.evaluate("location.hash = '#/triad'")
+    page.get_by_test_id("resume").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "you")
+    expect(page.get_by_test_id("hint")).to_have_count(0)
     page.evaluate("localStorage.clear(); location.hash = '#/'")
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate("location.hash = '#/triad'")
