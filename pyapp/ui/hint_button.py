@@ -4,8 +4,9 @@ Pressing Hint runs :func:`pyapp.ai.hint.hint` on the position as the table's one
 cancellable task (``Table.task``, the computers' task when they play), a slice
 at a time, so the page never freezes; leaving the screen, a move, another tab
 taking the game or the page being hidden stops it, and a second press while it
-runs does nothing.  The result belongs to the position it was asked in: the
-suggested move's cards or cell get the class ``hinted`` (a dashed outline and
+runs does nothing (once it is shown, a press opens the whole hint in a dialog:
+a phone's message line shows its first two lines).  The result belongs to the
+position it was asked in: the suggested move's cards or cell get the class ``hinted`` (a dashed outline and
 a mark, not colour alone), the message line says why (the engine's reasons in
 words) and how the move the person had selected, or else Normal's move,
 compares; the live region reads the same with cards and cells spoken.  The
@@ -98,6 +99,8 @@ class HintButton:
         """The position a hint is being found for (while the table's task runs it)."""
         self.element: Any = None
         """The Hint button drawn last (its state changes in place: a redraw would drop a selection)."""
+        self.detail: Any = None
+        """The dialog with the whole hint (a phone's message line shows its first two lines)."""
 
     # -- drawing (called by Table.render) ------------------------------------------------
 
@@ -158,7 +161,7 @@ class HintButton:
         selected = table.ui.selected_action(legal)
         shown = self._current(session)
         if shown is not None and selected in (None, shown.compared):
-            self._tell(shown)  # nothing new to compare: say it again
+            self._open_detail(shown)  # nothing new to compare: the whole hint, to read at leisure
             return
         position = position_of(session)
         self.running = position
@@ -208,6 +211,22 @@ class HintButton:
             line.append(self.message(self.table.session))
         self.mark(body)
         self._tell(shown)
+
+    def _open_detail(self, shown: Shown) -> None:
+        """The whole hint in a dialog over the table (beside the table, so a redraw leaves it alone)."""
+        if self.detail is None:
+            self.detail = h("dialog", {"class": "sheet hint-detail", "data-testid": "hint-detail",
+                                       "aria-labelledby": "hint-detail-title"})
+            on(self.detail, "close", lambda event: self.element is not None and self.element.focus())
+            self.table.root.append(self.detail)
+        close = h("button", {"type": "button", "class": "primary", "data-testid": "hint-detail-close"}, t("sheet.close"))
+        on(close, "click", lambda event: self.detail.close())
+        dom.clear(self.detail)
+        self.detail.append(h("h2", {"id": "hint-detail-title"}, t("hint.button")),
+                           *[h("p", {}, line) for line in sentences(self.table.ui, shown, spoken=False)],
+                           h("div", {"class": "sheet-actions"}, close))
+        self.detail.showModal()
+        close.focus()
 
     def _tell(self, shown: Shown) -> None:
         """The live region reads the hint with cards and cells spoken."""
