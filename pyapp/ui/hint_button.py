@@ -6,10 +6,11 @@ at a time, so the page never freezes; leaving the screen, a move, another tab
 taking the game or the page being hidden stops it, and a second press while it
 runs does nothing (once it is shown, a press opens the whole hint in a dialog:
 a phone's message line shows its first two lines).  The result belongs to the
-position it was asked in: the suggested move's cards or cell get the class ``hinted`` (a dashed outline and
-a mark, not colour alone), the message line says why (the engine's reasons in
-words) and how the move the person had selected, or else Normal's move,
-compares; the live region reads the same with cards and cells spoken.  The
+position it was asked in: the suggested move's cards or cell get the class
+``hinted`` (a dashed outline and a mark, not colour alone), the message line
+says how the move the person had selected, or else Normal's move, compares
+and why (the engine's reasons in words); the live region reads the same with
+cards and cells spoken.  The
 person's next move (or undo) changes the position, and the hint is gone.
 
 The judge reads only the person's observation (``pyapp/ai/judge.py``), and
