@@ -50,6 +50,8 @@ def test_levels_are_kept_apart_and_computer_only_games_are_not_counted():
     '{"stats": 1, "games": {"nim": {"easy": {"played": "x", "won": 0, "best": null}}}, "counted": []}',
     '{"stats": 1, "games": {"nim": {"easy": {"played": 1, "won": 5, "best": null}}}, "counted": []}',
     '{"stats": 1, "games": {}, "counted": [1]}', "[" * 50000,
+    '{"stats": 1, "games": {}, "hinted": {"nim": {"easy": {"played": 1, "won": 5, "best": null}}}, "counted": []}',
+    '{"stats": 1, "games": {}, "hinted": [], "counted": []}',
 ])
 def test_damaged_statistics_are_reset_with_a_message(text):
     backend = MemoryBackend()
