@@ -7,6 +7,7 @@ slicing, cancelling, the table's fit) is ``e2e/test_hint.py``.
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import random
 
@@ -16,6 +17,7 @@ from pyapp.ai.hint import hint
 from pyapp.engine.steps import finish
 from pyapp.games import new_game
 from pyapp.games.triad import Remove
+from pyapp.i18n import set_language
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
 from pyapp.storage.stats import load_stats
@@ -145,12 +147,21 @@ def test_dieci_never_has_a_move_selected_but_not_played():
         assert module.UI.selected_action(state.legal_actions()) is None
 
 
+@contextlib.contextmanager
+def _english_after():
+    """The other tests read English: the language goes back once the Korean test is done."""
+    try:
+        yield
+    finally:
+        set_language("en")
+
+
 def test_the_difference_is_written_with_one_decimal_in_both_languages():
     with fake_dom.ui_loaded("pyapp.ui.dyad"):
         import pyapp.ui.hint_button as hint_button
 
         assert doctest.testmod(hint_button).failed == 0
-    with fake_dom.ui_loaded("pyapp.ui.dyad", language="ko") as module:
+    with fake_dom.ui_loaded("pyapp.ui.dyad", language="ko") as module, _english_after():
         import pyapp.ui.hint_button as hint_button
 
         state = _position("dyad", 2, 9)
