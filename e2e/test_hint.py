@@ -56,12 +56,12 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
 
 
-def with_choice(game: str, players: int, phase: str) -> dict[str, str]:
-    """A fixture of ``phase`` where the person has at least three moves to choose from (a hint worth asking)."""
+def with_choice(game: str, players: int, phase: str, choices: int = 3, **options: bool) -> dict[str, str]:
+    """A fixture of ``phase`` where the person has ``choices`` moves or more (a hint worth asking)."""
     for seed in range(1, 40):
-        items = make(game, players, phase, seed=seed)
+        items = make(game, players, phase, seed=seed, **options)
         _, state = decode_record(items[PREFIX + items[CURRENT_KEY]])
-        if len(state.legal_actions()) >= 3:
+        if len(state.legal_actions()) >= choices:
             return items
     raise LookupError(f"no {game} {phase} with a choice")
 
@@ -142,6 +142,22 @@ def test_a_hint_shows_the_move_on_the_table_with_its_sentence(page: Page, case: 
     expect(detail).to_be_hidden()
     expect(page.get_by_test_id("hint")).to_be_focused()
     assert stored(page)["hints"]["used"] == 1  # reading it again is not another hint
+
+
+TIGHT = [("dyad", 2, "take", {}), ("dyad", 4, "turn", {"teams": True}), ("triad", 4, "phase2", {}),
+         ("dieci", 5, "claim", {}), ("dieci", 8, "offer", {}), ("dieci", 8, "turn", {})]
+"""The tables with the least room to spare at 360x640."""
+
+
+@pytest.mark.parametrize("case", TIGHT, ids=["-".join([c[0], str(c[1]), c[2], *c[3]]) for c in TIGHT])
+def test_a_hint_keeps_the_fullest_tables_on_one_phone_screen(page: Page, case: tuple) -> None:
+    game, players, phase, options = case
+    page.set_viewport_size({"width": 360, "height": 640})
+    plant(page, with_choice(game, players, phase, 2, **options), game)
+    ask(page)
+    marks = page.evaluate(IN_VIEW)
+    assert marks and all(m["inside"] and m["hit"] for m in marks), marks
+    assert page.evaluate(FITS), "the hint made the table taller than the screen"
 
 
 def test_the_hint_compares_with_the_selected_pair_and_goes_when_the_person_moves(page: Page) -> None:
