@@ -60,8 +60,8 @@ def position_of(session: Session) -> tuple[str, int, int]:
 
 
 def hint_seed(session: Session) -> int:
-    """Like a computer's move: the game's seed and the move number, so a hint can be asked again alike."""
-    return (session.state.seed * 1_000_003 + len(session.actors) + 7) % 2**63
+    """Like a computer's move: from the game's seed and the move number, so the same position gets the same worlds."""
+    return (session.state.seed * 1_000_003 + len(session.actors)) % 2**63
 
 
 def points_text(value: float) -> str:
