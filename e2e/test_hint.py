@@ -188,7 +188,8 @@ def test_a_move_or_leaving_stops_a_hint_being_found(page: Page) -> None:
     items = make("triad", 2, "turn")
     page.set_viewport_size({"width": 360, "height": 640})
     plant(page, items, "triad")
-    page.evaluate("window.pyappTestHintMs = 5000")  # long enough to be interrupted
+    # from an empty board the judge plays 64 worlds of ten whole games: seconds of work, interrupted below
+    page.evaluate("window.pyappTestHintMs = 5000")
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("hint")).to_have_attribute("data-state", "thinking")
     page.locator(".triad-board .cell.legal").first.click()  # a move made while the hint thinks
