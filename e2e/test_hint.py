@@ -131,6 +131,8 @@ def test_a_hint_shows_the_move_on_the_table_with_its_sentence(page: Page, case: 
     assert marks and all(m["inside"] and m["hit"] and m["dashed"] == "dashed" for m in marks), marks
     assert page.evaluate(FITS), "the hint made the table taller than the screen"
     expect(page.get_by_test_id("announce")).to_contain_text("Hint: Suggested: ")
+    said = page.get_by_test_id("announce").inner_text()
+    assert not set(said) & set("♠♥♦♣●▲■◆★"), said  # cards are said in words ("5 of clubs"), not symbols
     assert stored(page)["hints"] == {"allowed": True, "used": 1}  # counted once, and saved
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"hint-{game}-{width}x{height}.png")
