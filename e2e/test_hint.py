@@ -178,6 +178,16 @@ def test_the_hint_compares_with_the_selected_pair_and_goes_when_the_person_moves
     expect(page.locator('[data-testid=hand] [aria-pressed="true"]')).to_have_count(2)  # the selection stays
     best = text.get_attribute("data-best")
     page.get_by_test_id("clear-selection").click()
+    page.get_by_test_id("hint").click()  # nothing new selected: the same hint, whole, in its dialog
+    expect(page.get_by_test_id("hint-detail")).to_be_visible()
+    page.get_by_test_id("hint-detail-close").click()
+    other = next(str(a) for a in state.legal_actions() if str(a) != pair)
+    for card in other.split("+"):  # another pair selected: Hint compares with that one
+        page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
+    ask(page)
+    expect(page.get_by_test_id("hint-text")).to_have_attribute("data-compared", other, timeout=HINT_TIMEOUT_MS)
+    assert stored(page)["hints"]["used"] == 2
+    page.get_by_test_id("clear-selection").click()
     for card in best.split("+"):
         page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
     page.get_by_test_id("submit-pair").click()
