@@ -41,6 +41,7 @@ from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.slices import run_sliced
 
 
 CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
@@ -454,11 +455,8 @@ class Table:
                 shown = time.monotonic()
             drawn = False
             await asyncio.sleep(0)
-            for step in session.computer_turn():
-                if step is CHOSEN:  # the next step plays the move: not before the pace or while held
-                    await self._beat(shown)
-                    continue
-                await asyncio.sleep(0)
+            # after CHOSEN the next step plays the move: not before the pace or while held
+            await run_sliced(session.computer_turn(), lambda step: self._beat(shown) if step is CHOSEN else None)
             await asyncio.sleep(0)
         self.task = None
         self.thinking = False
