@@ -140,3 +140,14 @@ def test_old_records_without_a_review_load_as_before(path):
     record, state = decode_record(path.read_text(encoding="utf-8"))
     assert "review" not in record
     assert state.to_save() == record["game"] and len(record["seats"]) == state.players
+
+
+def test_the_second_format_fixture_with_a_review_opens_it_as_stored():
+    """Record 2 with its optional review: read back as written, and it fits its game."""
+    text = (FIXTURES / "record-v2-dyad-2p-finished-review.json").read_text(encoding="utf-8")
+    record, state = decode_record(text)
+    raw = json.loads(text)
+    assert record["record"] == 2 and record["review"] == raw["review"]
+    review = record["review"]
+    assert review["seat"] == 0 and review["done"] == review["total"] == len(ai_review.decisions(raw["game"], 0))
+    assert [d["played"] for d in review["decisions"]] == [str(state.history[d["index"]]) for d in review["decisions"]]
