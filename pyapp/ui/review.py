@@ -48,10 +48,12 @@ judged = 0
 """Reviews this page has judged (not opened from storage): the e2e suite reads it (``data-judged``)."""
 
 
-def review_link(record_id: str) -> Any:
-    """"Review this game" for a game's end screen: a link to ``#/saves?review=<id>``."""
-    return h("a", {"class": "button", "href": href("saves", review=record_id), "data-testid": "review-game"},
-             t("review.this_game"))
+def review_button(record_id: str) -> Any:
+    """Review, for a game's end screen: opens ``#/saves?review=<id>``."""
+    button = h("button", {"type": "button", "data-testid": "review-game", "aria-label": t("review.this_game")},
+               t("review.open"))
+    on(button, "click", lambda event: setattr(window.location, "hash", href("saves", review=record_id)))
+    return button
 
 
 def points_text(value: float) -> str:
@@ -286,11 +288,10 @@ class ReviewView:
             if kind == "mistake" and decision["win_loss"] is not None and decision["win_loss"] > 0:
                 sentences.append(h("p", {}, t("review.win", points=points_text(100 * decision["win_loss"]),
                                               se=points_text(100 * (decision["win_se"] or 0.0)))))
-            shown_moves = [("review.why_best", best)] + ([] if kind == "same" else [("review.why_played", played)])
-            for key, action in shown_moves:
-                facts = [t(fact, **_facts(ui, params)) for fact, params in reasons(position, action)]
+            for key, facts in _differences(reasons(position, best), [] if kind == "same" else reasons(position, played)):
                 if facts:
-                    sentences.append(h("p", {"class": "review-reasons"}, t(key, **words), " ", " ".join(facts)))
+                    said = " ".join(t(fact, **_facts(ui, params)) for fact, params in facts)
+                    sentences.append(h("p", {"class": "review-reasons"}, t(key, **words), " ", said))
             number = decision["index"] + 1
             jump = h("button", {"type": "button", "data-testid": "review-jump", "data-position": str(decision["index"]),
                                 "aria-label": t("review.jump_label", n=number)}, t("review.jump"))
@@ -351,6 +352,17 @@ def _positions(state: State, indices: set[int]) -> dict[int, State]:
     return found
 
 
+def _differences(best: list[list[Any]], played: list[list[Any]]) -> list[tuple[str, list[list[Any]]]]:
+    """The engine's reasons for the judge's move and the move played, less the facts both share (they do not
+    tell the two apart).
+
+    >>> _differences([["a", {}], ["two", {}]], [["b", {"x": 1}], ["two", {}]])
+    [('review.why_best', [['a', {}]]), ('review.why_played', [['b', {'x': 1}]])]
+    """
+    return [("review.why_best", [fact for fact in best if fact not in played]),
+            ("review.why_played", [fact for fact in played if fact not in best])]
+
+
 def _words(ui: Any, action: Any) -> str:
     """A move as a screen reader says it (cards by name, Triad cells by their labels) when the game UI can."""
     words = getattr(ui, "move_words", None)
@@ -363,4 +375,4 @@ def _facts(ui: Any, params: dict[str, Any]) -> dict[str, Any]:
     return spoken(params, spoken=True) if spoken is not None else params
 
 
-__all__ = ["ReviewView", "bars", "kind_of", "points_text", "review_link"]
+__all__ = ["ReviewView", "bars", "kind_of", "points_text", "review_button"]

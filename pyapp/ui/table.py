@@ -710,9 +710,9 @@ class Table:
             on(other, "click", lambda event: self.show_setup(session))
             footer.append(again, other)
             if self.store is not None and session.people() and session.record_id not in self.store.pending:
-                from pyapp.ui.review import review_link  # noqa: PLC0415  (the browser's; read at a game's end)
+                from pyapp.ui.review import review_button  # noqa: PLC0415  (the browser's; read at a game's end)
 
-                footer.append(review_link(session.record_id))
+                footer.append(review_button(session.record_id))
             return footer
         undo = h("button", {"data-testid": "undo", **({} if session.undo_steps() and not self.thinking else {"disabled": ""})},
                  t("table.undo"))
