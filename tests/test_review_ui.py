@@ -77,3 +77,16 @@ def test_the_stored_review_opens_without_judging():
     view = _view(record, state)
     assert (view.phase, view.source, view.seat) == ("done", "stored", 0)
     assert view.task is None and json.dumps(view.result) == json.dumps(record["review"])
+
+
+def test_with_two_people_the_review_asks_whose_decisions():
+    record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
+    record = {key: value for key, value in record.items() if key != "review"}
+    record["seats"] = [{"name": "Ada", "kind": "person"}, {"name": "Bea", "kind": "person"}]
+    root = fake_dom.h("main")
+    view = review_ui.ReviewView(root, None, record, state, None, jump=lambda at: None, back=lambda: None).open()
+    assert view.phase == "choose" and view.task is None
+    section = root.find(**{"data-testid": "review"})
+    assert section.getAttribute("data-phase") == "choose"
+    assert [b.textContent for b in section.walk() if str(b.getAttribute("data-testid") or "").startswith("review-seat-")] \
+        == ["Ada", "Bea"]

@@ -164,6 +164,7 @@ class ReviewView:
             self.problem = t(error.key) if isinstance(error, StorageError) else str(error)
         self.result, self.source, self.phase = result, "judged", "done"
         self.show()
+        self.focus()
 
     def _progress(self, step: tuple[int, int]) -> None:
         done, total = step
@@ -197,7 +198,7 @@ class ReviewView:
         section = h("section", {"class": "review", "data-testid": "review", "data-phase": self.phase,
                                 "data-source": self.source, "data-judged": str(judged),
                                 "data-seat": "" if self.seat is None else str(self.seat)},
-                    h("h1", {}, t("review.title", name=name) if name else t("review.open")))
+                    h("h1", {"tabindex": "-1"}, t("review.title", name=name) if name else t("review.open")))
         self.bar = self.count = None
         self.done = -1
         if self.phase == "unfinished":
@@ -218,6 +219,12 @@ class ReviewView:
         section.append(h("p", {}, back))
         clear(self.root)
         self.root.append(section)
+
+    def focus(self) -> None:
+        """The focus on the review's heading (it was opened, or its result replaced the progress bar)."""
+        heading = self.root.querySelector("[data-testid=review] h1")
+        if heading is not None:
+            heading.focus()
 
     def _back(self) -> None:
         self.stop(draw=False)

@@ -490,7 +490,7 @@ class SavesScreen:
         self.review = ReviewView(self.root, self.store, record, state, _game_ui(state.GAME),
                                  jump=lambda at: self.show_replay(record_id, at=at),
                                  back=lambda: self.show_replay(record_id)).open()
-        self.root.focus()
+        self.review.focus()
 
     def leave(self) -> None:
         """The screen is gone (or shows something else): a review being judged stops."""
