@@ -110,3 +110,13 @@ def test_the_second_format_fixture_with_a_review_opens_it_as_stored():
     review = record["review"]
     assert review["seat"] == 0 and review["done"] == review["total"] == len(ai_review.decisions(raw["game"], 0))
     assert [d["played"] for d in review["decisions"]] == [str(state.history[d["index"]]) for d in review["decisions"]]
+
+
+@pytest.mark.parametrize("case", BLUNDERS, ids=lambda c: f"{c['game']}{c['players']}")
+def test_every_games_review_is_stored_and_read_back(case):
+    """Whatever the game, the engine's review passes the storage's check (moves parse, indices fit)."""
+    save = case["save"]
+    review = finish(ai_review.review(save, seat=case["seat"], seed=1, worlds=2))
+    store, record_id = _stored(save)
+    store.keep_review(record_id, review)
+    assert store.read(record_id)[0]["review"] == review
