@@ -19,6 +19,7 @@ import tracing
 from conftest import booted_page
 from playwright.sync_api import Browser, Page, expect
 from table_fixtures import make
+from test_a11y import axe
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = [(360, 640), (1280, 800)]
@@ -106,6 +107,7 @@ def test_a_finished_games_review_from_its_end_screen_jumps_to_the_costliest_and_
     judged = view.get_attribute("data-judged")
     review = _check_result(page, record_id)
     assert review["seat"] == 0 and page.evaluate(RECORD, record_id)["game"]["actions"] == actions
+    assert axe(page, "review") == []
     page.screenshot(path=SCREENSHOTS / f"review-{_size(page)}.png", full_page=True)
 
     costliest = review["decisions"][0]["index"]
