@@ -488,9 +488,14 @@ class SavesScreen:
         document.title = t("shell.page.title", page=t("review.open"), site=t("app.title"))
         self.replay = None
         self.review = ReviewView(self.root, self.store, record, state, _game_ui(state.GAME),
-                                 jump=lambda at: self.show_replay(record_id, at=at),
+                                 jump=lambda at: self._jump(record_id, at),
                                  back=lambda: self.show_replay(record_id)).open()
         self.review.focus()
+
+    def _jump(self, record_id: str, position: int) -> None:
+        """A review's jump: the replay at that position, from its top (the review was scrolled)."""
+        self.show_replay(record_id, at=position)
+        window.scrollTo(0, 0)
 
     def leave(self) -> None:
         """The screen is gone (or shows something else): a review being judged stops."""
