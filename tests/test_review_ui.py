@@ -58,7 +58,7 @@ def test_each_listed_decision_says_the_moves_the_loss_and_the_engines_facts_that
         text = item.textContent
         kind = review_ui.kind_of(decision)
         assert item.getAttribute("data-index") == str(decision["index"]) and item.getAttribute("data-kind") == kind
-        assert t("review.move", n=decision["index"] + 1) in text and t(f"review.{kind}") in text
+        assert t("review.heading", n=decision["index"] + 1, kind=t(f"review.{kind}")) in text
         if kind == "mistake":
             assert t("review.played_mistake", name="Ada", played=decision["played"], best=decision["best"],
                      points=review_ui.points_text(decision["points_loss"]),

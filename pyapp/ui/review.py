@@ -231,12 +231,16 @@ class ReviewView:
         self.back()
 
     def _choose(self) -> Any:
+        return h("div", {}, h("p", {}, t("review.choose")), self._seat_buttons(self.people, lambda name: name))
+
+    def _seat_buttons(self, seats: list[int], label: Callable[[str], str]) -> Any:
+        """A button per seat that judges that seat's decisions, labelled ``label(name)``."""
         buttons = []
-        for seat in self.people:
-            button = h("button", {"type": "button", "data-testid": f"review-seat-{seat}"}, self.names[seat])
+        for seat in seats:
+            button = h("button", {"type": "button", "data-testid": f"review-seat-{seat}"}, label(self.names[seat]))
             on(button, "click", lambda event, seat=seat: self.start(seat))
             buttons.append(button)
-        return h("div", {}, h("p", {}, t("review.choose")), h("div", {"class": "save-actions"}, *buttons))
+        return h("div", {"class": "save-actions"}, *buttons)
 
     def _running(self) -> Any:
         self.bar = h("progress", {"data-testid": "review-progress", "max": "1", "value": "0",
@@ -268,13 +272,7 @@ class ReviewView:
             out.append(h("p", {"class": "review-stored", "data-testid": "review-stored"}, t("review.stored")))
         others = [seat for seat in self.people if seat != self.seat]
         if others:
-            buttons = []
-            for seat in others:
-                button = h("button", {"type": "button", "data-testid": f"review-seat-{seat}"},
-                           t("review.other", name=self.names[seat]))
-                on(button, "click", lambda event, seat=seat: self.start(seat))
-                buttons.append(button)
-            out.append(h("div", {"class": "save-actions"}, *buttons))
+            out.append(self._seat_buttons(others, lambda other: t("review.other", name=other)))
         return out
 
     def _items(self, name: str, shown: list[dict[str, Any]]) -> list[Any]:
@@ -306,7 +304,7 @@ class ReviewView:
             items.append(h("li", {"class": f"review-decision {kind}", "data-testid": "review-decision",
                                   "data-index": str(decision["index"]), "data-kind": kind, "data-rank": str(rank)},
                            h("h3", {}, h("span", {"class": "review-rank", "aria-hidden": "true"}, str(rank)),
-                             t("review.move", n=number), " · ", t(f"review.{kind}")),
+                             t("review.heading", n=number, kind=t(f"review.{kind}"))),
                            *sentences, h("div", {"class": "save-actions"}, jump)))
         return items
 
