@@ -134,6 +134,8 @@ def test_the_review_of_a_saved_game_from_its_replay_stops_and_is_stored_once_who
     view = page.get_by_test_id("review")
     expect(page.get_by_test_id("review-progress")).to_be_visible()
     judged = view.get_attribute("data-judged")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"review-running-{_size(page)}.png")
     page.get_by_test_id("language").select_option("ko")  # drawn again in Korean, still judging
     expect(page.get_by_test_id("review-stop")).to_have_text("멈추기")
     expect(view).to_have_attribute("data-phase", "running")

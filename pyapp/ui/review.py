@@ -206,19 +206,24 @@ class ReviewView:
         elif self.phase == "choose":
             section.append(self._choose())
         elif self.phase == "running":
-            section.append(h("p", {"class": "review-intro"}, t("review.intro", name=name)), self._running())
+            section.append(self._intro(name), self._running())
         elif self.phase == "stopped":
             again = h("button", {"type": "button", "class": "primary", "data-testid": "review-again"}, t("review.again"))
             on(again, "click", lambda event: self.start(self.seat))
             section.append(h("p", {"role": "status", "data-testid": "review-stopped"}, t("review.stopped")),
                            h("div", {"class": "save-actions"}, again))
         else:
-            section.append(h("p", {"class": "review-intro"}, t("review.intro", name=name)), *self._result(name))
+            section.append(self._intro(name), *self._result(name))
         back = h("button", {"type": "button", "data-testid": "review-back"}, t("review.back"))
         on(back, "click", lambda event: self._back())
         section.append(h("p", {}, back))
         clear(self.root)
         self.root.append(section)
+
+    def _intro(self, name: str) -> Any:
+        """What a judgment reads: the person's knowledge then (and, where cards are hidden, not the others')."""
+        key = "review.intro" if self.state.TYPE.perfect_information else "review.intro_hidden"
+        return h("p", {"class": "review-intro"}, t(key, name=name))
 
     def focus(self) -> None:
         """The focus on the review's heading (it was opened, or its result replaced the progress bar)."""
