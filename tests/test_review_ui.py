@@ -90,3 +90,12 @@ def test_with_two_people_the_review_asks_whose_decisions():
     assert section.getAttribute("data-phase") == "choose"
     assert [b.textContent for b in section.walk() if str(b.getAttribute("data-testid") or "").startswith("review-seat-")] \
         == ["Ada", "Bea"]
+
+
+def test_an_unfinished_game_is_not_reviewed():
+    record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
+    unfinished = state.replay(state.history[:10])
+    root = fake_dom.h("main")
+    view = review_ui.ReviewView(root, None, record, unfinished, None, jump=lambda at: None, back=lambda: None).open()
+    assert view.phase == "unfinished" and view.task is None
+    assert root.find(**{"data-testid": "review-unfinished"}).textContent == t("review.unfinished")

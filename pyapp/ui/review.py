@@ -29,7 +29,7 @@ from pyscript import document, window
 from pyapp.engine.state import State
 from pyapp.i18n import t, tn
 from pyapp.registry import PERSON
-from pyapp.storage import CorruptRecord, SaveStore, StorageError
+from pyapp.storage import SaveStore, StorageError
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.routes import href
 from pyapp.ui.slices import run_sliced
@@ -160,8 +160,12 @@ class ReviewView:
         judged += 1
         try:
             self.record = self.store.keep_review(self.record["id"], result)
-        except (StorageError, CorruptRecord, KeyError, ValueError) as error:
-            self.problem = t(error.key) if isinstance(error, StorageError) else str(error)
+        except KeyError:
+            self.problem = t("review.deleted")
+        except StorageError as error:
+            self.problem = t(error.key)
+        except ValueError as error:  # CorruptRecord too: the stored game changed meanwhile
+            self.problem = str(error)
         self.result, self.source, self.phase = result, "judged", "done"
         self.show()
         self.focus()

@@ -40,6 +40,7 @@ EN = {
     "review.stored": "This review is kept with the saved game: it opens again without being judged again.",
     "review.not_stored": "This review could not be kept with the saved game ({problem}); it will be judged again next time.",
     "review.unreadable": "This saved game cannot be reviewed: {problem}",
+    "review.deleted": "the saved game was deleted meanwhile",
     "review.unfinished": "Only a finished game can be reviewed.",
 }
 
@@ -82,5 +83,6 @@ KO = {
     "review.stored": "이 복기는 저장된 게임과 함께 보관됩니다. 다시 열어도 다시 판정하지 않습니다.",
     "review.not_stored": "이 복기를 저장된 게임과 함께 보관하지 못했습니다({problem}). 다음에는 다시 판정합니다.",
     "review.unreadable": "이 저장된 게임은 복기할 수 없습니다: {problem}",
+    "review.deleted": "그사이 저장된 게임이 삭제되었습니다",
     "review.unfinished": "끝난 게임만 복기할 수 있습니다.",
 }
