@@ -1,4 +1,4 @@
-"""The saved-games screen (``#/saves``): list, continue, rename, delete, export, import, replay, statistics.
+"""The saved-games screen (``#/saves``): list, continue, rename, delete, export, import, replay, review, statistics.
 
 Everything shown comes from :mod:`pyapp.play.saved`, :mod:`pyapp.replay`
 and :mod:`pyapp.storage` (tested in CPython); this module only builds the DOM.
