@@ -31,6 +31,7 @@ from pyapp.i18n import t, tn
 from pyapp.registry import PERSON
 from pyapp.storage import SaveStore, StorageError
 from pyapp.ui.dom import clear, h, on
+from pyapp.ui.hint_button import points_text
 from pyapp.ui.routes import href
 from pyapp.ui.slices import run_sliced
 
@@ -54,11 +55,6 @@ def review_button(record_id: str) -> Any:
                t("review.open"))
     on(button, "click", lambda event: setattr(window.location, "hash", href("saves", review=record_id)))
     return button
-
-
-def points_text(value: float) -> str:
-    """A judged difference as the page writes it: one decimal, whole from 10 on."""
-    return f"{value:.1f}" if abs(value) < 10 else f"{value:.0f}"
 
 
 def kind_of(decision: dict[str, Any]) -> str:
@@ -389,4 +385,4 @@ def _facts(ui: Any, params: dict[str, Any]) -> dict[str, Any]:
     return spoken(params, spoken=True) if spoken is not None else params
 
 
-__all__ = ["ReviewView", "bars", "kind_of", "points_text", "review_button"]
+__all__ = ["ReviewView", "bars", "kind_of", "review_button"]
