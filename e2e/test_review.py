@@ -11,6 +11,7 @@ review was judged or read back from storage is read from the page's counter
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,6 +60,10 @@ def _size(page: Page) -> str:
     return f"{size['width']}x{size['height']}"
 
 
+SPOKEN = {"dyad": r"\b[2-9] of (spades|hearts|diamonds|clubs)\b", "triad": r"\b[a-h][1-8]\b"}
+"""How the moves read in the sentences: Dyad's cards by name, Triad's cells by the board's labels."""
+
+
 def _check_result(page: Page, record_id: str) -> dict:
     """The review on screen is the stored one: its chart has a bar per decision, its list the costliest first."""
     review = page.evaluate(RECORD, record_id)["review"]
@@ -79,6 +84,8 @@ def _check_result(page: Page, record_id: str) -> dict:
     assert losses == sorted(losses, reverse=True)
     first = items.first.inner_text()
     assert "Move" in first and ("points lost" in first or "within its uncertainty" in first or "judge's choice" in first)
+    game = page.evaluate(RECORD, record_id)["game"]["game"]
+    assert re.search(SPOKEN[game], page.get_by_test_id("review-list").inner_text()), "moves are named in words"
     return review
 
 
