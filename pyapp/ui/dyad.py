@@ -16,6 +16,7 @@ from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
+from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
@@ -69,6 +70,29 @@ def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
     if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
         return None
     return obs["sheet"][-1]
+
+
+def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
+    """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
+    trick = obs["trick"]
+    if trick:
+        best = trick_leader_value(obs)
+        return (best[1], trick) if best is not None and len(trick) == obs["players"] else None
+    last = obs.get("last_trick")
+    if last and obs["tricks"] and _finished_round(obs) is None:
+        return last["winner"], last["plays"]
+    return None
+
+
+def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
+    """The card just retrieved goes from the trick to its taker: into the person's hand, else to the seat.
+
+    Which card was retrieved is public (everyone's ``last_trick`` names it), so its face may travel."""
+    card, taker = last["retrieved"], last["winner"]
+    source = f'[data-testid=trick] .dyad-play[data-seat="{last["from"]}"] [data-played="{card}"]'
+    if taker == after["seat"] and after["round"] == last["round"] and card in after["hand"]:
+        return Motion("retrieve", source=source, target=f'[data-testid=hand] [data-card="{card}"]', lands=True)
+    return Motion("retrieve", source=source, target=seat_chip(taker))
 
 
 class DyadUI(SeatNames):
@@ -167,11 +191,11 @@ class DyadUI(SeatNames):
                 on(go_on, "click", lambda event: ctx.dismiss())
                 section.querySelector("[data-testid=round-end]").append(go_on)
                 return section
-            last = obs.get("last_trick")
-            if summary is None and last and obs["tricks"]:  # the finished trick stays until the next lead
+            finished = _trick_on_table(obs)
+            if finished is not None:  # the finished trick stays until the next lead
+                taker, plays = finished
                 summary = node("ol", {"class": "dyad-plays finished"},
-                               [self._play(play, "won" if play["seat"] == last["winner"] else None)
-                                for play in last["plays"]])
+                               [self._play(play, "won" if play["seat"] == taker else None) for play in plays])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
@@ -382,6 +406,21 @@ class DyadUI(SeatNames):
                      for s in sorted(range(obs["players"]), key=lambda s: -scores[s])]
         box.append(h("ol", {"class": "final"}, *lines))
         return box
+
+    # -- motion -------------------------------------------------------------------
+
+    def motions(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+        """A retrieved card goes to its taker; a trick leaving the table goes to its taker."""
+        if before is None:
+            return []
+        moving = []
+        last = after.get("last_trick")
+        if last and last != before.get("last_trick"):
+            moving.append(_retrieved(last, after))
+        gone = _trick_on_table(before)
+        if gone is not None and gone != _trick_on_table(after):
+            moving.append(Motion("trick-to-taker", source="[data-testid=trick] .dyad-play", target=seat_chip(gone[0])))
+        return moving
 
     # -- screen readers -----------------------------------------------------------
 
