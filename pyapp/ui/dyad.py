@@ -75,6 +75,8 @@ def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
 def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
     """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
     trick = obs["trick"]
+    if obs["phase"] == "over":  # the end screen has no trick
+        return None
     if trick:
         best = trick_leader_value(obs)
         return (best[1], trick) if best is not None and len(trick) == obs["players"] else None
@@ -90,7 +92,7 @@ def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
     Which card was retrieved is public (everyone's ``last_trick`` names it), so its face may travel."""
     card, taker = last["retrieved"], last["winner"]
     source = f'[data-testid=trick] .dyad-play[data-seat="{last["from"]}"] [data-played="{card}"]'
-    if taker == after["seat"] and after["round"] == last["round"] and card in after["hand"]:
+    if taker == after["seat"] and after["round"] == last["round"] and after["phase"] != "over" and card in after["hand"]:
         return Motion("retrieve", source=source, target=f'[data-testid=hand] [data-card="{card}"]', lands=True)
     return Motion("retrieve", source=source, target=seat_chip(taker))
 
