@@ -38,9 +38,10 @@ def _face(text: str) -> Node:
     return face(text[0], SUIT_SYMBOLS[text[1]])
 
 
-def mini(text: str) -> Node:
-    """A small card face for tricks and the round's scores."""
-    return node("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
+def mini(text: str, *, retrieved: bool = False) -> Node:
+    """A small card face for tricks and the round's scores; a card ``retrieved`` from a finished trick is faded."""
+    return node("span", {"class": f"mini suit-{text[1]}" + (" retrieved" if retrieved else ""),
+                         "data-played": text, "role": "img",
                          "aria-label": _card_label(text)}, _face(text))
 
 
@@ -171,12 +172,12 @@ class DyadUI(SeatNames):
                             b=self.names_of([1, 3]), score_b=b)))
         return h("div", {"class": "band dyad-info"}, text, self._previous(obs), sheet_button)
 
-    def _play(self, play: dict[str, Any], mark: str | None) -> Node:
+    def _play(self, play: dict[str, Any], mark: str | None, retrieved: str | None = None) -> Node:
         attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
                  "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
                  "data-winning": "true" if mark else None}
         return node("li", attrs, node("span", {"class": "play-name"}, self.name(play["seat"])),
-                    node("span", {"class": "play-cards"}, [mini(c) for c in play["pair"]]),
+                    node("span", {"class": "play-cards"}, [mini(c, retrieved=c == retrieved) for c in play["pair"]]),
                     node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
                     node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
                     if mark else None)
@@ -196,8 +197,9 @@ class DyadUI(SeatNames):
             finished = _trick_on_table(obs)
             if finished is not None:  # the finished trick stays until the next lead
                 taker, plays = finished
+                retrieved = obs["last_trick"]["retrieved"]  # gone to its taker's hand
                 summary = node("ol", {"class": "dyad-plays finished"},
-                               [self._play(play, "won" if play["seat"] == taker else None) for play in plays])
+                               [self._play(play, "won" if play["seat"] == taker else None, retrieved) for play in plays])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]

@@ -607,7 +607,8 @@ class Table:
         observation = session.state.observation(viewer)
         before = self.last_seen.get(viewer)
         said = list(self.ui.announcements(before, observation))
-        moving = motion.before(self.body, self.ui.motions(before, observation))  # ahead of anything that moves the layout
+        # what leaves the table is measured before anything here touches the layout
+        moving = motion.before(self.body, self.ui.motions(before, observation))
         self.last_seen[viewer] = observation
         person_to_act = session.to_act() == viewer and session.seats[viewer].is_person
         legal = session.state.legal_actions() if person_to_act and not self.thinking else []
