@@ -35,7 +35,7 @@ globalThis.pyappMotion = (() => {
 
   const marked = (root, names) => root.querySelectorAll(names.map((name) => `[${name}]`).join(","));
 
-  /** A copy of ``node`` that only looks like it: no hooks, names or roles, no pointer (``.motion-ghost``). */
+  /** A copy of ``node`` that only looks like it: no hooks, names, roles, focus or pointer (``.motion-ghost``). */
   function ghostOf(node) {
     const ghost = node.cloneNode(true);
     for (const element of [ghost, ...ghost.querySelectorAll("*")]) {
@@ -46,6 +46,7 @@ globalThis.pyappMotion = (() => {
     ghost.classList.remove("fresh", "travels");
     ghost.classList.add("motion-ghost");
     ghost.setAttribute("aria-hidden", "true");
+    ghost.inert = true; // a copied button (a Triad cell) takes no focus
     return ghost;
   }
 
@@ -102,11 +103,10 @@ globalThis.pyappMotion = (() => {
   }
 
   /**
-   * ``element`` (drawn in its place) starts at ``from``, at ``scale`` (else ``from``'s size), and
+   * ``element``, drawn at ``to``, starts at ``from``, at ``scale`` (else ``from``'s size), and
    * comes home: the last step of FLIP.
    */
-  function arrive(element, kind, from, duration, scale = null) {
-    const to = element.getBoundingClientRect();
+  function arrive(element, kind, from, to, duration, scale = null) {
     const [dx, dy] = offset(to, from);
     scale ??= to.width ? Math.min(Math.max(from.width / to.width, 0.4), 1.5) : 1;
     element.classList.add("travels"); // its CSS arrival gives way to the journey
@@ -114,9 +114,8 @@ globalThis.pyappMotion = (() => {
       { transform: "none", opacity: 1 }], duration);
   }
 
-  /** Ghosts leave their places for ``target`` together, shrinking and fading on the way. */
-  function leave(kind, ghosts, target, layer) {
-    const to = target.getBoundingClientRect();
+  /** Ghosts leave their places for ``to`` together, shrinking and fading on the way. */
+  function leave(kind, ghosts, to, layer) {
     for (const [ghost, from] of ghosts) {
       const [dx, dy] = offset(from, to);
       place(ghost, from, layer);
@@ -125,28 +124,35 @@ globalThis.pyappMotion = (() => {
     }
   }
 
-  /** Run one motion of ``leaving`` on the new drawing (in the frame after the redraw). */
-  function play({ motion, ghosts }, root) {
-    const target = motion.target ? root.querySelector(motion.target) : null;
-    if (!target) return;
-    const layer = target.closest('[data-testid$="-table"]') || root;
-    if (motion.kind === "drop") {
-      target.classList.add("travels");
-      move(target, "drop", [{ transform: "translateY(-70%) scale(1.5)", opacity: 0 },
-        { transform: "translateY(4%) scale(0.96)", opacity: 1, offset: 0.75 }, { transform: "none", opacity: 1 }],
-      300, "ease-in");
-    } else if (motion.kind === "lift") {
-      const at = target.getBoundingClientRect();
-      for (const [ghost] of ghosts) {
-        place(ghost, at, target.parentElement); // beside its cell: the board's styles still draw it
-        move(ghost, "lift", [{ transform: "none", opacity: 1 },
-          { transform: "translateY(-55%) scale(1.35)", opacity: 0 }], 420);
-      }
-    } else if (motion.lands && ghosts.length) {
-      arrive(target, motion.kind, ghosts[0][1], 420); // the card itself comes from where it was
-    } else {
-      leave(motion.kind, ghosts, target, layer);
+  /** A piece placed just now falls onto its cell. */
+  function drop(piece) {
+    piece.classList.add("travels");
+    move(piece, "drop", [{ transform: "translateY(-70%) scale(1.5)", opacity: 0 },
+      { transform: "translateY(4%) scale(0.96)", opacity: 1, offset: 0.75 }, { transform: "none", opacity: 1 }],
+    300, "ease-in");
+  }
+
+  /** Copies of a cell's removed pieces rise from it and fade, beside it (the board's styles still draw them). */
+  function lift(ghosts, at, board) {
+    for (const [ghost] of ghosts) {
+      place(ghost, at, board);
+      move(ghost, "lift", [{ transform: "none", opacity: 1 }, { transform: "translateY(-55%) scale(1.35)", opacity: 0 }],
+        420);
     }
+  }
+
+  /**
+   * Measure what one motion of ``leaving`` needs in the new drawing; return what starts it, if it
+   * can start. Every motion is measured before any starts: one layout for all.
+   */
+  function prepare({ motion, ghosts }, root) {
+    const target = motion.target ? root.querySelector(motion.target) : null;
+    if (!target) return null;
+    const to = target.getBoundingClientRect();
+    if (motion.kind === "drop") return () => drop(target);
+    if (motion.kind === "lift") return () => lift(ghosts, to, target.parentElement);
+    if (motion.lands) return ghosts.length ? () => arrive(target, motion.kind, ghosts[0][1], to, 420) : null;
+    return () => leave(motion.kind, ghosts, to, target.closest('[data-testid$="-table"]') || root);
   }
 
   /**
@@ -172,8 +178,12 @@ globalThis.pyappMotion = (() => {
     const drawn = root.firstElementChild;
     requestAnimationFrame(() => {
       if (root.firstElementChild !== drawn) return; // drawn again meanwhile: that drawing moves
-      for (const [node, seat] of plays) arrive(node, "play", seat.getBoundingClientRect(), 320, 0.5);
-      for (const item of leaving) play(item, root);
+      const starts = plays.map(([node, seat]) => {
+        const [from, to] = [seat.getBoundingClientRect(), node.getBoundingClientRect()];
+        return () => arrive(node, "play", from, to, 320, 0.5);
+      });
+      starts.push(...leaving.map((item) => prepare(item, root)));
+      for (const start of starts) start?.();
     });
   }
 
