@@ -55,6 +55,7 @@ A double tap meant for one person must not also play for the next (``.table-body
 FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-char", "data-action", "data-testid")
 """Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
 
+
 @dataclass(frozen=True)
 class Option:
     """One game option in the set-up form.
