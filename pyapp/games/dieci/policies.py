@@ -309,22 +309,12 @@ def easy(world: DieciState, rng: random.Random) -> Any:
     return Claim(char) if char is not None and worth > 0 else PASS
 
 
-def _scores(world: DieciState) -> list[int]:
-    """``world.scores()``, computed once per position (``evaluate`` asks for every seat)."""
-    cached = world.__dict__.get("_scores")
-    if cached is not None and cached[0] == world.events:
-        return cached[1]
-    scores = world.scores()
-    world.__dict__["_scores"] = (world.events, scores)
-    return scores
-
-
 def evaluate(world: DieciState, seat: int) -> float:
     """A rough chance in [0, 1] that ``seat`` wins from here: its points against the
     best rival's, on a scale that narrows as the character deck (the game) runs out.
     The cards still in hand are not counted (a term for the tricks they promise
     measured no better)."""
-    scores = _scores(world)
+    scores = world.scores_now()
     mine = scores[seat]
     rival = max(v for p, v in enumerate(scores) if p != seat)
     scale = 6.0 + 20.0 * len(world.char_deck) / 27

@@ -89,7 +89,9 @@ class DyadState(State):
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
     TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands, a deal every round
-    FIELDS = {name: copy for name, copy in State.FIELDS.items() if name != "rng"} | {
+    # ``_rng`` takes the place of ``rng`` (a property here), so the declared order is the order
+    # setup() sets them in: CPython keeps a class's instances compact only while they agree.
+    FIELDS = {("_rng" if name == "rng" else name): copy for name, copy in State.FIELDS.items()} | {
         "_rng": fields.generator,  # None until a deal needs it (see rng)
         "_rng_seed": SHARED,  # what seeds ``_rng`` when it is first needed
         "_deal_next": SHARED,  # False once a search rollout said it stops at the round's end (stop_at)
@@ -484,6 +486,12 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
     return known, voids, pool
 
 
+def _refused(pool: list[int], void: set[int], model: set[int] | None) -> set[int]:
+    """The unseen cards a seat may not hold: its void suits', and those its play model rules out."""
+    refused = {c for c in pool if c % 4 in void} if void else set()
+    return refused | model if model else refused
+
+
 def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
                            barred: dict[int, set[int]] | None = None) -> DyadState:
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
@@ -497,16 +505,19 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     need = {p: counts[p] - len(known[p]) for p in known}
     if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    others, model = list(need), barred or {}
-    refused = [{c for c in pool if c % 4 in voids[p]} | model.get(p, set()) for p in others]
-    dealt = dict(zip(others, deal(pool, [need[p] for p in others], refused, rng)))
+    others = list(need)
+    if barred or any(voids.values()):
+        refused = [_refused(pool, voids[p], barred and barred.get(p)) for p in others]
+    else:  # the common case, without a comprehension: a search samples a world per iteration
+        refused = [frozenset()] * len(others)
+    dealt = deal(pool, list(need.values()), refused, rng)
     options = dict(obs["options"])
     rng_seed = rng.random()  # random.Random(rng_seed) when first needed
     teams = options["teams"]
     hands = [[] for _ in range(n)]
     hands[seat] = _card_list(obs["hand"])
-    for p in known:
-        hands[p] = sorted(known[p] | set(dealt[p]))
+    for p, cards in zip(others, dealt):
+        hands[p] = sorted(known[p] | set(cards))
     pending: list[tuple[int, int] | None] = [None] * n
     gave: list[tuple[int, int] | None] = [None] * n
     got: list[tuple[int, int] | None] = [None] * n
@@ -527,8 +538,8 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     world.options = options
     world.seed = seed
     world.players = n
-    world._history = []
     world._rng = None
+    world._history = []
     world._rng_seed = rng_seed
     world._deal_next = True
     world.teams = teams
