@@ -69,7 +69,7 @@ def parse_move(text: str) -> Move:
     raise ValueError(f"not a Dyad action: {text!r} (e.g. '7H+2S', 'take 7H', 'cipher', 'no cipher', 'pass 7H+2S')")
 
 
-_TEXT = rules._TEXT
+_TEXT = rules.CARD_TEXT
 
 
 def _texts(cards) -> list[str]:
@@ -435,7 +435,7 @@ class DyadState(State):
         return world_from_observation(self.observation(seat), seat, rng, self.seed)
 
 
-_CARD = rules._BY_TEXT
+_CARD = rules.CARD_BY_TEXT
 
 
 def _card_list(texts) -> list[int]:
@@ -497,7 +497,7 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
 
     ``barred``: cards a seat is assumed not to hold (a model of its play, see
-    ``policies.PassInformed``); ``ValueError`` when no deal fits them.
+    ``worlds.PassInformed``); ``ValueError`` when no deal fits them.
     """
     n = obs["players"]
     known, voids, pool = knowledge(obs, seat)
