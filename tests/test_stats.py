@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from pyapp.engine.steps import finish
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
 from pyapp.storage.stats import STATS_KEY, count_finished, load_stats
@@ -11,7 +12,10 @@ from pyapp.storage.stats import STATS_KEY, count_finished, load_stats
 
 def _play_out(session):
     while not session.state.is_terminal():
-        session._apply(session.to_act(), session.state.legal_actions()[0])
+        if session.is_computer_turn():
+            finish(session.computer_turn())
+        else:
+            session.play(session.state.legal_actions()[0])
 
 
 def test_a_finished_session_counts_once_even_when_resumed_and_saved_again():

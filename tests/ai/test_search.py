@@ -84,7 +84,7 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
 def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch):
     monkeypatch.setattr(QuickNim, "TYPE", NO_CHANCE)
     state = nim_with_heap(17, players=3)
-    before = (state.heap, list(state._history))
+    before = (state.heap, state.history)
     steps = []
     step = QuickNim.step
     monkeypatch.setattr(QuickNim, "step", lambda self, action: steps.append(1) or step(self, action))
@@ -100,7 +100,7 @@ def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch
     *every, every_steps, search = search_once(1)
     *some, some_steps, sparse = search_once(20)
     assert every == replayed == some and every_steps < some_steps < replayed_steps
-    assert plain.root.world is None and search.root.world.heap == 17 and (state.heap, state._history) == before
+    assert plain.root.world is None and search.root.world.heap == 17 and (state.heap, state.history) == before
     def kept(root) -> int:
         return sum(child.world is not None for _, child in _tree_nodes(root))
 

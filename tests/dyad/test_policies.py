@@ -93,13 +93,11 @@ def test_best_value_matches_brute_force():
         assert policies.best_value(hand, lead[0] % 4 if matched else -1) == brute, (hand, lead)
 
 
-def test_remembered_best_values_are_the_same_and_the_memory_is_bounded(monkeypatch):
-    monkeypatch.setattr(policies, "_BEST_SIZE", 5)
-    policies._BEST.clear()
+def test_remembered_best_values_are_the_same_before_and_after_the_memory_empties(monkeypatch):
+    monkeypatch.setattr(policies, "MEMORY_SIZE", 5)
     rng = random.Random(3)
     for _ in range(50):
         hand = rng.sample(range(24), rng.randrange(2, 9))
         suit = rng.randrange(-1, 4)
-        assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
-        assert policies._best_value(hand, suit) == policies.best_value(hand, suit)
-        assert len(policies._BEST) <= 5
+        assert policies.remembered_best_value(hand, suit) == policies.best_value(hand, suit)
+        assert policies.remembered_best_value(hand, suit) == policies.best_value(hand, suit)

@@ -271,19 +271,19 @@ def best_value(hand: list[int], suit: int) -> int:
 
 
 _BEST: dict[tuple[int, ...], int] = {}
-_BEST_SIZE = 50_000
+MEMORY_SIZE = 50_000
 
 
-def _best_value(hand: list[int], suit: int) -> int:
+def remembered_best_value(hand: list[int], suit: int) -> int:
     """``best_value`` remembered: a search meets the same sampled hands again and again.
 
     (About three calls in four in a search repeat an earlier one.)  The memory is
-    emptied when it holds ``_BEST_SIZE`` answers.
+    emptied when it holds ``MEMORY_SIZE`` answers.
     """
     key = (suit, *hand)
     value = _BEST.get(key)
     if value is None:
-        if len(_BEST) >= _BEST_SIZE:
+        if len(_BEST) >= MEMORY_SIZE:
             _BEST.clear()
         value = _BEST[key] = best_value(hand, suit)
     return value
@@ -358,7 +358,7 @@ def pair_scores(world, rng: random.Random | None = None) -> list[tuple[float, tu
     if lead is None:
         threat_un = -1
         for other in later:
-            v = _best_value(other, -1)
+            v = remembered_best_value(other, -1)
             if v > threat_un:
                 threat_un = v
         threats = [None, None, None, None]
@@ -369,7 +369,7 @@ def pair_scores(world, rng: random.Random | None = None) -> list[tuple[float, tu
                 if threat is None:
                     threat = -1
                     for other in later:
-                        v = _best_value(other, a % 4)
+                        v = remembered_best_value(other, a % 4)
                         if v > threat:
                             threat = v
                     threats[a % 4] = threat
@@ -388,7 +388,7 @@ def pair_scores(world, rng: random.Random | None = None) -> list[tuple[float, tu
     suit = lead[0] % 4 if matched else -1
     threat = -1
     for other in later:
-        v = _best_value(other, suit)
+        v = remembered_best_value(other, suit)
         if v > threat:
             threat = v
     for pair in pairs:
@@ -603,4 +603,4 @@ def evaluate(world, seat: int) -> float:
 
 
 __all__ = ["best_value", "candidates", "card_costs", "easy", "evaluate", "hand_strength", "normal", "pair_scores",
-           "projected_round", "rollout", "rollout_blind", "simple"]
+           "projected_round", "remembered_best_value", "rollout", "rollout_blind", "simple"]

@@ -335,7 +335,29 @@ def round_score(hand: Iterable[object], twos: bool = False, cipher: bool = False
     return score_cards(cards, twos, cipher)
 
 
+def final_standing(totals: list[int], last: list[int]) -> tuple[list[int], str]:
+    """The winning sides of a finished game (players, or teams) and what decided it.
+
+    The highest total wins; among tied totals the higher score in the last round
+    (``last``); still tied, a shared win.
+
+    >>> final_standing([55, 50, 40], [0, 12, 30])
+    ([0], 'score')
+    >>> final_standing([55, 55, 40], [10, 12, 30])
+    ([1], 'last_round')
+    >>> final_standing([55, 55, 40], [12, 12, 30])
+    ([0, 1], 'shared')
+    """
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(tied) == 1:
+        return tied, "score"
+    top_last = max(last[i] for i in tied)
+    sides = [i for i in tied if last[i] == top_last]
+    return sides, "last_round" if len(sides) == 1 else "shared"
+
+
 __all__ = [
-    "SUITS", "SUIT_SYMBOLS", "card_text", "deck", "hand_size", "legal_pairs", "pair_value",
+    "SUITS", "SUIT_SYMBOLS", "card_text", "deck", "final_standing", "hand_size", "legal_pairs", "pair_value",
     "parse_card", "round_score", "top_rank", "trick_winner", "tricks_per_round",
 ]

@@ -311,14 +311,7 @@ class DyadState(State):
             self._start_round((self.dealer + 1) % n)
 
     def _finish(self, totals: list[int], last: list[int]) -> None:
-        best = max(totals)
-        tied = [i for i, t in enumerate(totals) if t == best]
-        if len(tied) == 1:
-            sides, self.tiebreak = tied, "score"
-        else:
-            top_last = max(last[i] for i in tied)
-            sides = [i for i in tied if last[i] == top_last]
-            self.tiebreak = "last_round" if len(sides) == 1 else "shared"
+        sides, self.tiebreak = rules.final_standing(totals, last)
         if self.teams:
             self.win = sorted(s for side in sides for s in (side, side + 2))
         else:
