@@ -1,9 +1,11 @@
-"""No module under pyapp/ reaches another module's private names.
+"""The shape of the code, checked from the source.
 
-A name with a leading underscore is its module's own business: it may change
-without notice.  What another module needs is public (named without the
-underscore, documented).  Checked from the source: ``from m import _name`` and
-``m._name`` where ``m`` is a module the file imports.
+* No module under pyapp/ reaches another module's private names: a name with a
+  leading underscore is its module's own business and may change without notice;
+  what another module needs is public (named without the underscore, documented).
+  Checked: ``from m import _name`` and ``m._name`` where ``m`` is a name the file imports.
+* No function in ``pyapp/ai`` is longer than ``LONGEST`` lines: the search is read
+  by people who did not write it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
+LONGEST = 60
 
 
 def _private(name: str) -> bool:
@@ -52,3 +55,14 @@ def test_no_module_reaches_another_s_private_names():
     assert len(SOURCES) > 50
     reaches = {str(path.relative_to(ROOT)): private_reaches(path.read_text(encoding="utf-8")) for path in SOURCES}
     assert {path: found for path, found in reaches.items() if found} == {}
+
+
+def test_no_function_in_the_ai_package_is_longer_than_a_screen():
+    long = []
+    for path in sorted((ROOT / "pyapp" / "ai").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > LONGEST:
+                    long.append(f"{path.relative_to(ROOT)}: {node.name} ({lines} lines)")
+    assert long == []
