@@ -84,15 +84,10 @@ def _available(cases: list[dict]) -> list[dict]:
 
 
 def _position(case: dict, seed: int, moves: int):
+    from pyapp.engine.testing import random_position
     from pyapp.games import new_game
 
-    state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.step(legal[rng.randrange(len(legal))])
+    state = random_position(case["game"], seed=seed, players=case["players"], moves=moves, **case.get("options", {}))
     if state.is_terminal():
         state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
     return state

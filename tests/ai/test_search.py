@@ -16,6 +16,7 @@ from pyapp.ai.mcts import Search
 from pyapp.ai.options import SearchOptions
 from pyapp.engine import Chance, GameType, Information
 from pyapp.engine.steps import finish
+from pyapp.engine.testing import random_position
 from pyapp.games import new_game
 from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
 from tests.toy_games import NimState, Take
@@ -195,14 +196,7 @@ def test_the_state_given_is_never_changed(game, players, level):
 
 
 def _random_position(seed: int, players: int, moves: int) -> TricksState:
-    state = new_game("tricks", seed=seed, players=players)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return random_position("tricks", seed=seed, players=players, moves=moves)
 
 
 @settings(max_examples=40, deadline=None)
