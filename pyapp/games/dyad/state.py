@@ -474,7 +474,10 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
     mine = _card_list(obs["hand"])
     for c in mine:
         where[c] = seat
-    known = {p: {c for c, s in where.items() if s == p} for p in voids}
+    known: dict[int, set[int]] = {p: set() for p in voids}
+    for c, s in where.items():
+        if s in known:
+            known[s].add(c)
     pool = [c for c in deck if c not in where]
     return known, voids, pool
 
