@@ -498,15 +498,15 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     n = obs["players"]
     known, voids, pool = knowledge(obs, seat)
     counts = obs["hand_counts"]
-    need = {p: counts[p] - len(known[p]) for p in known}
-    if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
+    others = list(known)
+    need = [counts[p] - len(known[p]) for p in others]  # the unseen cards each other seat holds
+    if sum(need) != len(pool) or min(need, default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    others = list(need)
     if barred or any(voids.values()):
         refused = [_refused(pool, voids[p], barred and barred.get(p)) for p in others]
     else:  # the common case, without a comprehension: a search samples a world per iteration
         refused = [frozenset()] * len(others)
-    dealt = deal(pool, list(need.values()), refused, rng)
+    dealt = deal(pool, need, refused, rng)
     options = dict(obs["options"])
     rng_seed = rng.random()  # random.Random(rng_seed) when first needed
     teams = options["teams"]
