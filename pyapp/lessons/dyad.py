@@ -118,7 +118,7 @@ def explain(state, action, expected, step: Step) -> tuple[str, dict[str, Any], s
             return "lesson.dyad.why.retrieve", {**params, "choices": _cards(state.retrievable())}, "dyad.retrieve"
         return "lesson.why.not_now", params, None
     rules = step.rules
-    if action.kind == "play" and "dyad.matched" in rules:
+    if action.kind == "play" and "dyad.matched" in rules and not is_matched(*action.cards):
         return "lesson.dyad.other.matched", {**params, "suit": _suit(expected.cards[0])}, "dyad.matched"
     if action.kind == "play" and "dyad.double" in rules:
         return (
