@@ -84,10 +84,10 @@ class TableCoach:
         if not coach.finished():
             return [h("span", {"class": "learn-count", "data-testid": "learn-count"},
                       t("learn.step", n=coach.at + 1, total=total))]
-        again = h("button", {"type": "button", "data-testid": "learn-again"}, t("learn.play_again"))
+        again = h("button", {"type": "button", "data-testid": "learn-again"}, t("learn.again"))
         on(again, "click", lambda event: self.again())
         easy = h("a", {"class": "button primary", "data-testid": "learn-easy", "data-autofocus": "",
-                       "href": routes.href(self.game, level="easy")}, t("learn.easy"))
+                       "href": routes.href(self.game, level="easy")}, t("learn.easy_short"))
         return [again, easy]
 
 
