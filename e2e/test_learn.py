@@ -169,7 +169,11 @@ def _open(page: Page, game: str) -> None:
 def _fits(page: Page) -> None:
     """The lesson's table keeps the table's one-screen rules, its message line wholly in view."""
     page.wait_for_function(SETTLED)
-    assert page.evaluate(MEASURE) == []
+    step = page.get_by_test_id("coach-note").get_attribute("data-step")
+    problems = page.evaluate(MEASURE)
+    if problems:
+        page.screenshot(path=SCREENSHOTS / "learn-unfit.png", full_page=True)
+    assert problems == [], f"at step {step} (learn-unfit.png)"
     box = page.get_by_test_id("message").bounding_box()
     assert box is not None and box["height"] > 0 and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
 
@@ -200,8 +204,7 @@ def _refused(page: Page, game: str, coach: lessons.Coach, lang: str, shot: str) 
     expect(page.get_by_test_id("coach-note")).to_have_attribute("data-step", str(coach.at))
     expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "you")
     assert page.evaluate(TABLE_STATE) == before, "a refused move changes nothing"
-    if page.viewport_size["width"] == 360:
-        _fits(page)
+    _fits(page)
     page.screenshot(path=SCREENSHOTS / f"{shot}-refused.png")
 
 
@@ -210,7 +213,7 @@ def _follow(page: Page, game: str, lang: str, *, until: int | None = None, wrong
     """Make each of the learner's moves the coach asks for, on the table, while the computers play the script.
 
     CPython's coach is walked alongside, from the step on the page; stops at the learner's step ``until``.
-    At 360x640 every learner's step is measured as the table-fit suite measures a table.
+    Every learner's step is measured as the table-fit suite measures a table.
     """
     lesson = lessons.get(game)
     coach = lessons.Coach(lesson, at=int(page.get_by_test_id("coach-note").get_attribute("data-step")))
@@ -221,8 +224,7 @@ def _follow(page: Page, game: str, lang: str, *, until: int | None = None, wrong
         _wait_learner(page, coach, lang)
         if coach.at == until:
             return coach
-        if page.viewport_size["width"] == 360:
-            _fits(page)
+        _fits(page)
         if coach.at == wrong_at:
             _refused(page, game, coach, lang, shot)
         _act(page, game, coach.step().action)
@@ -265,8 +267,7 @@ def test_each_guided_game_is_played_on_the_real_table_by_following_the_coach(
     if game == "dyad":  # the round's summary stays on the table for the learner to read
         expect(page.get_by_test_id("round-end")).to_be_in_viewport()
     page.screenshot(path=SCREENSHOTS / f"{shot}-end.png")
-    if size == (360, 640):
-        _fits(page)
+    _fits(page)
     _nothing_stored_but_the_step(page, game)
     assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(len(coach.lesson.steps))
     _language(page, "en")

@@ -64,8 +64,10 @@ class TableCoach:
         if verdict is not None:
             items.append(h("p", {"class": "error coach-refusal", "role": "alert", "data-testid": "coach-refusal",
                                  "data-rule": verdict.rule or ""}, t(verdict.key, **verdict.params)))
+        # a refusal stands in for the note (it says what to try): the line stays one or two lines tall
         items.append(h("p", {"class": "coach-note", "data-testid": "coach-note", "data-step": str(coach.at),
-                             "data-who": "done" if coach.finished() else coach.step().who}, self._note()))
+                             "data-who": "done" if coach.finished() else coach.step().who,
+                             "hidden": verdict is not None}, self._note()))
         return items
 
     def spoken(self) -> list[str]:
