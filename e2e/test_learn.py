@@ -1,10 +1,17 @@
-"""A newcomer on the picker: what each game is, How to play and back, and the guided game's walk-through.
+"""A newcomer on the picker: what each game is, How to play and back, and each guided game on the real table.
 
 At 360×640 and 1280×800: the static shell already explains each game before
 Python starts, the Python picker shows the same texts, nothing scrolls
-sideways, How to play opens the rules and Back returns to the picker.  The
-``#/learn/<game>`` screen shows every coach note CPython's ``Coach`` gives, in
-order, driven by the keyboard (every game in English, one in Korean).
+sideways, How to play opens the rules and Back returns to the picker.  Each
+lesson (``#/learn/<game>``) is finished by following the coach on the game's
+own table: the expected moves come from CPython's ``Coach``, walked alongside,
+and are made with the table's controls (mouse clicks; the keyboard alone for
+Triad; one run in Korean).  At one step a legal move the lesson does not want
+is refused with the explanation naming its rule and nothing changes; every
+learner's step keeps the table-fit checks of ``test_table_fit.py``.  The end
+offers a real game against Easy and nothing but the step was stored; the
+Rules pause the script; leaving mid-lesson offers to resume at that step, and
+a finished lesson offers itself again instead.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp import i18n, lessons  # noqa: E402
+from pyapp.games import game_class  # noqa: E402
 from pyapp.storage.stats import STATS_KEY  # noqa: E402
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX  # noqa: E402
 
@@ -271,3 +279,77 @@ def test_each_guided_game_is_played_on_the_real_table_by_following_the_coach(
     _nothing_stored_but_the_step(page, game)
     assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(len(coach.lesson.steps))
     _language(page, "en")
+
+
+def test_the_rules_pause_the_lesson_and_closing_them_lets_the_script_go_on(lesson_page: Page) -> None:
+    page = lesson_page
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": 360, "height": 640})
+    _open(page, "dyad")
+    page.get_by_test_id("learn-start").click()
+    coach = lessons.Coach(lessons.get("dyad"))
+    _wait_learner(page, coach, "en")
+    first, second = coach.step().action.split("+")
+    for card in (first, second):
+        page.locator(f'.dyad-hand [data-card="{card}"]').click()
+    # the learner's move and the Rules in one task: the computers' first scripted move cannot come between
+    page.evaluate("""() => { document.querySelector('[data-testid=submit-pair]').click();
+                             document.querySelector('[data-testid=rules-open]').click(); }""")
+    assert coach.try_move(coach.step().action).ok
+    expect(page.get_by_test_id("rules-sheet")).to_be_visible()
+    expect(page.locator(".table-body[data-waiting=held]")).to_have_count(1)
+    note = page.get_by_test_id("coach-note")
+    expect(note).to_have_attribute("data-step", str(coach.at))
+    expect(note).to_have_attribute("data-who", "computer")
+    assert page.evaluate("() => localStorage.getItem('pyapp.lesson.dyad')") == "1"  # nothing played meanwhile
+    page.get_by_test_id("rules-sheet-close").click()
+    expect(page.get_by_test_id("rules-sheet")).to_be_hidden()
+    while not coach.learner_to_move():
+        coach.play_computer()
+    _wait_learner(page, coach, "en")  # the script went on to the learner's next move
+
+
+def test_leaving_mid_lesson_offers_to_resume_there_and_a_finished_one_offers_it_again(lesson_page: Page) -> None:
+    page = lesson_page
+    game = "dieci"
+    total = len(lessons.get(game).steps)
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": 360, "height": 640})
+    _open(page, game)
+    page.get_by_test_id("learn-start").click()
+    coach = _follow(page, game, "en", until=4)
+    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == "4"
+
+    page.get_by_test_id("home-link").click()
+    expect(page.get_by_test_id("picker")).to_be_visible()
+    expect(page.locator(".game-continue")).to_have_count(0)  # a lesson is never an unfinished game
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
+    _open(page, game)
+    offer = page.get_by_test_id("learn-resume")
+    expect(offer).to_have_text(_said("en", "learn.resume_text", {"n": coach.at + 1, "total": total}))
+    expect(page.get_by_test_id("learn-again")).to_be_visible()
+    page.screenshot(path=SCREENSHOTS / "learn-resume-360x640.png")
+    page.get_by_test_id("learn-resume-button").click()
+    _wait_learner(page, coach, "en")  # the same step, the same position
+    _follow(page, game, "en")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "over")
+
+    _open(page, game)  # finished: no "resume at 16 of 16", the lesson again or a real game
+    expect(page.get_by_test_id("learn-resume")).to_have_count(0)
+    expect(page.get_by_test_id("learn-done")).to_have_text(_said("en", "learn.finished", {}))
+    expect(page.get_by_test_id("learn-easy")).to_have_attribute("href", f"#/{game}?level=easy")
+    page.screenshot(path=SCREENSHOTS / "learn-finished-360x640.png")
+    page.get_by_test_id("learn-easy").click()
+    expect(page.get_by_test_id("setup-players")).to_be_visible()
+    expect(page.get_by_test_id("seat-kind-0")).to_have_value("person")
+    for seat in range(1, game_class(game).PLAYERS[0]):
+        expect(page.get_by_test_id(f"seat-kind-{seat}")).to_have_value("easy")
+    _nothing_stored_but_the_step(page, game)
+    _open(page, game)
+    page.get_by_test_id("learn-again").click()  # the lesson from its start: the computer leads, then your move
+    again = lessons.Coach(lessons.get(game))
+    while not again.learner_to_move():
+        again.play_computer()
+    _wait_learner(page, again, "en")
+    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(again.at)
