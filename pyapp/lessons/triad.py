@@ -196,23 +196,3 @@ def teaches(before, action: str, after) -> set[str]:
         shown.add("triad.pass")
     return shown
 
-
-def demo_view(state, step: Step | None) -> dict[str, Any]:
-    """The position as a rules-demo drawing (:func:`pyapp.demos.render.stage`), the suggested move highlighted."""
-    highlight: list[list[int]] = []
-    if step is not None and step.who == LEARNER:
-        move = state.parse_action(step.action)
-        if type(move) is Place:
-            highlight = [[move.row, move.col]]
-        elif type(move) is Remove:
-            highlight = [list(cell) for cell in move.cells]
-    last = state.observation(0)["last"]
-    a, b = state.side_totals()
-    return {
-        "kind": "board",
-        "board": state.board.to_text(),
-        "scores": {"a": a, "b": b},
-        "phase": state.phase,
-        "highlight": highlight,
-        "last": ([last["cell"]] if last.get("kind") == "place" else last.get("cells", [])) if last else [],
-    }
