@@ -55,8 +55,8 @@ class LessonScreen:
         panel = h("section", {"class": "learn panel", "data-testid": "learn", "data-game": self.game},
                   h("h1", None, t("learn.title", game=name)),
                   h("p", {"class": "learn-intro"}, t(intro_key, **intro_params)),
+                  h("div", {"class": "learn-offer"}, offer),  # in view on a phone, before the longer text
                   h("p", {"class": "learn-lead"}, t("learn.lead")),
-                  h("div", {"class": "learn-offer"}, offer),
                   h("nav", {"class": "game-links"},
                     h("a", {"class": "button secondary", "href": routes.href("rules", self.game)}, t("learn.rules", game=name)),
                     h("a", {"class": "button secondary", "href": routes.href(self.game)}, t("learn.play", game=name))))

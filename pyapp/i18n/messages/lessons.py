@@ -77,7 +77,7 @@ EN = {
     "lesson.triad.other.labels": "Removing {yours} scores {value}. This lesson first removes {expected} ({expected_value}) to show how labels count: each cell left empty adds its label.",
     "lesson.triad.other.stack_label": "Removing {yours} scores {value}; your stack on {expected} scores its label doubled: {expected_value}.",
     "lesson.triad.other.cover": "A piece on {yours} leaves B's triad standing. Cover one of its pieces, on {expected}: only the top piece of a cell shows.",
-    "lesson.triad.other.make": "Triads made by a piece on {yours}: {count}; on {expected}: {expected_count}. Place on {expected}.",
+    "lesson.triad.other.make": "Three of your pieces showing in a line are a triad. Triads a piece makes on {yours}: {count}; on {expected}: {expected_count}. Place on {expected}.",
     "lesson.triad.other.stack": "This lesson builds a stack triad: put a third piece on {expected}, which holds two of yours, instead of {yours}.",
     # Dieci
     "lesson.dieci.intro": "The end of a game of Dieci for two players, guided. The character deck is nearly empty, and the game ends with the trick in which it runs out. Trump is {trump}. Your goal card, {goal_name}, shows {goal_chars}: the more of them you hold at the end, the more it scores.",
@@ -184,7 +184,7 @@ KO = {
     "lesson.triad.other.labels": "{yours}를 걷어 내면 {value}점입니다. 이 연습에서는 숫자가 어떻게 계산되는지 보이려고 먼저 {expected}({expected_value}점)를 걷어 냅니다. 비게 되는 칸마다 그 칸의 숫자를 얻습니다.",
     "lesson.triad.other.stack_label": "{yours}를 걷어 내면 {value}점입니다. {expected}의 쌓기는 칸 숫자의 두 배인 {expected_value}점입니다.",
     "lesson.triad.other.cover": "{yours}에 놓으면 B편의 트라이어드가 그대로 남습니다. 그 말 하나를 {expected}에서 덮으세요. 한 칸에서는 맨 위 말만 보입니다.",
-    "lesson.triad.other.make": "{yours}에 놓으면 만드는 트라이어드: {count}개, {expected}에서는 {expected_count}개. {expected}에 놓으세요.",
+    "lesson.triad.other.make": "한 줄에 보이는 내 말 세 개가 트라이어드입니다. {yours}에 놓으면 트라이어드 {count}개, {expected}에서는 {expected_count}개. {expected}에 놓으세요.",
     "lesson.triad.other.stack": "이 연습에서는 쌓기 트라이어드를 만듭니다. {yours} 대신 내 말이 두 개 있는 {expected}에 세 번째 말을 얹으세요.",
     # Dieci
     "lesson.dieci.intro": "2인 디에치 게임의 끝부분을 안내에 따라 해 봅니다. 캐릭터 덱이 거의 비었고, 덱이 떨어지는 트릭에서 게임이 끝납니다. 으뜸패는 {trump}입니다. 내 목표 카드 {goal_name}에는 {goal_chars}가 있습니다. 끝날 때 그중 많이 가질수록 점수가 큽니다.",
