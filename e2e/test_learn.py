@@ -264,6 +264,7 @@ def test_each_guided_game_is_played_on_the_real_table_by_following_the_coach(
     page.screenshot(path=SCREENSHOTS / f"{shot}-panel.png")
     page.get_by_test_id("learn-start").click()
     expect(page.get_by_test_id("rules-open")).to_be_visible()  # the rules stay one tap away
+    expect(page.get_by_test_id("hint")).to_have_count(0)  # the coach says what to play, not the judge
     coach = _follow(page, game, lang, wrong_at=WRONG_AT[game], shot=shot)
 
     note = page.get_by_test_id("coach-note")

@@ -27,13 +27,15 @@ from collections.abc import Callable, Generator
 from pyapp.engine.state import Action
 from pyapp.lessons import Coach, Verdict
 from pyapp.play.session import CHOSEN, Seat, Session
+from pyapp.storage.hints import default_hints
 
 
 class LessonSession(Session):
     """The lesson's position, seats and turns for a table; the coach decides every move."""
 
     def __init__(self, coach: Coach, seats: list[Seat], *, remember: Callable[[int], None] = lambda at: None) -> None:
-        super().__init__(coach.state, seats, record_id="lesson")
+        # no Hint: the coach says what to play
+        super().__init__(coach.state, seats, record_id="lesson", hints=default_hints(1, allowed=False))
         self.coach = coach
         self.verdict: Verdict | None = None
         """The coach's answer to the learner's last move while it was refused (None once a move is accepted)."""

@@ -42,6 +42,7 @@ def test_a_lesson_played_as_a_table_plays_it_reaches_the_scripts_end_and_remembe
     assert session.to_act() == -1 and not session.is_computer_turn()  # nobody moves on past the script
     assert session.state.history == Coach(lesson, at=len(lesson.steps)).state.history
     assert session.store is None and session.save_problem is None and session.lost is None
+    assert session.hints == {"allowed": False, "used": 0}  # no Hint beside the coach
 
 
 @pytest.mark.parametrize("game", GAMES)
