@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import booted_page
 from playwright.sync_api import Browser, Page, expect
-from test_a11y import keyboard_act
+from test_a11y import axe, keyboard_act
 from test_table_fit import MEASURE, SETTLED
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,6 +213,7 @@ def _refused(page: Page, game: str, coach: lessons.Coach, lang: str, shot: str) 
     expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "you")
     assert page.evaluate(TABLE_STATE) == before, "a refused move changes nothing"
     _fits(page)
+    assert axe(page, f"{game} lesson, a move refused") == []
     page.screenshot(path=SCREENSHOTS / f"{shot}-refused.png")
 
 
