@@ -10,7 +10,7 @@ Triad; one run in Korean).  At one step a legal move the lesson does not want
 is refused with the explanation naming its rule and nothing changes; every
 learner's step keeps the table-fit checks of ``test_table_fit.py``.  The end
 offers a real game against Easy and nothing but the step was stored; the
-Rules pause the script; leaving mid-lesson offers to resume at that step, and
+Rules pause the script, a language switch redraws it in place; leaving mid-lesson offers to resume at that step, and
 a finished lesson offers itself again instead.
 """
 
@@ -276,14 +276,14 @@ def test_each_guided_game_is_played_on_the_real_table_by_following_the_coach(
     expect(page.get_by_test_id("learn-again")).to_be_visible()
     if game == "dyad":  # the round's summary stays on the table for the learner to read
         expect(page.get_by_test_id("round-end")).to_be_in_viewport()
-    page.screenshot(path=SCREENSHOTS / f"{shot}-end.png")
     _fits(page)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-end.png")
     _nothing_stored_but_the_step(page, game)
     assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(len(coach.lesson.steps))
     _language(page, "en")
 
 
-def test_the_rules_pause_the_lesson_and_closing_them_lets_the_script_go_on(lesson_page: Page) -> None:
+def test_the_rules_pause_the_lesson_and_a_language_switch_redraws_it_in_place(lesson_page: Page) -> None:
     page = lesson_page
     page.evaluate("() => localStorage.clear()")
     page.set_viewport_size({"width": 360, "height": 640})
@@ -309,6 +309,10 @@ def test_the_rules_pause_the_lesson_and_closing_them_lets_the_script_go_on(lesso
     while not coach.learner_to_move():
         coach.play_computer()
     _wait_learner(page, coach, "en")  # the script went on to the learner's next move
+    _language(page, "ko")  # the coach switches language in place, at the same step
+    _wait_learner(page, coach, "ko")
+    expect(page.get_by_test_id("player-1")).to_contain_text(_said("ko", "setup.default_name", {"n": 2}))
+    _language(page, "en")
 
 
 def test_leaving_mid_lesson_offers_to_resume_there_and_a_finished_one_offers_it_again(lesson_page: Page) -> None:
