@@ -103,10 +103,11 @@ def lesson_table(root: Any, game: str, at: int, backend: Backend | None) -> Tabl
         remember_lesson_step(backend, game, step)
         session = LessonSession(lessons.Coach(lesson, at=step), seats(lesson.players, lesson.learner),
                                 remember=lambda reached: remember_lesson_step(backend, game, reached))
-        table.coach.said = None
+        coach.said = None
         table.begin(session)
 
-    table.coach = TableCoach(table, game, lambda: begin(0))
+    coach = TableCoach(table, game, lambda: begin(0))
+    table.coach = coach
     begin(at)
     return table
 
