@@ -3,9 +3,8 @@
 Unfinished games of all three kinds are made in CPython with the page's own
 code (``Session`` on a memory store, as ``test_saves.py`` does) and put into
 ``localStorage``; Continue under each game must open that very record (the
-newest of its kind), and what the picker says of it must be public.  A lesson
-must survive a reload, never become a saved game, and end by offering a real
-game against Easy computers.
+newest of its kind), and what the picker says of it must be public.  (A
+lesson's memory and its end are in ``test_learn.py``.)
 """
 
 from __future__ import annotations
@@ -15,10 +14,10 @@ import random
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, booted_page
+from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
 
-from pyapp import i18n, lessons
+from pyapp import i18n
 from pyapp.games import game_class
 from pyapp.play import Seat, Session
 from pyapp.play.saved import continue_text, unfinished
@@ -111,46 +110,3 @@ def test_the_picker_in_korean_says_what_the_unfinished_game_is(ko_page: Page) ->
     expect(box.locator(".continue-what")).to_contain_text(f"{len(newest['triad'].state.history)}수째, Ada 차례")
     expect(page.get_by_test_id("continue-link-triad")).to_have_text(i18n.catalog("ko")["picker.continue"])
     page.screenshot(path=SCREENSHOTS / "picker-continue-ko-360.png", full_page=True)
-
-
-def test_lesson_progress_survives_a_reload_and_the_end_offers_a_game_against_easy(page: Page) -> None:
-    game = "dieci"
-    total = len(lessons.get(game).steps)
-    page.evaluate(f"() => {{ location.hash = '#/learn/{game}'; }}")
-    screen = page.get_by_test_id("learn")
-    expect(screen).to_be_visible()
-    expect(page.get_by_test_id("learn-resume")).to_have_count(0)  # a first visit has nothing to resume
-    for n in range(3):
-        screen.locator("[data-action=next]").click()
-        expect(page.get_by_test_id("learn-count")).to_contain_text(f"Step {n + 2} of {total}")
-    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == "3"
-
-    page.reload()
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    expect(page.get_by_test_id("learn-count")).to_contain_text(f"Step 1 of {total}")
-    offer = page.get_by_test_id("learn-resume")
-    expect(offer).to_contain_text(f"step 4 of {total}")
-    page.screenshot(path=SCREENSHOTS / "learn-resume-360.png", full_page=True)
-    offer.get_by_role("button").click()
-    expect(page.get_by_test_id("learn-count")).to_contain_text(f"Step 4 of {total}")
-    expect(page.get_by_test_id("learn-resume")).to_have_count(0)
-
-    next_button = screen.locator("[data-action=next]")
-    while next_button.is_enabled():
-        next_button.click()
-    easy = page.get_by_test_id("learn-easy")
-    expect(easy).to_have_attribute("href", f"#/{game}?level=easy")
-    page.screenshot(path=SCREENSHOTS / "learn-end-easy-360.png", full_page=True)
-    keys = page.evaluate("() => Object.keys(localStorage)")
-    assert not [key for key in keys if key.startswith(PREFIX) or key == "pyapp.stats"]  # a lesson is no saved game
-
-    easy.click()
-    expect(page.get_by_test_id("setup-players")).to_be_visible()
-    players = game_class(game).PLAYERS[0]
-    expect(page.get_by_test_id("seat-kind-0")).to_have_value("person")
-    for seat in range(1, players):
-        expect(page.get_by_test_id(f"seat-kind-{seat}")).to_have_value("easy")
-    page.go_back()
-    page.get_by_test_id("home-link").click()
-    expect(page.get_by_test_id("picker")).to_be_visible()
-    expect(page.locator(".game-continue")).to_have_count(0)  # the guided game is never an unfinished game

@@ -1,10 +1,17 @@
-"""A newcomer on the picker: what each game is, How to play and back, and the guided game's walk-through.
+"""A newcomer on the picker: what each game is, How to play and back, and each guided game on the real table.
 
 At 360×640 and 1280×800: the static shell already explains each game before
 Python starts, the Python picker shows the same texts, nothing scrolls
-sideways, How to play opens the rules and Back returns to the picker.  The
-``#/learn/<game>`` screen shows every coach note CPython's ``Coach`` gives, in
-order, driven by the keyboard (every game in English, one in Korean).
+sideways, How to play opens the rules and Back returns to the picker.  Each
+lesson (``#/learn/<game>``) is finished by following the coach on the game's
+own table: the expected moves come from CPython's ``Coach``, walked alongside,
+and are made with the table's controls (mouse clicks; the keyboard alone for
+Triad; one run in Korean).  At one step a legal move the lesson does not want
+is refused with the explanation naming its rule and nothing changes; every
+learner's step keeps the table-fit checks of ``test_table_fit.py``.  The end
+offers a real game against Easy and nothing but the step was stored; the
+Rules pause the script, a language switch redraws it in place; leaving mid-lesson offers to resume at that step, and
+a finished lesson offers itself again instead.
 """
 
 from __future__ import annotations
@@ -14,12 +21,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import booted_page
 from playwright.sync_api import Browser, Page, expect
+from test_a11y import axe, keyboard_act
+from test_table_fit import MEASURE, SETTLED
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp import i18n, lessons  # noqa: E402
+from pyapp.games import game_class  # noqa: E402
+from pyapp.storage.stats import STATS_KEY  # noqa: E402
+from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX  # noqa: E402
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 BOOT_MS = 120_000
@@ -83,56 +96,266 @@ def test_a_newcomer_reads_the_picker_opens_how_to_play_and_comes_back(
         context.close()
 
 
-def _notes(game: str, lang: str) -> list[str]:
-    """Every note of the guided game as CPython's Coach says it, the closing one last."""
+# -- the guided games on the real table ----------------------------------------------------------
+
+SIZES = [(360, 640), (1280, 800)]
+WRONG_AT = {"dyad": 0, "triad": 0, "dieci": 7}
+"""A learner's step of each lesson where a legal move the lesson does not expect is tried first."""
+KEYBOARD = "triad"
+"""The lesson played with the keyboard alone (the others by mouse clicks)."""
+
+TABLE_STATE = """() => [...document.querySelectorAll(
+    '.table-body [data-card], .table-body [data-cell], .table-body [data-char], .table-body [data-pair]')]
+  .map(e => [e.dataset.card, e.dataset.cell, e.dataset.height, e.dataset.stack, e.dataset.char,
+             e.dataset.pair, e.disabled].join('|')).join(';')"""
+"""What is on the table: every card, cell (with its stack) and character, in page order."""
+
+HELD_LOCKS = "async () => (await navigator.locks.query()).held.map(lock => lock.name)"
+
+
+@pytest.fixture(scope="module")
+def lesson_page(browser: Browser, base_url: str):
+    yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640})
+
+
+def _said(lang: str, key: str, params: dict) -> str:
+    """A message as the page says it in ``lang`` (names isolated as the page does)."""
     previous = i18n.language()
     i18n.set_language(lang)
     try:
-        coach = lessons.Coach(lessons.get(game))
-        notes = []
-        while True:
-            notes.append(i18n.t(*coach.note()[:1], **coach.note()[1]))
-            if coach.finished():
-                return notes
-            if coach.learner_to_move():
-                assert coach.try_move(coach.step().action).ok
-            else:
-                coach.play_computer()
+        return i18n.t(key, **params)
     finally:
         i18n.set_language(previous)
 
 
-@pytest.mark.parametrize(("lang", "games"), [("en", GAMES), ("ko", ("triad",))])
-def test_learn_by_playing_walks_each_guided_game_with_the_keyboard(
-    browser: Browser, base_url: str, lang: str, games: tuple[str, ...]
+def _click(page: Page, game: str, action: str) -> None:
+    """Play ``action`` with the mouse, through the controls a person would use."""
+    words = action.split()
+    if game == "dyad":
+        if words[0] == "take":
+            page.locator(f'[data-take="{words[1]}"]').click()
+            return
+        for card in action.split("+"):
+            page.locator(f'.dyad-hand [data-card="{card}"]').click()
+            expect(page.locator(f'.dyad-hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+        page.get_by_test_id("submit-pair").click()
+    elif game == "triad":
+        if words[0] == "place":
+            page.locator(f'[data-cell="{words[1]}"]').click()
+        elif words[0] == "remove":
+            page.locator(f'[data-cell="{words[2] if words[1] == "stack" else words[1]}"]').click()
+            page.locator(f'[data-testid=remove-choice][data-action="{action}"]').click()
+        else:
+            page.get_by_test_id("pass").click()
+    elif words[0] == "play":
+        page.locator(f'.dieci .hand [data-card="{words[1]}"]').click()
+    elif words[0] == "claim":
+        page.locator(f'.dieci button[data-char="{words[1]}"]').click()
+    else:
+        page.get_by_test_id("take-top" if words[0] == "top" else "pass").click()
+
+
+def _act(page: Page, game: str, action: str) -> None:
+    if game == KEYBOARD:
+        keyboard_act(page, game, action)
+    else:
+        _click(page, game, action)
+
+
+def _language(page: Page, lang: str) -> None:
+    page.get_by_test_id("language").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def _open(page: Page, game: str) -> None:
+    """The lesson's panel, reached from the picker's Learn by playing."""
+    page.evaluate("() => { location.hash = '#/'; }")
+    page.get_by_test_id(f"learn-link-{game}").click()
+    expect(page.get_by_test_id("learn")).to_have_attribute("data-game", game)
+
+
+def _fits(page: Page) -> None:
+    """The lesson's table keeps the table's one-screen rules, its message line wholly in view."""
+    page.wait_for_function(SETTLED)
+    step = page.get_by_test_id("coach-note").get_attribute("data-step")
+    problems = page.evaluate(MEASURE)
+    if problems:
+        page.screenshot(path=SCREENSHOTS / "learn-unfit.png", full_page=True)
+    assert problems == [], f"at step {step} (learn-unfit.png)"
+    box = page.get_by_test_id("message").bounding_box()
+    assert box is not None and box["height"] > 0 and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def _wait_learner(page: Page, coach: lessons.Coach, lang: str) -> None:
+    note = page.get_by_test_id("coach-note")
+    expect(note).to_have_attribute("data-step", str(coach.at))
+    expect(note).to_have_attribute("data-who", "learner")
+    expect(note).to_have_text(_said(lang, *coach.note()))
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "you")
+    count = _said(lang, "learn.step", {"n": coach.at + 1, "total": len(coach.lesson.steps)})
+    expect(page.get_by_test_id("learn-count")).to_have_text(count)
+
+
+def _refused(page: Page, game: str, coach: lessons.Coach, lang: str, shot: str) -> None:
+    """A legal move the lesson does not expect: explained by the rule, and nothing on the table changes."""
+    expected = coach.step().action
+    wrong = next(str(a) for a in coach.state.legal_actions() if str(a) != expected)
+    verdict = lessons.Coach(coach.lesson, at=coach.at).try_move(wrong)
+    assert not verdict.ok and verdict.rule, "the step's explanation names a rule"
+    before = page.evaluate(TABLE_STATE)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-mid.png")
+    _act(page, game, wrong)
+    refusal = page.get_by_test_id("coach-refusal")
+    expect(refusal).to_have_text(_said(lang, verdict.key, verdict.params))
+    expect(refusal).to_have_attribute("data-rule", verdict.rule)
+    expect(refusal).to_have_attribute("role", "alert")
+    expect(page.get_by_test_id("coach-note")).to_have_attribute("data-step", str(coach.at))
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "you")
+    assert page.evaluate(TABLE_STATE) == before, "a refused move changes nothing"
+    _fits(page)
+    assert axe(page, f"{game} lesson, a move refused") == []
+    page.screenshot(path=SCREENSHOTS / f"{shot}-refused.png")
+
+
+def _follow(page: Page, game: str, lang: str, *, until: int | None = None, wrong_at: int | None = None,
+            shot: str = "") -> lessons.Coach:
+    """Make each of the learner's moves the coach asks for, on the table, while the computers play the script.
+
+    CPython's coach is walked alongside, from the step on the page; stops at the learner's step ``until``.
+    Every learner's step is measured as the table-fit suite measures a table.
+    """
+    lesson = lessons.get(game)
+    coach = lessons.Coach(lesson, at=int(page.get_by_test_id("coach-note").get_attribute("data-step")))
+    while not coach.finished():
+        if not coach.learner_to_move():
+            coach.play_computer()
+            continue
+        _wait_learner(page, coach, lang)
+        if coach.at == until:
+            return coach
+        _fits(page)
+        if coach.at == wrong_at:
+            _refused(page, game, coach, lang, shot)
+        _act(page, game, coach.step().action)
+        assert coach.try_move(coach.step().action).ok
+        expect(page.get_by_test_id("coach-refusal")).to_have_count(0)
+    return coach
+
+
+def _nothing_stored_but_the_step(page: Page, game: str) -> None:
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert not [key for key in keys if key.startswith((PREFIX, OWNER_PREFIX)) or key in (CURRENT_KEY, STATS_KEY)]
+    assert page.evaluate(HELD_LOCKS) == []  # no ownership lock either
+
+
+CASES = [("en", game, size) for game in GAMES for size in SIZES] + [("ko", "triad", (360, 640))]
+
+
+@pytest.mark.parametrize(("lang", "game", "size"), CASES, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_each_guided_game_is_played_on_the_real_table_by_following_the_coach(
+    lesson_page: Page, lang: str, game: str, size: tuple[int, int]
 ) -> None:
-    context = browser.new_context(base_url=base_url, locale=LOCALES[lang], viewport={"width": 360, "height": 640})
-    try:
-        page = context.new_page()
-        page.goto("/")
-        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
-        for game in games:
-            page.get_by_test_id("home-link").click()
-            page.get_by_test_id(f"learn-link-{game}").click()
-            expect(page).to_have_url(re.compile(rf"#/learn/{game}$"))
-            screen = page.get_by_test_id("learn")
-            expect(screen).to_have_attribute("data-game", game)
-            note = page.get_by_test_id("coach-note")
-            notes = _notes(game, lang)
-            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-360-start.png", full_page=True)
-            screen.locator("[data-action=next]").focus()
-            for number, text in enumerate(notes):
-                expect(note).to_have_text(text)
-                count = t(lang, "learn.step", n=min(number + 1, len(notes) - 1), total=len(notes) - 1)
-                expect(page.get_by_test_id("learn-count")).to_contain_text(count)
-                if number < len(notes) - 1:
-                    page.keyboard.press("Enter")  # the focus stays on Next until the end
-            expect(screen.locator("[data-action=next]")).to_be_disabled()
-            _no_sideways_scroll(page)
-            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-360-end.png", full_page=True)
-            page.set_viewport_size({"width": 1280, "height": 800})
-            _no_sideways_scroll(page)
-            page.screenshot(path=SCREENSHOTS / f"learn-{game}-{lang}-1280-end.png")
-            page.set_viewport_size({"width": 360, "height": 640})
-    finally:
-        context.close()
+    page = lesson_page
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    _language(page, lang)
+    shot = f"learn-{game}-{lang}-{size[0]}x{size[1]}"
+    _open(page, game)
+    expect(page.get_by_test_id("learn-resume")).to_have_count(0)  # a first visit has nothing to resume
+    page.screenshot(path=SCREENSHOTS / f"{shot}-panel.png")
+    page.get_by_test_id("learn-start").click()
+    expect(page.get_by_test_id("rules-open")).to_be_visible()  # the rules stay one tap away
+    expect(page.get_by_test_id("hint")).to_have_count(0)  # the coach says what to play, not the judge
+    coach = _follow(page, game, lang, wrong_at=WRONG_AT[game], shot=shot)
+
+    note = page.get_by_test_id("coach-note")
+    expect(note).to_have_attribute("data-who", "done")
+    expect(note).to_have_text(_said(lang, *coach.note()))
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "over")
+    expect(page.get_by_test_id("learn-easy")).to_have_attribute("href", f"#/{game}?level=easy")
+    expect(page.get_by_test_id("learn-again")).to_be_visible()
+    if game == "dyad":  # the round's summary stays on the table for the learner to read
+        expect(page.get_by_test_id("round-end")).to_be_in_viewport()
+    _fits(page)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-end.png")
+    _nothing_stored_but_the_step(page, game)
+    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(len(coach.lesson.steps))
+    _language(page, "en")
+
+
+def test_the_rules_pause_the_lesson_and_a_language_switch_redraws_it_in_place(lesson_page: Page) -> None:
+    page = lesson_page
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": 360, "height": 640})
+    _open(page, "dyad")
+    page.get_by_test_id("learn-start").click()
+    coach = lessons.Coach(lessons.get("dyad"))
+    _wait_learner(page, coach, "en")
+    first, second = coach.step().action.split("+")
+    for card in (first, second):
+        page.locator(f'.dyad-hand [data-card="{card}"]').click()
+    # the learner's move and the Rules in one task: the computers' first scripted move cannot come between
+    page.evaluate("""() => { document.querySelector('[data-testid=submit-pair]').click();
+                             document.querySelector('[data-testid=rules-open]').click(); }""")
+    assert coach.try_move(coach.step().action).ok
+    expect(page.get_by_test_id("rules-sheet")).to_be_visible()
+    expect(page.locator(".table-body[data-waiting=held]")).to_have_count(1)
+    note = page.get_by_test_id("coach-note")
+    expect(note).to_have_attribute("data-step", str(coach.at))
+    expect(note).to_have_attribute("data-who", "computer")
+    assert page.evaluate("() => localStorage.getItem('pyapp.lesson.dyad')") == "1"  # nothing played meanwhile
+    page.get_by_test_id("rules-sheet-close").click()
+    expect(page.get_by_test_id("rules-sheet")).to_be_hidden()
+    while not coach.learner_to_move():
+        coach.play_computer()
+    _wait_learner(page, coach, "en")  # the script went on to the learner's next move
+    _language(page, "ko")  # the coach switches language in place, at the same step
+    _wait_learner(page, coach, "ko")
+    expect(page.get_by_test_id("player-1")).to_contain_text(_said("ko", "setup.default_name", {"n": 2}))
+    _language(page, "en")
+
+
+def test_leaving_mid_lesson_offers_to_resume_there_and_a_finished_one_offers_it_again(lesson_page: Page) -> None:
+    page = lesson_page
+    game = "dieci"
+    total = len(lessons.get(game).steps)
+    page.evaluate("() => localStorage.clear()")
+    page.set_viewport_size({"width": 360, "height": 640})
+    _open(page, game)
+    page.get_by_test_id("learn-start").click()
+    coach = _follow(page, game, "en", until=4)
+    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == "4"
+
+    page.get_by_test_id("home-link").click()
+    expect(page.get_by_test_id("picker")).to_be_visible()
+    expect(page.locator(".game-continue")).to_have_count(0)  # a lesson is never an unfinished game
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
+    _open(page, game)
+    offer = page.get_by_test_id("learn-resume")
+    expect(offer).to_have_text(_said("en", "learn.resume_text", {"n": coach.at + 1, "total": total}))
+    expect(page.get_by_test_id("learn-again")).to_be_visible()
+    page.screenshot(path=SCREENSHOTS / "learn-resume-360x640.png")
+    page.get_by_test_id("learn-resume-button").click()
+    _wait_learner(page, coach, "en")  # the same step, the same position
+    _follow(page, game, "en")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "over")
+
+    _open(page, game)  # finished: no "resume at 16 of 16", the lesson again or a real game
+    expect(page.get_by_test_id("learn-resume")).to_have_count(0)
+    expect(page.get_by_test_id("learn-done")).to_have_text(_said("en", "learn.finished", {}))
+    expect(page.get_by_test_id("learn-easy")).to_have_attribute("href", f"#/{game}?level=easy")
+    page.screenshot(path=SCREENSHOTS / "learn-finished-360x640.png")
+    page.get_by_test_id("learn-easy").click()
+    expect(page.get_by_test_id("setup-players")).to_be_visible()
+    expect(page.get_by_test_id("seat-kind-0")).to_have_value("person")
+    for seat in range(1, game_class(game).PLAYERS[0]):
+        expect(page.get_by_test_id(f"seat-kind-{seat}")).to_have_value("easy")
+    _nothing_stored_but_the_step(page, game)
+    _open(page, game)
+    page.get_by_test_id("learn-again").click()  # the lesson from its start: the computer leads, then your move
+    again = lessons.Coach(lessons.get(game))
+    while not again.learner_to_move():
+        again.play_computer()
+    _wait_learner(page, again, "en")
+    assert page.evaluate(f"() => localStorage.getItem('pyapp.lesson.{game}')") == str(again.at)

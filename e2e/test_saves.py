@@ -154,15 +154,12 @@ def test_rename_export_delete_import_back_and_resume(spage: Page, tmp_path: Path
     new_id = page.get_by_test_id("save").get_attribute("data-id")
     assert new_id and new_id != record["id"]
 
-    # resume: the game in play is set and the game's screen opens
+    # resume: the game's screen opens on that very record and plays it at once (no resume offer)
     page.get_by_test_id("save-resume").click()
-    expect(page).to_have_url(re.compile(rf"#/{GAME}$"))
-    assert page.evaluate("() => localStorage.getItem('pyapp.current')") == new_id
-    resume = page.get_by_test_id("resume")
-    if page.get_by_test_id("placeholder").count() == 0:  # the game's screen is registered
-        expect(resume).to_be_visible()
-        resume.click()
-        expect(page.get_by_test_id("status")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"#/{GAME}\?resume={re.escape(new_id)}$"))
+    expect(page.get_by_test_id("status")).to_be_visible()
+    expect(page.get_by_test_id("resume-offer")).to_have_count(0)
+    assert page.evaluate("id => localStorage.getItem('pyapp.owner.' + id)", new_id)  # this table claimed that record
 
 
 def test_import_by_drag_and_drop_and_bad_files_are_refused(spage: Page) -> None:

@@ -21,7 +21,6 @@ Each game's module (:mod:`pyapp.lessons.dyad`, ``triad``, ``dieci``) holds its
 (the numbers a note quotes, public facts and the learner's own only),
 ``explain(state, action, expected, step)`` (why ``action`` is refused: a
 message key, its parameters and the rule it names, or None),
-``demo_view(state, step)`` (the position as a rules-demo drawing),
 ``candidates(state)`` (moves a learner might try, legal or not) and
 ``teaches(before, action, after)`` (the rule ids the engine shows to hold for
 that move; the tests check each step's rules against it).
@@ -151,10 +150,6 @@ class Coach:
     def view(self) -> dict[str, Any]:
         """The learner's observation of the position (what a table draws)."""
         return self.state.observation(self.lesson.learner)
-
-    def picture(self) -> dict[str, Any]:
-        """The position as a rules-demo drawing (``pyapp.demos.render.stage``), the learner's secrets only."""
-        return self.rules.demo_view(self.state, self.step())
 
     # -- moves ---------------------------------------------------------------------------
 

@@ -200,28 +200,3 @@ def teaches(before, action: str, after) -> set[str]:
             shown.add("dieci.suits")
     return shown
 
-
-def demo_view(state, step: Step | None) -> dict[str, Any]:
-    """The position as a rules-demo drawing (:func:`pyapp.demos.render.stage`): only the learner's hand and goal."""
-    played = dict(zip(state.trick_seats, state.trick))
-    marked: list[str] = []
-    if step is not None and step.who == LEARNER:
-        move = state.parse_action(step.action)
-        marked = [move.card] if type(move) is Play else [move.char] if type(move) is Claim else []
-    seats = []
-    for seat in range(state.players):
-        mine = seat == LESSON.learner
-        seats.append({
-            "id": "you" if mine else f"p{seat + 1}",
-            "hand": list(state.hands[seat]) if mine else None,
-            "played": [played[seat]] if seat in played else None,
-            "lead": bool(state.trick_seats) and state.trick_seats[0] == seat,
-            "winner": state.phase == "claim" and state.turn == seat,
-            "characters": list(state.claimed[seat]),
-            "taken_cards": state.taken[seat],
-            "goal": list(GOALS[state.goals[seat]][1]) if mine else None,
-        })
-    return {
-        "kind": "cards", "game": "dieci", "seats": seats, "marked": marked, "hands_hidden": True,
-        "trump": state.trump_card, "faceup": list(state.face_up), "deck": len(state.char_deck),
-    }

@@ -118,7 +118,7 @@ def explain(state, action, expected, step: Step) -> tuple[str, dict[str, Any], s
             return "lesson.dyad.why.retrieve", {**params, "choices": _cards(state.retrievable())}, "dyad.retrieve"
         return "lesson.why.not_now", params, None
     rules = step.rules
-    if action.kind == "play" and "dyad.matched" in rules:
+    if action.kind == "play" and "dyad.matched" in rules and not is_matched(*action.cards):
         return "lesson.dyad.other.matched", {**params, "suit": _suit(expected.cards[0])}, "dyad.matched"
     if action.kind == "play" and "dyad.double" in rules:
         return (
@@ -190,27 +190,3 @@ def teaches(before, action: str, after) -> set[str]:
                 shown.add("dyad.twos")
     return shown
 
-
-def demo_view(state, step: Step | None) -> dict[str, Any]:
-    """The position as a rules-demo drawing (:func:`pyapp.demos.render.stage`): the learner's hand only."""
-    lead = state.lead_pair()
-    played = {seat: pair for seat, pair in state.trick}
-    marked = [] if step is None or step.who != LEARNER else [
-        card_text(c) for c in state.parse_action(step.action).cards
-    ]
-    # once the round is scored, show the hand it scored, not the next deal
-    ended = step is None and bool(state.sheet)
-    seats = []
-    for seat in range(state.players):
-        pair = played.get(seat)
-        hand = state.sheet[-1]["hands"][seat] if ended else [card_text(c) for c in state.hands[seat]]
-        seats.append({
-            "id": "you" if seat == LESSON.learner else f"p{seat + 1}",
-            "hand": hand if seat == LESSON.learner else None,
-            "played": [card_text(c) for c in pair] if pair else None,
-            "value": value_of(is_matched(*lead), *pair) if pair else None,
-            "lead": bool(state.trick) and state.trick[0][0] == seat,
-            "winner": state.phase == "take" and state.turn == seat,
-            "score": state.sheet[-1]["scores"][seat] if state.sheet else None,
-        })
-    return {"kind": "cards", "game": "dyad", "seats": seats, "marked": marked, "hands_hidden": True}

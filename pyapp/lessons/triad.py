@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyapp.games.triad import LABELS
+from pyapp.games.triad.coords import cell_label
 from pyapp.games.triad.rules import CENTRE, MAX_HEIGHT, SIDES
 from pyapp.games.triad.state import PASS, PLACEMENTS, Place, Remove
 from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step, numbered
@@ -65,12 +66,8 @@ LESSON = Lesson(
 )
 
 
-def _cell(cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
 def _cells(cells) -> str:
-    return f"{_cell(cells[0])}–{_cell(cells[-1])}" if len(cells) > 1 else _cell(cells[0])
+    return f"{cell_label(cells[0])}–{cell_label(cells[-1])}" if len(cells) > 1 else cell_label(cells[0])
 
 
 def _side(state) -> int:
@@ -97,7 +94,7 @@ def note_params(state, action: str | None) -> dict[str, Any]:
     move = state.parse_action(action)
     params["points"] = _gain(state, move)
     if type(move) is Place:
-        params.update(cell=_cell((move.row, move.col)), label=LABELS[(move.row, move.col)])
+        params.update(cell=cell_label((move.row, move.col)), label=LABELS[(move.row, move.col)])
     elif type(move) is Remove:
         params.update(cells=_cells(move.cells), label=LABELS[move.cells[0]])
     return params
@@ -153,7 +150,7 @@ def explain(state, action, expected, step: Step) -> tuple[str, dict[str, Any], s
 
 def _describe(action) -> str:
     if type(action) is Place:
-        return _cell((action.row, action.col))
+        return cell_label((action.row, action.col))
     if type(action) is Remove:
         return _cells(action.cells)
     return str(action)
@@ -199,23 +196,3 @@ def teaches(before, action: str, after) -> set[str]:
         shown.add("triad.pass")
     return shown
 
-
-def demo_view(state, step: Step | None) -> dict[str, Any]:
-    """The position as a rules-demo drawing (:func:`pyapp.demos.render.stage`), the suggested move highlighted."""
-    highlight: list[list[int]] = []
-    if step is not None and step.who == LEARNER:
-        move = state.parse_action(step.action)
-        if type(move) is Place:
-            highlight = [[move.row, move.col]]
-        elif type(move) is Remove:
-            highlight = [list(cell) for cell in move.cells]
-    last = state.observation(0)["last"]
-    a, b = state.side_totals()
-    return {
-        "kind": "board",
-        "board": state.board.to_text(),
-        "scores": {"a": a, "b": b},
-        "phase": state.phase,
-        "highlight": highlight,
-        "last": ([last["cell"]] if last.get("kind") == "place" else last.get("cells", [])) if last else [],
-    }

@@ -24,6 +24,7 @@ from pyapp.storage.records import MAX_NAME_CHARS
 from pyapp.storage.stats import load_stats
 from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
+from pyapp.ui import routes
 from pyapp.ui.dom import clear, h, local_date as _date, on
 from pyapp.ui.local_storage import shared_store
 from pyapp.ui.review import ReviewView
@@ -162,12 +163,18 @@ class SavesScreen:
     # -- actions ---------------------------------------------------------------------
 
     def _resume(self, row: Summary) -> None:
+        """Open the game's table on this record (``#/<game>?resume=<id>``, as the picker's Continue does)."""
+        try:
+            window.location.hash = routes.href(row.game, resume=row.record_id)
+            return
+        except ValueError:  # an id no route can carry (a hand-edited key): the table offers it as the game in play
+            pass
         try:
             self.store.set_current(row.record_id)
         except StorageError as error:
             self._say(t(error.key), "error")
             return
-        window.location.hash = f"#/{row.game}"
+        window.location.hash = routes.href(row.game)
 
     def _start_rename(self, row: Summary) -> None:
         self.renaming = row.record_id

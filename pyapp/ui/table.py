@@ -34,7 +34,7 @@ from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
 from pyapp.play import CHOSEN, Seat, Session
-from pyapp.registry import PERSON, TABLE_LEVELS
+from pyapp.registry import PERSON, TABLE_LEVELS, computer_modules
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom, motion
@@ -151,6 +151,22 @@ class GameUI(Protocol):
     # (Dyad, Dieci); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
 
 
+class Coaching(Protocol):
+    """A guided game's coach at the table (:mod:`pyapp.ui.coach`): what it says and offers instead of the frame."""
+
+    def message(self) -> list[Any]:
+        """The message line's elements: the coach's note, a refused move's explanation."""
+
+    def spoken(self) -> list[str]:
+        """Sentences for the live region after a redraw (the note, when it is new)."""
+
+    def status(self) -> tuple[str, str] | None:
+        """The status text and ``data-turn`` when the lesson says it (its end), else None."""
+
+    def actions(self) -> list[Any]:
+        """The head's controls in place of Undo, Rematch and New game."""
+
+
 class Table:
     """Runs one game screen inside ``root`` for ``ui``'s game."""
 
@@ -183,6 +199,8 @@ class Table:
         """The game the resume panel offers, while it is shown."""
         self._redraw: Callable[[], None] = lambda: None
         """Draws what is on screen again (in the new language)."""
+        self.coach: Coaching | None = None
+        """Set when the table hosts a guided game (:mod:`pyapp.ui.coach`): the coach's lines replace the frame's own."""
         self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
         self.body = h("div", {"class": "table-body"})
         on(self.body, "click", self._one_click, capture=True)
@@ -451,7 +469,7 @@ class Table:
             self._let_go()
         session.claim()
         self.session = session
-        if self.lock is None:
+        if self.lock is None and self.coach is None:  # a lesson is no stored game: nothing to own
             self.lock = GameLock(session.record_id)
             self.lock.hold()
         self.shown_to = None
@@ -460,12 +478,13 @@ class Table:
         self.render_or_schedule()
 
     async def _load_computer_players(self) -> None:
-        """Import the search and this game's policies while the person reads the set-up form.
+        """Import what a computer's first move imports (``computer_modules``: the search, this
+        game's policies and search settings) while the person reads the set-up form.
 
         Each import is its own browser task, so the first computer turn does
         not pay for them in one long task.
         """
-        for module in ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{self.ui.game}.policies"):
+        for module in computer_modules(self.ui.game):
             await asyncio.sleep(0)
             importlib.import_module(module)
 
@@ -653,6 +672,8 @@ class Table:
         starts_acting = bool(legal) and not self.acting
         if starts_acting:
             said.append(t("table.say.your_turn", name=session.seats[viewer].name))
+        if self.coach is not None:
+            said += self.coach.spoken()
         if said:
             self.say(" ".join(said))
         summary = self._summary_waiting() is not None
@@ -718,7 +739,10 @@ class Table:
     def _status_bar(self, session: Session) -> Any:
         state = session.state
         waiting = self._waiting() if session.is_computer_turn() else None
-        if state.is_terminal():
+        told = self.coach.status() if self.coach is not None else None
+        if told is not None:
+            text, turn = told
+        elif state.is_terminal():
             names = ", ".join(isolate(session.seats[s].name) for s in state.winners())
             text, turn = t("table.winner", names=names), "over"
         elif waiting:  # the computers are paused for the person, not thinking
@@ -737,6 +761,8 @@ class Table:
 
     def _message(self, session: Session) -> Any:
         """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept)."""
+        if self.coach is not None:
+            return h("div", {"class": "table-message", "data-testid": "message"}, self.coach.message())
         line = h("div", {"class": "table-message", "data-testid": "message"}, self.hints.message(session))
         if self.error:
             line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
@@ -747,6 +773,9 @@ class Table:
 
     def _footer(self, session: Session) -> Any:
         footer = h("div", {"class": "table-actions"})
+        if self.coach is not None:
+            footer.append(*self.coach.actions())
+            return footer
         if session.state.is_terminal():
             again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
             on(again, "click", lambda event: self._rematch())
