@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from pyapp.i18n import t
 from pyapp.ui import dom
 from pyapp.ui.dom import h, on
+from pyapp.ui.slices import run_sliced
 
 if TYPE_CHECKING:
     from pyapp.play import Session
@@ -175,19 +176,10 @@ class HintButton:
 
         from pyapp.ai.hint import hint  # noqa: PLC0415  (the judge is imported when first asked for)
 
-        steps = hint(session.state, seed=hint_seed(session), selected=selected, **_limits())
-        found = None
-        try:
-            while found is None:
-                await asyncio.sleep(0)
-                if document.hidden:  # a hidden page gives the work up; Hint asks again
-                    break
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    found = done.value
+        work = hint(session.state, seed=hint_seed(session), selected=selected, **_limits())
+        try:  # a hidden page gives the work up; Hint asks again
+            found = await run_sliced(work, stop=lambda: bool(document.hidden))
         finally:
-            steps.close()
             if self.running == position:
                 self.running = None
                 self._draw_state("idle")
