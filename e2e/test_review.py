@@ -131,6 +131,12 @@ def test_a_finished_games_review_from_its_end_screen_jumps_to_the_costliest_and_
     expect(page.get_by_test_id("replay-to-decision")).to_have_count(0)
     expect(page.get_by_test_id("replay-to-review")).to_be_in_viewport()
     page.screenshot(path=SCREENSHOTS / f"review-jump-{_size(page)}.png")
+    page.get_by_test_id("language").select_option("ko")  # the note is said again in Korean
+    expect(note).to_contain_text(f"복기한 결정: {costliest + 1}번째 수")
+    expect(page.get_by_test_id("replay-to-review")).to_have_text("복기로 돌아가기")
+    assert note.locator(".review-sentence").inner_text() != said
+    page.get_by_test_id("language").select_option("en")
+    expect(note.locator(".review-sentence")).to_have_text(said)
     page.get_by_test_id("replay-forward").click()  # the decision played: stepped away from it
     expect(replay).to_have_attribute("data-position", str(costliest + 1))
     expect(note).to_contain_text(f"Reviewed decision: move {costliest + 1} (you have stepped away from it).")
