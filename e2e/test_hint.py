@@ -167,6 +167,9 @@ def test_with_one_legal_move_the_hint_names_it_at_once_and_is_not_counted(page: 
     assert stored(page)["hints"]["used"] == 0  # naming the one legal move is not counted as help
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "hint-only-move-360x640.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(text).to_be_visible()
+    page.screenshot(path=SCREENSHOTS / "hint-only-move-1280x800.png")
 
 
 TIGHT = [("dyad", 2, "take", {}), ("dyad", 4, "turn", {"teams": True}), ("triad", 4, "phase2", {}),
