@@ -39,7 +39,9 @@ from pyapp.registry import GAMES  # noqa: E402
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The runtime's files as npm publishes them."""
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip.gz")
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""Pyodide's loader and core, which the build copies as npm publishes them."""
+RUNTIME_FILES = (*CORE_FILES, "python_stdlib.zip.gz")
 """The runtime folder of a build: Pyodide's loader and core, and the trimmed compiled standard library
 (:func:`compiled_python`) gzipped whole; ``web/loader.mjs`` (:func:`loader_module`) unpacks it and holds
 the lock in place of ``pyodide-lock.json``."""
@@ -181,7 +183,7 @@ def gzipped(data: bytes) -> bytes:
 
 def runtime_files(stdlib: bytes) -> dict[str, bytes]:
     """:data:`RUNTIME_FILES`: npm's Pyodide core with our standard library (a zip of stored members) gzipped."""
-    files = read_package("pyodide", PYODIDE_FILES[:3])
+    files = read_package("pyodide", CORE_FILES)
     files["python_stdlib.zip.gz"] = gzipped(stdlib)
     return {name: files[name] for name in RUNTIME_FILES}
 
