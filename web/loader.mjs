@@ -47,6 +47,9 @@ export async function loadPyodide(options = {}) {
   } finally {
     globalThis.fetch = fetchOthers;
   }
-  pyodide.unpackArchive(await app, "whl", { extractDir: "./" });
+  const wheel = await app;
+  // a task of its own, as when PyScript fetched the wheel after the start: taps are handled in between
+  await new Promise((resolve) => setTimeout(resolve));
+  pyodide.unpackArchive(wheel, "whl", { extractDir: "./" });
   return pyodide;
 }
