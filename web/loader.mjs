@@ -41,13 +41,14 @@ export async function loadPyodide(options = {}) {
   const fetchOthers = globalThis.fetch;
   globalThis.fetch = (resource, init) =>
     String(resource) === stdlibURL ? stdlib.then((bytes) => new Response(bytes)) : fetchOthers(resource, init);
-  let pyodide;
+  let pyodide, wheel;
   try {
-    pyodide = await loadRuntime({ lockFileContents: LOCK, ...options, indexURL: here(FILES.runtime), stdLibURL: stdlibURL });
+    // a file that fails fails the start at once, with its name (Pyodide only logs a library it could not load)
+    const runtime = loadRuntime({ lockFileContents: LOCK, ...options, indexURL: here(FILES.runtime), stdLibURL: stdlibURL });
+    [pyodide, , wheel] = await Promise.all([runtime, stdlib, app]);
   } finally {
     globalThis.fetch = fetchOthers;
   }
-  const wheel = await app;
   // a task of its own, as when PyScript fetched the wheel after the start: taps are handled in between
   await new Promise((resolve) => setTimeout(resolve));
   pyodide.unpackArchive(wheel, "whl", { extractDir: "./" });
