@@ -77,7 +77,8 @@ def test_full_store_raises_and_keeps_the_old_value():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: r.update(record=2), "unknown saved-game version"),
+        (lambda r: r.update(record=3), "unknown saved-game version"),
+        (lambda r: r.update(hints={"allowed": True}), "'hints' is missing or malformed"),
         (lambda r: r.update(name=5), "'name' is missing or of the wrong type"),
         (lambda r: r.update(name="n" * 500), "name is too long"),
         (lambda r: r.update(created="yesterday"), "'created' is not a time"),
@@ -106,3 +107,15 @@ def test_markup_in_names_is_kept_as_plain_data():
     store = SaveStore(MemoryBackend())
     record = _record(store, name="<img src=x onerror=alert(1)>")
     assert decode_record(encode_record(record))[0]["name"] == "<img src=x onerror=alert(1)>"
+
+
+def test_a_session_keeps_its_hints_field_through_saves_and_resume():
+    from pyapp.play.session import Seat, Session
+
+    store = SaveStore(MemoryBackend())
+    seats = [Seat("Ann"), Seat("Bob")]  # pass-and-play: hints only if the set-up allowed them
+    assert Session.start("nim", seats, seed=1, store=store).hints == {"allowed": False, "used": 0}
+    session = Session.start("nim", seats, seed=2, store=store, allow_hints=True)
+    session.hints["used"] += 1
+    session.save()
+    assert Session.resume(store, session.record_id).hints == {"allowed": True, "used": 1}

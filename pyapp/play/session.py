@@ -17,6 +17,7 @@ from pyapp.engine.state import Action, State
 from pyapp.games import new_game
 from pyapp.registry import PERSON, SEAT_KINDS
 from pyapp.storage.backends import StorageError
+from pyapp.storage.hints import default_hints
 from pyapp.storage.records import make_record
 from pyapp.storage.stats import count_finished
 from pyapp.storage.store import LostGame, SaveStore
@@ -49,7 +50,8 @@ class Session:
 
     def __init__(self, state: State, seats: list[Seat], *, store: SaveStore | None = None,
                  record_id: str | None = None, name: str = "", created: float | None = None,
-                 clock: Callable[[], float] = time.time, budget_ms: int | None = None) -> None:
+                 clock: Callable[[], float] = time.time, budget_ms: int | None = None,
+                 hints: dict[str, Any] | None = None) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{state.players} seats needed, {len(seats)} given")
         self.state = state
@@ -60,6 +62,8 @@ class Session:
         self.name = name
         self.created = clock() if created is None else created
         self.budget_ms = budget_ms
+        self.hints = hints or default_hints(sum(seat.is_person for seat in seats))
+        """The record's ``hints`` field (:mod:`pyapp.storage.hints`): allowed here, and how many were asked."""
         self.save_problem: str | None = None
         """The i18n key of the last saving failure, or None while saving works."""
         self.token = secrets.token_hex(8)
@@ -71,10 +75,15 @@ class Session:
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], *, seed: int, store: SaveStore | None = None,
-              name: str = "", **options: Any) -> Session:
-        """A new game, saved at once so that it can be resumed."""
+              name: str = "", allow_hints: bool | None = None, **options: Any) -> Session:
+        """A new game, saved at once so that it can be resumed.
+
+        ``allow_hints`` is the set-up's choice for pass-and-play; by default hints
+        are allowed only when at most one seat is a person.
+        """
         state = new_game(game, seed=seed, players=len(seats), **options)
-        session = cls(state, seats, store=store, name=name)
+        people = sum(seat.is_person for seat in seats)
+        session = cls(state, seats, store=store, name=name, hints=default_hints(people, allowed=allow_hints))
         session.claim()
         session.save()
         return session
@@ -89,7 +98,7 @@ class Session:
         record, state = store.read(record_id)
         seats = [Seat(seat["name"], seat["kind"]) for seat in record["seats"]]
         session = cls(state, seats, store=store, record_id=record_id, name=record["name"],
-                      created=record["created"])
+                      created=record["created"], hints=record["hints"])
         if claim:
             session.claim()
         return session
@@ -237,7 +246,7 @@ class Session:
     def record(self) -> dict[str, Any]:
         return make_record(self.state, record_id=self.record_id, name=self.name,
                            seats=[seat.to_json() for seat in self.seats],
-                           created=self.created, updated=self.clock())
+                           created=self.created, updated=self.clock(), hints=self.hints)
 
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.

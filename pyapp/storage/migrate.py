@@ -10,9 +10,13 @@ Version history
 * record 0: a bare engine save (``{"format": 1, "game": …}``) with no
   envelope, as written by ``State.to_save()``; importing one wraps it in a
   record with default seat names.
-* record 1 (current): ``{"record": 1, "id", "name", "seats", "created",
-  "updated", "finished", "game"}``.  A fixture of it lives in
-  ``tests/fixtures/`` forever.
+* record 1: ``{"record": 1, "id", "name", "seats", "created",
+  "updated", "finished", "game"}`` (and, from late in its life, an optional
+  ``"summary"``).  Fixtures of it live in ``tests/fixtures/`` forever.
+* record 2 (current): record 1 plus ``"hints": {"allowed", "used"}``: whether
+  the person may ask for hints in this game and how many were asked.  From
+  record 1, hints are allowed when at most one seat is a person (a game
+  against computers) and none were used.
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 
@@ -22,11 +26,13 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
 >>> record = migrate(bare)
 >>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
-(1, ['Player 1', 'Player 2'], True)
+(2, ['Player 1', 'Player 2'], True)
+>>> record["hints"]
+{'allowed': False, 'used': 0}
 >>> migrate({"record": 7})
 Traceback (most recent call last):
 ...
-pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 1)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 2)
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.engine.state import SAVE_FORMAT
+from pyapp.registry import PERSON
+from pyapp.storage.hints import default_hints
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
@@ -57,7 +65,15 @@ def _bare_save_to_record(save: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record}
+def _add_hints(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 1 → 2: no hints were asked; they are allowed in a game with at most one person."""
+    seats = record.get("seats")
+    people = sum(1 for seat in seats if isinstance(seat, dict) and seat.get("kind") == PERSON) \
+        if isinstance(seats, list) else 0
+    return dict(record, record=2, hints=default_hints(people))
+
+
+RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints}
 """``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
 
 SAVE_STEPS: dict[int, Step] = {}

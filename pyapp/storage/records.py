@@ -12,7 +12,8 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.games import load
-from pyapp.registry import GAMES, SEAT_KINDS
+from pyapp.registry import GAMES, PERSON, SEAT_KINDS
+from pyapp.storage.hints import check_hints, default_hints
 from pyapp.storage.migrate import migrate
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
@@ -56,8 +57,14 @@ def check_summary(value: Any, players: int) -> dict[str, Any] | None:
 
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
-                created: float, updated: float) -> dict[str, Any]:
-    """The record for ``state``; ``seats`` gives each seat's name and kind."""
+                created: float, updated: float, hints: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record for ``state``; ``seats`` gives each seat's name and kind.
+
+    ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
+    when at most one seat is a person, none used).
+    """
+    if hints is None:
+        hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
     return {
         "record": RECORD_VERSION,
         "id": record_id,
@@ -68,6 +75,7 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "finished": state.is_terminal(),
         "game": state.to_save(),
         "summary": public_summary(state),
+        "hints": hints,
     }
 
 
@@ -95,6 +103,7 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
             record = dict(record, **{key: 0})  # a time no calendar can show: kept as "date unknown"
     _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
     _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
+    _require(check_hints(record.get("hints")) is not None, "the saved game's 'hints' is missing or malformed")
     try:
         state = load(record.get("game"))
     except ValueError as error:
@@ -124,14 +133,14 @@ def peek_record(text: str) -> dict[str, Any] | None:
     For screens that only list games (the picker's Continue): the fields are
     checked as :func:`check_record` checks them, the summary by
     :func:`check_summary` (None when absent or malformed: the screen shows less).
-    The result has ``id``, ``game`` (its kind), ``seats``, ``updated``,
-    ``finished`` and ``summary``.
+    Older versions are upgraded the way :func:`check_record` upgrades them
+    (which needs no replay).  The result has ``id``, ``game`` (its kind),
+    ``seats``, ``updated``, ``finished``, ``summary`` and ``hints`` (None when
+    malformed).
     """
     try:
-        record = loads(text, max_chars=MAX_RECORD_CHARS)
-    except UnsafeJSON:
-        return None
-    if not isinstance(record, dict) or record.get("record") != RECORD_VERSION:
+        record = migrate(loads(text, max_chars=MAX_RECORD_CHARS))
+    except (UnsafeJSON, CorruptRecord):
         return None
     save, seats, updated = record.get("game"), record.get("seats"), record.get("updated")
     if not (isinstance(record.get("id"), str) and len(record["id"]) <= MAX_ID_CHARS
@@ -145,6 +154,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
         "updated": float(updated) if is_number(updated, 0, MAX_TIME) else 0.0,
         "finished": record["finished"],
         "summary": check_summary(record.get("summary"), len(seats)),
+        "hints": check_hints(record.get("hints")),
     }
 
 
