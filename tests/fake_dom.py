@@ -226,7 +226,7 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.table")
+FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table")
 
 
 def load_ui(module_name: str):

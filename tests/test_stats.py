@@ -42,7 +42,7 @@ def test_levels_are_kept_apart_and_computer_only_games_are_not_counted():
     assert stats.line("nim", "person") == {"played": 1, "won": 1, "best": 9}
     assert stats.line("nim", "hard") == {"played": 2, "won": 1, "best": 7}
     assert stats.line("nim", "easy") == {"played": 0, "won": 0, "best": None}
-    assert [(g, lvl) for g, lvl, _ in stats.rows()] == [("nim", "person"), ("nim", "hard")]
+    assert [(g, lvl) for g, lvl, _, _ in stats.rows()] == [("nim", "person"), ("nim", "hard")]
 
 
 @pytest.mark.parametrize("text", [
@@ -50,6 +50,8 @@ def test_levels_are_kept_apart_and_computer_only_games_are_not_counted():
     '{"stats": 1, "games": {"nim": {"easy": {"played": "x", "won": 0, "best": null}}}, "counted": []}',
     '{"stats": 1, "games": {"nim": {"easy": {"played": 1, "won": 5, "best": null}}}, "counted": []}',
     '{"stats": 1, "games": {}, "counted": [1]}', "[" * 50000,
+    '{"stats": 1, "games": {}, "hinted": {"nim": {"easy": {"played": 1, "won": 5, "best": null}}}, "counted": []}',
+    '{"stats": 1, "games": {}, "hinted": [], "counted": []}',
 ])
 def test_damaged_statistics_are_reset_with_a_message(text):
     backend = MemoryBackend()

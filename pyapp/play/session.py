@@ -17,7 +17,7 @@ from pyapp.engine.state import Action, State
 from pyapp.games import new_game
 from pyapp.registry import PERSON, SEAT_KINDS
 from pyapp.storage.backends import StorageError
-from pyapp.storage.hints import default_hints
+from pyapp.storage.hints import MAX_HINTS, default_hints
 from pyapp.storage.records import make_record
 from pyapp.storage.stats import count_finished
 from pyapp.storage.store import LostGame, SaveStore
@@ -162,6 +162,11 @@ class Session:
         yield CHOSEN  # playing and saving the move is a step of its own, apart from the search's last slice
         self._apply(seat, action)
         return action
+
+    def hint_used(self) -> None:
+        """A hint was shown: the record counts it (and is saved at once), so statistics count the game apart."""
+        self.hints = dict(self.hints, used=min(self.hints["used"] + 1, MAX_HINTS))
+        self.save()
 
     def _apply(self, seat: int, action: Action | str) -> None:
         self.state.apply_action(action)

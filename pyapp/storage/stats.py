@@ -1,5 +1,9 @@
 """Statistics kept on this device: per game and opponent level, played, won, best score.
 
+Games in which hints were used (the record's ``hints.used``) are counted apart,
+in lines of their own (``hinted``), so that the other lines say how a person
+played unaided.
+
 They are counted from the point of view of the people at the table (the
 device's players): a game counts when at least one seat is a person; it is
 won when a person's seat is among the winners; the best score is the highest
@@ -24,6 +28,12 @@ False
 >>> stats, problem = load_stats(backend)
 >>> stats.line("nim", "easy"), problem
 ({'played': 1, 'won': 1, 'best': 12}, None)
+>>> helped = dict(record, id="g2", hints={"allowed": True, "used": 2})
+>>> count_finished(backend, helped, game="nim", scores=[4, 9], winners=[1])
+True
+>>> stats, _ = load_stats(backend)
+>>> stats.line("nim", "easy")["played"], stats.line("nim", "easy", hinted=True)
+(1, {'played': 1, 'won': 0, 'best': 4})
 >>> backend.set(STATS_KEY, "{oops")
 >>> stats, problem = load_stats(backend)
 >>> from pyapp.storage.aside import asides
@@ -58,31 +68,41 @@ LEVEL_ORDER = SEAT_KINDS
 _LINE_KEYS = ("played", "won", "best")
 
 
-class Stats:
-    """The statistics table: ``games[game][level] = {"played", "won", "best"}``."""
+Table = dict[str, dict[str, dict[str, Any]]]
+"""``table[game][level] = {"played", "won", "best"}``."""
 
-    def __init__(self, games: dict[str, dict[str, dict[str, Any]]] | None = None,
-                 counted: list[str] | None = None, reset: bool = False) -> None:
+
+class Stats:
+    """The statistics: ``games`` (played without hints) and ``hinted`` (with hints), each a :data:`Table`."""
+
+    def __init__(self, games: Table | None = None, counted: list[str] | None = None, reset: bool = False,
+                 hinted: Table | None = None) -> None:
         self.games = games or {}
+        self.hinted = hinted or {}
         self.counted = counted or []
         self.reset = reset
         """True after damaged statistics were replaced by empty ones (until the next game counts)."""
 
-    def line(self, game: str, level: str) -> dict[str, Any]:
-        """The counts for one game and opponent level (zeros if none yet)."""
-        return dict(self.games.get(game, {}).get(level, {"played": 0, "won": 0, "best": None}))
+    def line(self, game: str, level: str, *, hinted: bool = False) -> dict[str, Any]:
+        """The counts for one game and opponent level, with hints or without (zeros if none yet)."""
+        table = self.hinted if hinted else self.games
+        return dict(table.get(game, {}).get(level, {"played": 0, "won": 0, "best": None}))
 
-    def rows(self) -> list[tuple[str, str, dict[str, Any]]]:
-        """``(game, level, line)`` for every line, games by name, levels weakest first."""
+    def rows(self) -> list[tuple[str, str, bool, dict[str, Any]]]:
+        """``(game, level, hinted, line)`` for every line: games by name, levels weakest first, unaided first."""
         out = []
-        for game in sorted(self.games):
-            levels = self.games[game]
+        for game in sorted(self.games.keys() | self.hinted.keys()):
+            levels = self.games.get(game, {}).keys() | self.hinted.get(game, {}).keys()
             for level in sorted(levels, key=lambda k: (LEVEL_ORDER.index(k) if k in LEVEL_ORDER else 99, k)):
-                out.append((game, level, dict(levels[level])))
+                for hinted, table in ((False, self.games), (True, self.hinted)):
+                    if level in table.get(game, {}):
+                        out.append((game, level, hinted, dict(table[game][level])))
         return out
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"stats": STATS_VERSION, "games": self.games, "counted": self.counted}
+        if self.hinted:
+            data["hinted"] = self.hinted
         if self.reset:
             data["reset"] = True
         return data
@@ -92,24 +112,32 @@ class Stats:
         """Validate stored statistics; ``ValueError`` saying what is off."""
         if not isinstance(data, dict) or data.get("stats") != STATS_VERSION:
             raise ValueError("unknown statistics version")
-        games, counted = data.get("games"), data.get("counted")
-        if not isinstance(games, dict) or not isinstance(counted, list):
+        games, counted, hinted = data.get("games"), data.get("counted"), data.get("hinted", {})
+        if not isinstance(counted, list):
             raise ValueError("statistics are malformed")
         if not all(isinstance(x, str) and len(x) <= 64 for x in counted):
             raise ValueError("the counted games are malformed")
-        for game, levels in games.items():
-            if not isinstance(levels, dict) or len(game) > 32:
-                raise ValueError("statistics are malformed")
-            for level, line in levels.items():
-                if level not in LEVEL_ORDER or not isinstance(line, dict) or set(line) != set(_LINE_KEYS):
-                    raise ValueError(f"the statistics of {game} are malformed")
-                if not all(isinstance(line[key], int) and is_number(line[key], 0, MAX_COUNT) for key in ("played", "won")):
-                    raise ValueError(f"a count of {game} is not a whole number in range")
-                if line["best"] is not None and not is_number(line["best"], -MAX_COUNT, MAX_COUNT):
-                    raise ValueError(f"a best score of {game} is not a number in range")
-                if line["won"] > line["played"]:
-                    raise ValueError(f"{game} counts more games won than played")
-        return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")))
+        _check_table(games)
+        _check_table(hinted)  # absent from statistics written before hints were counted
+        return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")), hinted)
+
+
+def _check_table(games: Any) -> None:
+    """``ValueError`` unless ``games`` is a well-formed :data:`Table`."""
+    if not isinstance(games, dict):
+        raise ValueError("statistics are malformed")
+    for game, levels in games.items():
+        if not isinstance(levels, dict) or len(game) > 32:
+            raise ValueError("statistics are malformed")
+        for level, line in levels.items():
+            if level not in LEVEL_ORDER or not isinstance(line, dict) or set(line) != set(_LINE_KEYS):
+                raise ValueError(f"the statistics of {game} are malformed")
+            if not all(isinstance(line[key], int) and is_number(line[key], 0, MAX_COUNT) for key in ("played", "won")):
+                raise ValueError(f"a count of {game} is not a whole number in range")
+            if line["best"] is not None and not is_number(line["best"], -MAX_COUNT, MAX_COUNT):
+                raise ValueError(f"a best score of {game} is not a number in range")
+            if line["won"] > line["played"]:
+                raise ValueError(f"{game} counts more games won than played")
 
 
 def decode_stats(text: str) -> Stats:
@@ -166,7 +194,7 @@ def opponent_level(kinds: Sequence[str]) -> str | None:
 
 def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str,
                    scores: Sequence[float], winners: Sequence[int]) -> bool:
-    """Count a finished game once; True if it was counted now.
+    """Count a finished game once (apart when hints were used in it); True if it was counted now.
 
     ``StorageError`` when the statistics cannot be written (nothing changed
     then), so the caller can keep the game to count it later.
@@ -181,7 +209,9 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
     if record["id"] in stats.counted:
         return False
     people = [seat for seat, kind in enumerate(kinds) if kind == "person"]
-    line = stats.games.setdefault(game, {}).setdefault(level, {"played": 0, "won": 0, "best": None})
+    hints = record.get("hints")
+    table = stats.hinted if isinstance(hints, dict) and hints.get("used", 0) > 0 else stats.games
+    line = table.setdefault(game, {}).setdefault(level, {"played": 0, "won": 0, "best": None})
     line["played"] += 1
     if any(seat in winners for seat in people):
         line["won"] += 1

@@ -289,6 +289,39 @@ class DieciUI(SeatNames):
             return t("dieci.log.refill", chars="; ".join(char_label(c) for c in event["chars"]))
         return t("dieci.log.end")
 
+    # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
+
+    @staticmethod
+    def selected_action(legal: list[Any]) -> None:
+        """Every Dieci move is one tap: nothing is ever selected and not yet played."""
+        return None
+
+    @staticmethod
+    def move_targets(action: Any) -> list[str]:
+        if type(action) is Play:
+            return [f'[data-testid=hand] [data-card="{action.card}"]']
+        if type(action) is Claim:
+            return [f'[data-testid=face-up] [data-char="{action.char}"]']
+        return ["[data-testid=take-top]" if action == TOP else "[data-testid=pass]"]
+
+    def move_words(self, action: Any, *, spoken: bool) -> str:
+        if type(action) is Play:
+            return self.fact_params({"card": action.card}, spoken=spoken)["card"]
+        if type(action) is Claim:
+            return t("hint.move.dieci.claim", char=char_label(action.char))
+        return t("hint.move.dieci.top" if action == TOP else "hint.move.dieci.pass")
+
+    @staticmethod
+    def fact_params(params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
+        """A card as on its face (``7●``) or in words; a character by its name, suit and value."""
+        out = dict(params)
+        if out.get("card"):
+            card = out["card"]
+            out["card"] = card_label(card) if spoken else rank_text(card) + SUIT_SYMBOLS[card[1]]
+        if out.get("char"):
+            out["char"] = char_label(out["char"])
+        return out
+
     # -- the end --------------------------------------------------------------------
 
     def _end(self, obs: dict[str, Any], viewer: int, log_button: Any) -> Any:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyapp.games.dyad.rules import SUIT_SYMBOLS
-from pyapp.games.dyad.state import parse_move
-from pyapp.games.dyad.view import follow_hint, selection_status, trick_leader_value
+from pyapp.games.dyad.rules import SUIT_SYMBOLS, card_text as card_code
+from pyapp.games.dyad.state import Move, parse_move
+from pyapp.games.dyad.view import follow_hint, selected_move, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
@@ -53,13 +53,16 @@ def _pair_spoken(cards: list[str]) -> str:
         ", ".join(_card_label(c) for c in cards)
 
 
-def _params(params: dict[str, Any]) -> dict[str, Any]:
-    """Message parameters with suits and cards as symbols (``S`` → ``♠``, ``5D`` → ``5♦``)."""
+def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
+    """Message parameters with suits, cards and pairs as symbols (``S`` → ``♠``, ``5D`` → ``5♦``), or in words."""
     out = dict(params)
     if out.get("suit"):
-        out["suit"] = SUIT_SYMBOLS[out["suit"]]
+        out["suit"] = t(f"dyad.suit.{out['suit']}") if spoken else SUIT_SYMBOLS[out["suit"]]
     if out.get("card"):
-        out["card"] = card_text(out["card"])
+        out["card"] = _card_label(out["card"]) if spoken else card_text(out["card"])
+    if out.get("pair"):
+        cards = out["pair"].split("+")
+        out["pair"] = _pair_spoken(cards) if spoken else "+".join(card_text(c) for c in cards)
     return out
 
 
@@ -86,6 +89,8 @@ class DyadUI(SeatNames):
     def render(self, ctx: TableContext) -> Any:
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
+        self.selection: tuple[dict[str, Any], list[str]] = (obs, [])
+        """The observation drawn and the cards selected on it (the hand fills it in)."""
         root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
@@ -237,6 +242,7 @@ class DyadUI(SeatNames):
         phase = obs["phase"]
         selectable = bool(legal) and phase in ("play", "pass")
         selected: list[str] = []
+        self.selection = (obs, selected)  # what the Hint compares with
         buttons: dict[str, Any] = {}
         status_line = h("p", {"class": "dyad-status", "data-testid": "pair-status"})
         problem_line = h("p", {"class": "dyad-problem", "data-testid": "pair-problem"})
@@ -272,11 +278,8 @@ class DyadUI(SeatNames):
             refresh()
 
         def send(event: Any) -> None:
-            if not selection_status(obs, selected)["ready"]:
-                return
-            pair = "+".join(selected)
-            action = parse_move(("pass " if phase == "pass" else "") + pair)
-            if action in legal:
+            action = selected_move(obs, selected, legal)
+            if action is not None:
                 ctx.act(action)
 
         for index, text in enumerate(obs["hand"]):
@@ -338,6 +341,36 @@ class DyadUI(SeatNames):
                                             t("dyad.pass.done", gave=_pair_spoken(obs["gave"]),
                                               received=_pair_spoken(obs["received"]))))))
         return wrap
+
+    # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
+
+    def selected_action(self, legal: list[Any]) -> Move | None:
+        obs, selected = self.selection
+        return selected_move(obs, selected, legal)
+
+    @staticmethod
+    def move_targets(action: Move) -> list[str]:
+        cards = [card_code(c) for c in action.cards]
+        if action.kind in ("play", "pass"):
+            return [f'[data-testid=hand] [data-card="{c}"]' for c in cards]
+        if action.kind == "take":
+            return [f'[data-take="{cards[0]}"]']
+        return ["[data-testid=cipher-yes]" if action.kind == "cipher" else "[data-testid=cipher-no]"]
+
+    @staticmethod
+    def move_words(action: Move, *, spoken: bool) -> str:
+        cards = [card_code(c) for c in action.cards]
+        if action.kind == "play":
+            return _params({"pair": "+".join(cards)}, spoken=spoken)["pair"]
+        if action.kind == "pass":
+            return t("hint.move.dyad.pass", **_params({"pair": "+".join(cards)}, spoken=spoken))
+        if action.kind == "take":
+            return t("hint.move.dyad.take", **_params({"card": cards[0]}, spoken=spoken))
+        return t("hint.move.dyad.cipher" if action.kind == "cipher" else "hint.move.dyad.no_cipher")
+
+    @staticmethod
+    def fact_params(params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
+        return _params(params, spoken=spoken)
 
     # -- scores ---------------------------------------------------------------------
 

@@ -131,6 +131,9 @@ class SavesScreen:
         tags = [h("span", {"class": "tag"}, t(f"game.{row.game}"))]
         if row.in_play:
             tags.append(h("span", {"class": "tag in-play"}, t("saves.in_play")))
+        if row.record["hints"]["used"]:
+            tags.append(h("span", {"class": "tag hints-used", "data-testid": "save-hints"},
+                          t("saves.hints_used", count=row.record["hints"]["used"])))
         item.append(h("p", {"class": "save-tags"}, *tags))
         item.append(h("p", {"class": "save-players", "data-testid": "save-players"}, t("saves.players", players=row.players)))
         item.append(h("p", {"class": "save-date"},
@@ -370,10 +373,13 @@ class SavesScreen:
         head = h("tr", {}, *[h("th", {"scope": "col"}, t(f"saves.stats_{k}"))
                             for k in ("game", "level", "played", "won", "best")])
         body = []
-        for game, level, line in rows:
+        for game, level, hinted, line in rows:
             level_text = t("saves.stats_people") if level == "person" else t(f"level.{level}")
+            if hinted:  # games in which hints were used: a line apart
+                level_text = t("saves.stats_hinted", level=level_text)
             best = t("saves.stats_none") if line["best"] is None else str(line["best"])
-            body.append(h("tr", {"data-testid": "stats-row", "data-game": game, "data-level": level},
+            body.append(h("tr", {"data-testid": "stats-row", "data-game": game, "data-level": level,
+                                 "data-hints": "true" if hinted else "false"},
                           h("th", {"scope": "row"}, t(f"game.{game}")), h("td", {}, level_text),
                           h("td", {}, str(line["played"])), h("td", {}, str(line["won"])), h("td", {}, best)))
         # focusable and named: a keyboard user can scroll a table wider than the phone

@@ -40,6 +40,7 @@ from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
+from pyapp.ui.hint_button import HintButton
 from pyapp.ui.local_storage import shared_store
 
 
@@ -99,6 +100,8 @@ class Setup:
     """Each seat's name (empty: the seat's default name) and kind."""
     options: dict[str, Any]
     seed: str = ""
+    hints: bool = False
+    """Pass-and-play: the people allowed hints (against computers they always may)."""
 
 
 class SeatNames:
@@ -131,6 +134,19 @@ class GameUI(Protocol):
 
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         """Sentences telling what changed between two observations, for screen readers."""
+
+    # the Hint (pyapp/ui/hint_button.py) asks the game for its words and places:
+    def selected_action(self, legal: list[Action]) -> Action | None:
+        """The complete move the person has selected on the table but not played yet, if any."""
+
+    def move_targets(self, action: Action) -> list[str]:
+        """CSS selectors of the elements that show ``action`` on the table drawn last."""
+
+    def move_words(self, action: Action, *, spoken: bool) -> str:
+        """``action`` as a sentence names it: as written on the table, or (``spoken``) read out."""
+
+    def fact_params(self, params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
+        """A hint reason's parameters (cards, suits, characters) as the page writes or says them."""
 
     # optional: ``summary_key(observation) -> str | None`` names a round's summary on the table
     # (Dyad); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
@@ -178,6 +194,7 @@ class Table:
         from pyapp.ui.rules_sheet import RulesSheet  # noqa: PLC0415  (the router's pages: only a live table needs them)
 
         self.rules = RulesSheet(root, ui.game, self.hold)
+        self.hints = HintButton(self)
 
     # -- entry ---------------------------------------------------------------------
 
@@ -327,7 +344,8 @@ class Table:
     def show_setup(self, previous: Session | Setup | None = None) -> None:
         """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw)."""
         if isinstance(previous, Session):
-            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options))
+            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options),
+                             hints=previous.hints["allowed"])
         cls = game_class(self.ui.game)
         counts = cls.PLAYERS
         chosen = previous.players if previous else counts[0]
@@ -336,6 +354,14 @@ class Table:
                       t("setup.players_n", n=n)) for n in counts])
         seats_box = h("div", {"class": "setup-seats"})
         options_box = h("div", {"class": "setup-options"})
+        allow = h("input", {"type": "checkbox", "id": "setup-hints", "data-testid": "setup-hints",
+                            "checked": bool(previous and previous.hints)})
+        allow_row = h("label", {"class": "setup-option", "for": "setup-hints"}, allow, t("setup.allow_hints"))
+
+        def people_changed(event: Any = None) -> None:
+            """"Allow hints" is asked only in pass-and-play (two or more seats are people)."""
+            kinds = [str(row.querySelector("select").value) for row in seats_box.children]
+            allow_row.hidden = kinds.count(PERSON) < 2
 
         def draw(event: Any = None) -> None:
             players = int(count.value)
@@ -356,20 +382,22 @@ class Table:
                 if option.players and players not in option.players:
                     continue
                 options_box.append(self._option_field(option, previous))
+            people_changed()
 
         on(count, "change", draw)
+        on(seats_box, "change", people_changed)
         draw()
         seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": "15",
                            "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None})
         deal = h("details", {"class": "setup-deal"}, h("summary", {}, t("setup.deal")),
                  h("label", {"for": "setup-seed"}, t("setup.seed")), seed)
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
-        on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed)))
+        on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
         self._show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, deal, start),
-                   lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed)))
+                     seats_box, options_box, allow_row, deal, start),
+                   lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
 
     def _option_field(self, option: Option, previous: Setup | None) -> Any:
         value = previous.options.get(option.name) if previous else None
@@ -383,7 +411,7 @@ class Table:
                      for i, (v, label) in enumerate(option.choices)])
         return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
 
-    def _read_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any) -> Setup:
+    def _read_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any, allow: Any) -> Setup:
         """What the set-up form holds now; a name left as drawn (or blank) is the seat's default name."""
         seats = []
         for row in seats_box.children:
@@ -399,14 +427,16 @@ class Table:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip())
+        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip(), bool(allow.checked))
 
     def _start_from_form(self, setup: Setup) -> None:
         seats = [Seat(seat.name or t("setup.default_name", n=n + 1), seat.kind) for n, seat in enumerate(setup.seats)]
         seed = int(setup.seed) if setup.seed.isdigit() else random.SystemRandom().randrange(2**53)
+        people = sum(seat.is_person for seat in seats)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
-                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), **setup.options)
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")),
+                                    allow_hints=setup.hints if people > 1 else None, **setup.options)
         except ValueError as error:
             self.error = str(error)
             self.show_setup()
@@ -488,7 +518,7 @@ class Table:
 
     def _skip(self, event: Any) -> None:
         """A tap outside the table's controls, or a key, while computers play: no more pauses this time."""
-        if self.task is None or self.held:
+        if not self.thinking or self.held:
             return
         if str(event.type) == "click" and dom.found(event.target.closest(CONTROLS)):
             return
@@ -559,6 +589,7 @@ class Table:
         if session is None or self.thinking or self.closed or self._guarded():
             return
         actor = session.to_act()
+        self._stop_computers()  # a hint being found answers the position this move leaves
         try:
             session.play(action)
         except IllegalMoveError as error:
@@ -587,6 +618,7 @@ class Table:
 
     def undo(self) -> None:
         if self.session and not self.thinking and not self._guarded() and self.session.undo_steps():
+            self._stop_computers()  # a hint being found answers the position undo leaves
             self.session.undo()
             if self.session.lost:
                 self._show_lost()
@@ -625,12 +657,13 @@ class Table:
         open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      h("div", {"class": "table-head"}, self._status_bar(session),
-                       # the Rules, and room for a later control (Hint): the head keeps it
-                       h("span", {"class": "table-slot", "data-testid": "table-slot"}, self.rules.button()),
+                       h("span", {"class": "table-slot", "data-testid": "table-slot"},
+                         self.hints.button(session, bool(legal)), self.rules.button()),
                        self._footer(session)),
                      self._message(session), self.ui.render(ctx)), self.render)
         dom.reopen_dialog(self.body, open_sheet)
         dom.mark_fresh(self.body, FRESH_KEYS, seen)
+        self.hints.mark(self.body)
         self.acting = bool(legal)
         if may_focus:
             self._restore_focus(None if starts_acting else focus_key)
@@ -694,8 +727,8 @@ class Table:
                  h("span", {"class": "status-text"}, text))
 
     def _message(self, session: Session) -> Any:
-        """The table's one message line: a refused move or a saving problem, else empty (its room is kept)."""
-        line = h("div", {"class": "table-message", "data-testid": "message"})
+        """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept)."""
+        line = h("div", {"class": "table-message", "data-testid": "message"}, self.hints.message(session))
         if self.error:
             line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, self.error))
         problem = session.save_problem or (None if self.store is not None else "storage.unavailable")
@@ -723,7 +756,7 @@ class Table:
         assert old is not None
         seed = random.SystemRandom().randrange(2**53)
         self.begin(Session.start(self.ui.game, old.seats, seed=seed, store=self.store, name=old.name,
-                                 **old.state.options))
+                                 allow_hints=old.hints["allowed"], **old.state.options))
 
     def _handover(self, viewer: int) -> None:
         name = self.session.seats[viewer].name if self.session else ""

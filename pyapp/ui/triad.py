@@ -373,6 +373,36 @@ class TriadUI:
                  h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
                  h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
 
+    # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
+
+    def selected_action(self, legal: list[Any]) -> Remove | None:
+        """Phase 2: the removal through the selected cell, when only one runs through it."""
+        through = [a for a in legal if type(a) is Remove and self.selected in a.cells]
+        return through[0] if len(through) == 1 else None
+
+    @staticmethod
+    def move_targets(action: Any) -> list[str]:
+        if type(action) is Place:
+            return [f'[data-cell="{action.row},{action.col}"]']
+        if type(action) is Remove:
+            return [f'[data-cell="{r},{c}"]' for r, c in action.cells] + [f'[data-action="{action}"]']
+        return ["[data-testid=pass]"]
+
+    @staticmethod
+    def move_words(action: Any, *, spoken: bool) -> str:
+        """The same either way: cells are named by their edge labels (``f6``), as a screen reader says them."""
+        if type(action) is Place:
+            return t("hint.move.triad.place", cell=cell_name((action.row, action.col)))
+        if type(action) is Remove:
+            if action.stack:
+                return t("hint.move.triad.remove_stack", cell=cell_name(action.cells[0]))
+            return t("hint.move.triad.remove", cells=triad_name(action.cells))
+        return t("hint.move.triad.pass")
+
+    @staticmethod
+    def fact_params(params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
+        return params  # points only
+
     # -- interaction ------------------------------------------------------------------
 
     @staticmethod

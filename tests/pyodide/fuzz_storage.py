@@ -67,6 +67,8 @@ def real_items(seed: int) -> Items:
         for players, finished in ((counts[0], True), (counts[-1], False)):
             seats = [Seat(f"P{n}", kinds[n % 4]) for n in range(players)]
             session = Session.start(game, seats, seed=rng.randrange(10**6), store=store, name=f"{game} {players}")
+            if game != NAMES[0]:  # hints used: records say so and the statistics count them apart
+                session.hint_used()
             while not session.state.is_terminal() and (finished or len(session.state.history) < 15):
                 session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
     items = dict(store.backend.items)

@@ -9,6 +9,8 @@ draws with them.  Texts come back as message keys with parameters.
 'dyad.follow.two'
 >>> selection_status(obs, ["7S", "5S"])["value"]
 12
+>>> str(selected_move(obs, ["5S", "7S"], [parse_move("7S+5S")])), selected_move(obs, ["7S"], [])
+('7S+5S', None)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyapp.games.dyad.rules import SUITS, follow_problem, pair_cards, parse_card, value_of
+from pyapp.games.dyad.state import Move, parse_move
 
 
 def lead_of(obs: dict[str, Any]) -> tuple[int, int] | None:
@@ -56,6 +59,14 @@ def selection_status(obs: dict[str, Any], selected: list[str]) -> dict[str, Any]
         return out
     out["ready"] = True
     return out
+
+
+def selected_move(obs: dict[str, Any], selected: list[str], legal: list[Move]) -> Move | None:
+    """The move the selected cards make (a pair to play, or the two to pass), when it is one of ``legal``."""
+    if not selection_status(obs, selected)["ready"]:
+        return None
+    move = parse_move(("pass " if obs["phase"] == "pass" else "") + "+".join(selected))
+    return move if move in legal else None
 
 
 def trick_leader_value(obs: dict[str, Any]) -> tuple[int, int] | None:

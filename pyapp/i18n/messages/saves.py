@@ -52,7 +52,7 @@ EN = {
     "saves.replay_keys": "Use the arrow keys to step.",
     # statistics
     "saves.stats": "Statistics",
-    "saves.stats_intro": "Counted once for each finished game played on this device with at least one person at the table, by the strongest computer level at the table.",
+    "saves.stats_intro": "Counted once for each finished game played on this device with at least one person at the table, by the strongest computer level at the table; games in which hints were used are counted on lines of their own.",
     "saves.stats_empty": "No finished games yet.",
     "saves.stats_game": "Game",
     "saves.stats_level": "Opponents",
@@ -142,7 +142,7 @@ KO = {
     "saves.replay_keys": "화살표 키로 한 수씩 움직일 수 있습니다.",
     # statistics
     "saves.stats": "통계",
-    "saves.stats_intro": "이 기기에서 사람이 한 명 이상 참여해 끝낸 게임마다 한 번씩, 참여한 컴퓨터 중 가장 강한 수준별로 셉니다.",
+    "saves.stats_intro": "이 기기에서 사람이 한 명 이상 참여해 끝낸 게임마다 한 번씩, 참여한 컴퓨터 중 가장 강한 수준별로 셉니다. 힌트를 쓴 게임은 따로 셉니다.",
     "saves.stats_empty": "아직 끝난 게임이 없습니다.",
     "saves.stats_game": "게임",
     "saves.stats_level": "상대",
