@@ -2,7 +2,8 @@
 
 Every context runs the computers at zero pace (``window.pyappTestPace = 0``)
 unless made with ``browser.new_context(paced=True)``: tests do not wait for
-the pauses a person sees.
+the pauses a person sees.  A review judges each decision over 2 worlds
+(``window.pyappTestReviewWorlds``; a test may unset it for the page's budget).
 
 Set ``E2E_DIST`` to reuse a folder already built by ``tools/build.py``;
 otherwise the session builds into a temporary folder.  ``CHROMIUM_PATH``
@@ -43,6 +44,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 ZERO_PACE = "window.pyappTestPace = 0;"
+SMALL_REVIEW = "window.pyappTestReviewWorlds = 2;"
+"""A review judges each decision over 2 worlds (the page: up to 24), so a whole game's review takes moments."""
 
 
 @pytest.fixture(scope="session")
@@ -54,6 +57,7 @@ def browser(browser):
         context = plain(*args, **kwargs)
         if not paced:
             context.add_init_script(ZERO_PACE)
+        context.add_init_script(SMALL_REVIEW)
         return context
 
     browser.new_context = new_context

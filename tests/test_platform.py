@@ -40,6 +40,9 @@ def test_tool_doctests() -> None:
         ("#/dieci/", "dieci", {"game": "dieci"}),
         ("#/saves", "saves", {}),
         ("#/saves/x", "not-found", {"path": "/saves/x"}),
+        ("#/saves?review=abc-1", "saves", {"review": "abc-1"}),
+        ("#/saves?review=<b>", "not-found", {"path": "/saves?review=<b>"}),
+        ("#/saves?resume=abc-1", "not-found", {"path": "/saves?resume=abc-1"}),
         ("#/rules/triad", "rules", {"game": "triad"}),
         ("#/rules", "not-found", {"path": "/rules"}),
         ("#/rules/chess", "not-found", {"path": "/rules/chess"}),
@@ -60,6 +63,9 @@ def test_routes_href_round_trips() -> None:
         assert routes.parse(routes.href(game)) == routes.Route(game, {"game": game})
         assert routes.parse(routes.href("rules", game)) == routes.Route("rules", {"game": game})
     assert routes.parse(routes.href("saves")) == routes.Route("saves")
+    assert routes.parse(routes.href("saves", review="x-2")) == routes.Route("saves", {"review": "x-2"})
+    with pytest.raises(ValueError, match="no link"):
+        routes.href("saves", review="<b>")
     assert routes.parse(routes.href("dieci", resume="x-2")) == routes.Route("dieci", {"game": "dieci", "resume": "x-2"})
     with pytest.raises(ValueError, match="no link"):
         routes.href("dyad", resume="<script>")

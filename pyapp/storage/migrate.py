@@ -16,7 +16,10 @@ Version history
 * record 2 (current): record 1 plus ``"hints": {"allowed", "used"}``: whether
   the person may ask for hints in this game and how many were asked.  From
   record 1, hints are allowed when at most one seat is a person (a game
-  against computers) and none were used.
+  against computers) and none were used.  Optional ``"review"``: a finished
+  review of one seat's decisions (:mod:`pyapp.storage.review`, its own
+  ``version``); a record without one, or with one that does not fit its
+  game, loads without it.
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 

@@ -15,6 +15,7 @@ from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
 from pyapp.storage.hints import check_hints, default_hints
 from pyapp.storage.migrate import migrate
+from pyapp.storage.review import without_bad_review
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
@@ -118,7 +119,7 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     if record["finished"] != state.is_terminal() or record["game"] != canonical or record.get("summary") != summary:
         # the replay is the truth: options filled in, action texts in their normal form, the summary its own
         record = dict(record, finished=state.is_terminal(), game=canonical, summary=summary)
-    return record, state
+    return without_bad_review(record, state), state
 
 
 def _seats_ok(seats: Any) -> bool:

@@ -18,6 +18,7 @@ from pyapp.storage.backends import Backend, StorageError
 from pyapp.storage.records import (
     MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
 )
+from pyapp.storage.review import with_review
 from pyapp.storage.safejson import is_number, loads
 
 PREFIX = "pyapp.save."
@@ -173,6 +174,17 @@ class SaveStore:
         """
         record, _ = self.read(record_id)
         record = dict(record, name=" ".join(str(name).split())[:MAX_NAME_CHARS])
+        self.write(record)
+        return record
+
+    def keep_review(self, record_id: str, review: dict[str, Any]) -> dict[str, Any]:
+        """Store a finished review beside the game; returns the record.
+
+        Only the ``review`` field changes (the history written back is the one
+        just read); ``ValueError`` if the review does not belong to the game.
+        """
+        record, state = self.read(record_id)
+        record = with_review(record, state, review)
         self.write(record)
         return record
 

@@ -16,6 +16,8 @@ Route(view='rules', params={'game': 'dieci'})
 Route(view='learn', params={'game': 'triad'})
 >>> parse("#/saves")
 Route(view='saves', params={})
+>>> parse("#/saves?review=18c2f-1")
+Route(view='saves', params={'review': '18c2f-1'})
 >>> parse("#/chess")
 Route(view='not-found', params={'path': '/chess'})
 """
@@ -40,12 +42,17 @@ The module exposes ``render(root, params)``, or a ``register()`` that calls
 route shows a placeholder.
 """
 
+RECORD_ID = re.compile(r"[0-9a-z-]{1,64}")
+
 GAME_QUERY: dict[str, re.Pattern[str]] = {
-    "resume": re.compile(r"[0-9a-z-]{1,64}"),
+    "resume": RECORD_ID,
     "level": re.compile("|".join(TABLE_LEVELS)),
 }
 """What a game route may ask after ``?``: which stored game to resume (the picker's
 Continue), or the computers' level the set-up starts with (a lesson's last step)."""
+
+SCREEN_QUERY: dict[str, dict[str, re.Pattern[str]]] = {"saves": {"review": RECORD_ID}}
+"""What other screens may ask after ``?``: the saved game whose review to open (a game's end)."""
 
 PER_GAME: tuple[str, ...] = ("rules", "learn")
 """Prefixes whose routes name a game: ``#/rules/<game>``, ``#/learn/<game>``."""
@@ -74,16 +81,19 @@ def parse(hash_: str) -> Route:
     if head in PER_GAME and len(rest) == 1 and rest[0] in GAMES:
         return Route(head, {"game": rest[0]})
     if head in SCREENS and head not in GAMES and head not in PER_GAME and not rest:
-        return Route(head)
+        params = _game_query(query, SCREEN_QUERY.get(head, {}))
+        if params is not None:
+            return Route(head, params)
+        parts[-1] += "?" + query
     return Route("not-found", {"path": "/" + "/".join(parts)})
 
 
-def _game_query(query: str) -> dict[str, str] | None:
-    """The parameters of a game route's query, or None if any is unknown or malformed."""
+def _game_query(query: str, patterns: dict[str, re.Pattern[str]] = GAME_QUERY) -> dict[str, str] | None:
+    """The parameters of a route's query (a game's by default), or None if any is unknown or malformed."""
     params = {}
     for pair in filter(None, query.split("&")):
         name, _, value = pair.partition("=")
-        pattern = GAME_QUERY.get(name)
+        pattern = patterns.get(name)
         if pattern is None or not pattern.fullmatch(value):
             return None
         params[name] = value
@@ -95,12 +105,13 @@ def href(view: str, game: str | None = None, **query: str) -> str:
 
     >>> href("dyad"), href("rules", "triad"), href("learn", "dieci"), href("picker"), href("saves")
     ('#/dyad', '#/rules/triad', '#/learn/dieci', '#/', '#/saves')
-    >>> href("triad", resume="18c2f-1")
-    '#/triad?resume=18c2f-1'
+    >>> href("triad", resume="18c2f-1"), href("saves", review="18c2f-1")
+    ('#/triad?resume=18c2f-1', '#/saves?review=18c2f-1')
     """
     if query:
         text = "&".join(f"{name}={value}" for name, value in query.items())
-        if view not in GAMES or game is not None or _game_query(text) is None:
+        patterns = GAME_QUERY if view in GAMES else SCREEN_QUERY.get(view, {})
+        if game is not None or not patterns or _game_query(text, patterns) is None:
             raise ValueError(f"no link for view {view!r} with {query!r}")
         return f"#/{view}?{text}"
     if view == "picker":

@@ -1,4 +1,4 @@
-"""The saved-games screen (``#/saves``): list, continue, rename, delete, export, import, replay, statistics.
+"""The saved-games screen (``#/saves``): list, continue, rename, delete, export, import, replay, review, statistics.
 
 Everything shown comes from :mod:`pyapp.play.saved`, :mod:`pyapp.replay`
 and :mod:`pyapp.storage` (tested in CPython); this module only builds the DOM.
@@ -26,6 +26,7 @@ from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
 from pyapp.ui.dom import clear, h, local_date as _date, on
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.review import ReviewView
 
 
 def _game_ui(game: str) -> Any:
@@ -63,11 +64,15 @@ class SavesScreen:
         self.renaming: str | None = None
         self.replay: Replay | None = None
         self.replay_title = ""
+        self.replay_id = ""
+        self.review: ReviewView | None = None
+        """The review on screen (it may be judging: leaving stops it)."""
 
     # -- the list --------------------------------------------------------------------
 
     def show(self) -> None:
         document.title = t("shell.page.title", page=t("saves.title"), site=t("app.title"))
+        self.leave()
         self.replay = None
         body = h("section", {"class": "saves", "data-testid": "saves"},
                  h("h1", {}, t("saves.title")),
@@ -390,13 +395,18 @@ class SavesScreen:
 
     # -- replay ------------------------------------------------------------------------
 
-    def show_replay(self, record_id: str) -> None:
+    def show_replay(self, record_id: str, at: int | None = None) -> None:
+        """The replay of a stored game (at position ``at``: a review's jump)."""
+        self.leave()
         try:
             record, state = self.store.read(record_id)
         except (CorruptRecord, KeyError, StorageError) as error:
             self._say(str(error), "error")
             return
         self.replay = Replay(record, state)
+        self.replay_id = record_id
+        if at is not None:
+            self.replay.go(at)
         self.replay_title = record["name"] or t(f"game.{state.GAME}")
         people = sum(kind == "person" for kind in self.replay.kinds)
         if not self.replay.finished and not self.replay.perfect and people > 1:
@@ -445,7 +455,7 @@ class SavesScreen:
                     h("p", {"class": "replay-keys"}, t("saves.replay_keys")),
                     self._boards())
         back = self._button("saves.back", "replay-close", lambda e: self.show())
-        section.append(h("p", {}, back))
+        section.append(h("p", {"class": "save-actions"}, back, self._review_button()))
 
         def key(event: Any) -> None:
             moves = {"ArrowRight": position + 1, "ArrowLeft": position - 1, "Home": 0, "End": len(replay)}
@@ -459,6 +469,54 @@ class SavesScreen:
         self.root.append(section)
         if focus:
             section.focus()
+
+    def _review_button(self) -> Any:
+        """A finished game's Review (its stored review, else one judged now)."""
+        if self.replay is None or not self.replay.finished:
+            return None
+        button = self._button("review.open", "review-open", lambda e: self.show_review(self.replay_id))
+        button.setAttribute("aria-label", t("review.open_label", name=self.replay_title))
+        return button
+
+    # -- review -----------------------------------------------------------------------
+
+    def show_review(self, record_id: str) -> None:
+        """The review of a stored finished game (``#/saves?review=<id>``, a replay's Review)."""
+        self.leave()
+        if self.store is None:
+            self.show()
+            return
+        try:
+            record, state = self.store.read(record_id)
+        except (CorruptRecord, KeyError, StorageError) as error:
+            self._say(t("review.unreadable", problem=str(error)), "error")
+            return
+        document.title = t("shell.page.title", page=t("review.open"), site=t("app.title"))
+        self.replay = None
+        self.review = ReviewView(self.root, self.store, record, state, _game_ui(state.GAME),
+                                 jump=lambda at: self._jump(record_id, at),
+                                 back=lambda: self.show_replay(record_id)).open()
+        self.review.focus()
+
+    def _jump(self, record_id: str, position: int) -> None:
+        """A review's jump: the replay at that position, from its top (the review was scrolled)."""
+        self.show_replay(record_id, at=position)
+        window.scrollTo(0, 0)
+
+    def leave(self) -> None:
+        """The screen is gone (or shows something else): a review being judged stops."""
+        if self.review is not None:
+            self.review.leave()
+            self.review = None
+
+    def redraw(self) -> None:
+        """The language changed: draw what is on screen again (a review keeps judging)."""
+        if self.review is not None:
+            self.review.show()
+        elif self.replay is not None:
+            self._draw_replay()
+        else:
+            self.show()
 
     def _step_button(self, key: str, testid: str, icon: str, target: int, disabled: bool) -> Any:
         button = h("button", {"type": "button", "class": "replay-step-button", "data-testid": testid,
@@ -516,9 +574,14 @@ def _download(text: str, filename: str) -> None:
     asyncio.get_event_loop().call_later(30, lambda: window.URL.revokeObjectURL(url))
 
 
-def render(root: Any, params: dict[str, str]) -> None:
-    """The router view for ``#/saves``."""
-    SavesScreen(root, shared_store()).show()
+def render(root: Any, params: dict[str, str]) -> SavesScreen:
+    """The router view for ``#/saves`` (``?review=<id>``: that game's review)."""
+    screen = SavesScreen(root, shared_store())
+    if params.get("review"):
+        screen.show_review(params["review"])
+    else:
+        screen.show()
+    return screen
 
 
 __all__ = ["SavesScreen", "render"]

@@ -42,6 +42,7 @@ from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.hint_button import HintButton
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.slices import run_sliced
 
 
 CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
@@ -484,11 +485,8 @@ class Table:
                 shown = time.monotonic()
             drawn = False
             await asyncio.sleep(0)
-            for step in session.computer_turn():
-                if step is CHOSEN:  # the next step plays the move: not before the pace or while held
-                    await self._beat(shown)
-                    continue
-                await asyncio.sleep(0)
+            # after CHOSEN the next step plays the move: not before the pace or while held
+            await run_sliced(session.computer_turn(), lambda step: self._beat(shown) if step is CHOSEN else None)
             await asyncio.sleep(0)
         self.task = None
         self.thinking = False
@@ -744,6 +742,10 @@ class Table:
             other = h("button", {"data-testid": "new-game"}, t("table.new_game"))
             on(other, "click", lambda event: self.show_setup(session))
             footer.append(again, other)
+            if self.store is not None and session.people() and session.record_id not in self.store.pending:
+                from pyapp.ui.review import review_button  # noqa: PLC0415  (the browser's; read at a game's end)
+
+                footer.append(review_button(session.record_id))
             return footer
         undo = h("button", {"data-testid": "undo", **({} if session.undo_steps() and not self.thinking else {"disabled": ""})},
                  t("table.undo"))
