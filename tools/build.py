@@ -370,6 +370,7 @@ def build(out: Path) -> Site:
     guard_js = site.add_hashed("web", "guard.js", (ROOT / "web/guard.js").read_bytes())
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
+    motion_js = site.add_hashed("web", "motion.js", (ROOT / "web/motion.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
 
     manifest = {
@@ -410,6 +411,7 @@ def build(out: Path) -> Site:
             "guard_js": guard_js,
             "boot_js": boot_js,
             "dom_js": dom_js,
+            "motion_js": motion_js,
             "icon": icon_192,
             "apple_icon": apple,
             "pyscript_css": f"{pyscript}/core.css",

@@ -15,6 +15,7 @@ from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
+from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
 
@@ -372,6 +373,16 @@ class DieciUI(SeatNames):
         table.append(body)
         return node("div", {"class": "breakdown-wrap"}, table)
 
+    # -- motion -------------------------------------------------------------------
+
+    @staticmethod
+    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+        """A won trick leaving the table (at the next lead) goes to its taker."""
+        gone = None if before is None else _trick_on_table(before)
+        if gone is None or gone == _trick_on_table(after):
+            return []
+        return [Motion("trick-to-taker", source="[data-testid=trick] .play", target=seat_chip(gone[0]))]
+
     # -- screen readers -----------------------------------------------------------
 
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
@@ -384,6 +395,16 @@ class DieciUI(SeatNames):
             said.extend(tn("say.dieci.final", score["total"], name=self.name(seat), points=score["total"])
                         for seat, score in enumerate(after["scores"]))
         return said
+
+
+def _trick_on_table(obs: dict[str, Any]) -> tuple[int, tuple[str, ...]] | None:
+    """The won trick on the table as (taker, cards): while its taker claims, then until the next lead."""
+    trick = obs["trick"]
+    if trick:
+        winner = obs["trick_winner"]
+        return None if winner is None else (winner, tuple(play["card"] for play in trick))
+    last = obs.get("last_trick")
+    return (last["winner"], tuple(last["cards"])) if last else None
 
 
 def _char_key(char: str) -> tuple[int, int]:

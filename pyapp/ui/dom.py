@@ -80,22 +80,6 @@ def _flat(children: tuple[Child, ...] | list[Child]) -> list[Any]:
     return flat
 
 
-def identities(root: Any, keys: tuple[str, ...]) -> Any:
-    """What is on screen under ``root``: the identities of elements carrying one of ``keys``.
-
-    An opaque value for :func:`mark_fresh`; computed in JavaScript in one call.
-    """
-    return _js.identities(root, " ".join(keys))
-
-
-def mark_fresh(root: Any, keys: tuple[str, ...], before: Any) -> None:
-    """Give the class ``fresh`` (CSS animates it) to elements not in ``before`` (:func:`identities`).
-
-    A pair or card just played into a trick travels there from its seat's chip (``web/dom.js``).
-    """
-    _js.markFresh(root, " ".join(keys), before)
-
-
 def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False) -> Any:
     """Call ``handler(event)`` on ``event`` (in the capture phase if ``capture``); returns ``element``."""
     proxy = create_proxy(handler)

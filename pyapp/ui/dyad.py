@@ -16,6 +16,7 @@ from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
+from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
@@ -37,9 +38,10 @@ def _face(text: str) -> Node:
     return face(text[0], SUIT_SYMBOLS[text[1]])
 
 
-def mini(text: str) -> Node:
-    """A small card face for tricks and the round's scores."""
-    return node("span", {"class": f"mini suit-{text[1]}", "data-played": text, "role": "img",
+def mini(text: str, *, retrieved: bool = False) -> Node:
+    """A small card face for tricks and the round's scores; a card ``retrieved`` from a finished trick is faded."""
+    return node("span", {"class": f"mini suit-{text[1]}" + (" retrieved" if retrieved else ""),
+                         "data-played": text, "role": "img",
                          "aria-label": _card_label(text)}, _face(text))
 
 
@@ -72,6 +74,31 @@ def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
     if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
         return None
     return obs["sheet"][-1]
+
+
+def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
+    """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
+    trick = obs["trick"]
+    if obs["phase"] == "over":  # the end screen has no trick
+        return None
+    if trick:
+        best = trick_leader_value(obs)
+        return (best[1], trick) if best is not None and len(trick) == obs["players"] else None
+    last = obs.get("last_trick")
+    if last and obs["tricks"] and _finished_round(obs) is None:
+        return last["winner"], last["plays"]
+    return None
+
+
+def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
+    """The card just retrieved goes from the trick to its taker: into the person's hand, else to the seat.
+
+    Which card was retrieved is public (everyone's ``last_trick`` names it), so its face may travel."""
+    card, taker = last["retrieved"], last["winner"]
+    source = f'[data-testid=trick] .dyad-play[data-seat="{last["from"]}"] [data-played="{card}"]'
+    if taker == after["seat"] and after["round"] == last["round"] and after["phase"] != "over" and card in after["hand"]:
+        return Motion("retrieve", source=source, target=f'[data-testid=hand] [data-card="{card}"]', lands=True)
+    return Motion("retrieve", source=source, target=seat_chip(taker))
 
 
 class DyadUI(SeatNames):
@@ -150,12 +177,12 @@ class DyadUI(SeatNames):
                             b=self.names_of([1, 3]), score_b=b)))
         return h("div", {"class": "band dyad-info"}, text, self._previous(obs), sheet_button)
 
-    def _play(self, play: dict[str, Any], mark: str | None) -> Node:
+    def _play(self, play: dict[str, Any], mark: str | None, retrieved: str | None = None) -> Node:
         attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
                  "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
                  "data-winning": "true" if mark else None}
         return node("li", attrs, node("span", {"class": "play-name"}, self.name(play["seat"])),
-                    node("span", {"class": "play-cards"}, [mini(c) for c in play["pair"]]),
+                    node("span", {"class": "play-cards"}, [mini(c, retrieved=c == retrieved) for c in play["pair"]]),
                     node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
                     node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
                     if mark else None)
@@ -172,11 +199,12 @@ class DyadUI(SeatNames):
                 on(go_on, "click", lambda event: ctx.dismiss())
                 section.querySelector("[data-testid=round-end]").append(go_on)
                 return section
-            last = obs.get("last_trick")
-            if summary is None and last and obs["tricks"]:  # the finished trick stays until the next lead
+            finished = _trick_on_table(obs)
+            if finished is not None:  # the finished trick stays until the next lead
+                taker, plays = finished
+                retrieved = obs["last_trick"]["retrieved"]  # gone to its taker's hand
                 summary = node("ol", {"class": "dyad-plays finished"},
-                               [self._play(play, "won" if play["seat"] == last["winner"] else None)
-                                for play in last["plays"]])
+                               [self._play(play, "won" if play["seat"] == taker else None, retrieved) for play in plays])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
@@ -415,6 +443,21 @@ class DyadUI(SeatNames):
                      for s in sorted(range(obs["players"]), key=lambda s: -scores[s])]
         box.append(h("ol", {"class": "final"}, *lines))
         return box
+
+    # -- motion -------------------------------------------------------------------
+
+    def motions(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+        """A retrieved card goes to its taker; a trick leaving the table goes to its taker."""
+        if before is None:
+            return []
+        moving = []
+        last = after.get("last_trick")
+        if last and last != before.get("last_trick"):
+            moving.append(_retrieved(last, after))
+        gone = _trick_on_table(before)
+        if gone is not None and gone != _trick_on_table(after):
+            moving.append(Motion("trick-to-taker", source="[data-testid=trick] .dyad-play", target=seat_chip(gone[0])))
+        return moving
 
     # -- screen readers -----------------------------------------------------------
 

@@ -37,11 +37,12 @@ from pyapp.play import CHOSEN, Seat, Session
 from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
-from pyapp.ui import dom
+from pyapp.ui import dom, motion
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_lock import GameLock, held_elsewhere
 from pyapp.ui.hint_button import HintButton
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.motion import Motion
 from pyapp.ui.slices import run_sliced
 
 
@@ -55,12 +56,6 @@ A double tap meant for one person must not also play for the next (``.table-body
 
 FOCUS_KEYS = ("data-focus-key", "data-cell", "data-card", "data-take", "data-char", "data-action", "data-testid")
 """Attributes that name an element across re-renders, most specific first (see :meth:`Table._restore_focus`)."""
-
-FRESH_KEYS = ("data-card", "data-played", "data-pair", "data-char", "data-cell", "data-testid")
-"""Attributes whose new values mark an element as just arrived (class ``fresh``: CSS animates it).
-
-An element's identity is these values plus its ``data-height`` and its nearest
-``data-testid`` section (``web/dom.js``), so a stack that grows is fresh too."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +130,9 @@ class GameUI(Protocol):
 
     def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
         """Sentences telling what changed between two observations, for screen readers."""
+
+    def motions(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+        """What the change between two observations shows moving (``pyapp/ui/motion.py``); none at first."""
 
     # the Hint (pyapp/ui/hint_button.py) asks the game for its words and places:
     def selected_action(self, legal: list[Action]) -> Action | None:
@@ -638,7 +636,10 @@ class Table:
             return
         self.shown_to = viewer
         observation = session.state.observation(viewer)
-        said = list(self.ui.announcements(self.last_seen.get(viewer), observation))
+        before = self.last_seen.get(viewer)
+        said = list(self.ui.announcements(before, observation))
+        # what leaves the table is measured before anything here touches the layout
+        moving = motion.before(self.body, self.ui.motions(before, observation))
         self.last_seen[viewer] = observation
         person_to_act = session.to_act() == viewer and session.seats[viewer].is_person
         legal = session.state.legal_actions() if person_to_act and not self.thinking else []
@@ -651,7 +652,6 @@ class Table:
                            seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say,
                            dismiss=self._dismiss if self._summary_waiting() is not None else None)
         focus_key, may_focus = self._focus_key()
-        seen = dom.identities(self.body, FRESH_KEYS)
         open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
                      h("div", {"class": "table-head"}, self._status_bar(session),
@@ -660,7 +660,7 @@ class Table:
                        self._footer(session)),
                      self._message(session), self.ui.render(ctx)), self.render)
         dom.reopen_dialog(self.body, open_sheet)
-        dom.mark_fresh(self.body, FRESH_KEYS, seen)
+        motion.after(self.body, moving)
         self.hints.mark(self.body)
         self.acting = bool(legal)
         if may_focus:

@@ -26,11 +26,14 @@ from pyapp.games.triad.coords import cell_label, file_label, rank_label
 from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.dom import clear, found, h, on, tree
+from pyapp.ui.motion import Motion
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
 CHOICES_AT_ONCE = 3
 """Removal choices listed before a cell is chosen; past that the person picks a cell first (one phone line)."""
+_CELL = '[data-testid=triad-board] [data-cell="%d,%d"]'
+"""A board cell's selector, for the motions."""
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -136,6 +139,18 @@ class TriadUI:
         if after.get("over"):
             said.append(result_sentence(after))
         return [" ".join(said)]
+
+    @staticmethod
+    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+        """The piece just placed drops onto its cell; the pieces just removed lift off theirs."""
+        last = after.get("last")
+        if before is None or not last or after["moves"] <= before["moves"]:
+            return []
+        if last["kind"] == "place":
+            return [Motion("drop", target=f'{_CELL % tuple(last["cell"])} .piece')]
+        if last["kind"] == "remove":
+            return [Motion("lift", source=_CELL % tuple(cell), target=_CELL % tuple(cell)) for cell in last["cells"]]
+        return []
 
     def render(self, ctx: TableContext) -> Any:
         obs = ctx.observation
