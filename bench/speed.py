@@ -84,15 +84,10 @@ def _available(cases: list[dict]) -> list[dict]:
 
 
 def _position(case: dict, seed: int, moves: int):
+    from pyapp.engine.testing import random_position
     from pyapp.games import new_game
 
-    state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.step(legal[rng.randrange(len(legal))])
+    state = random_position(case["game"], seed=seed, players=case["players"], moves=moves, **case.get("options", {}))
     if state.is_terminal():
         state = new_game(case["game"], seed=seed, players=case["players"], **case.get("options", {}))
     return state
@@ -324,7 +319,9 @@ def report(cpython: dict, pyodide: dict | None) -> None:
             print(f"{'':<16}{'ratio':<9}{row['playouts_per_s'] / other['playouts_per_s']:>10.2f}x"
                   f"{row['steps_per_s'] / other['steps_per_s']:>9.2f}x{'':>9}"
                   + (f"{row['samples_per_s'] / other['samples_per_s']:>9.2f}x" if row["samples_per_s"] else f"{'-':>10}")
-                  + f"{row['iterations_per_s'] / other['iterations_per_s']:>8.2f}x   (CPython / Pyodide)")
+                  + (f"{row['iterations_per_s'] / other['iterations_per_s']:>8.2f}x" if row["iterations_per_s"]
+                     else f"{'-':>9}")
+                  + "   (CPython / Pyodide)")
     print(f"budget x = worst wall time / budget for hard at {cpython['rows'][0]['budget_ms'] if cpython['rows'] else '-'} ms; "
           "slice ms = longest run between two yields of think()")
 

@@ -5,7 +5,8 @@ Every part of the site reads these names from here: the engine registry
 shell texts, the table's seat choices and the saved-game checks.  A game's
 modules are found by its name: ``pyapp.games.<name>`` (the engine),
 ``pyapp.demos.<name>``, ``pyapp.rulebook.<name>`` and ``pyapp.ui.<name>``
-(its screen).  Importing this module imports nothing else.
+(its screen); ``computer_modules`` names what its computer players import.
+Importing this module imports nothing else.
 
 >>> GAMES
 ('dyad', 'triad', 'dieci')
@@ -30,4 +31,16 @@ PERSON = "person"
 SEAT_KINDS: tuple[str, ...] = (PERSON, *LEVELS)
 """Every kind of seat a saved game may hold: a person or a computer level, weakest first."""
 
-__all__ = ["GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "TABLE_LEVELS"]
+
+
+def computer_modules(game: str) -> tuple[str, ...]:
+    """What a computer's first move in ``game`` imports: the search, the game's policies
+    (Easy, Normal) and its search settings (Hard).  The table imports them ahead, one per task.
+
+    >>> computer_modules("dyad")[-1]
+    'pyapp.games.dyad.search'
+    """
+    return ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{game}.policies", f"pyapp.games.{game}.search")
+
+
+__all__ = ["GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "TABLE_LEVELS", "computer_modules"]

@@ -125,20 +125,9 @@ def test_a_game_must_declare_its_type_and_hidden_information_needs_worlds():
         type("Blind", (State,), {"GAME": "blind", "TYPE": GameType(Information.IMPERFECT, Chance.SAMPLED)})
 
 
-def test_fields_are_declared_once_and_checked():
+def test_a_clone_copies_its_declared_fields():
     from tests.toy_games import NimState
 
-    class Forgetful(NimState):
-        """Sets a field its FIELDS does not declare."""
-
-        GAME = "forgetful"
-
-        def setup(self) -> None:
-            super().setup()
-            self.extra = 1
-
-    with pytest.raises(TypeError, match="not declared in FIELDS: extra"):
-        Forgetful(seed=1, players=2)
     state = new_game("nim", seed=1, players=2)
     copy = state.clone()
     copy.step(copy.legal_actions()[0])

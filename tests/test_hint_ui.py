@@ -22,6 +22,7 @@ from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
 from pyapp.storage.stats import load_stats
 from tests import fake_dom
+from tests.play.helpers import play_out
 from tests.triad.test_rules import board_with
 from tests.triad.test_state import phase2
 
@@ -182,8 +183,7 @@ def test_a_hint_used_is_saved_at_once_and_the_finished_game_is_counted_apart():
     assert Session.resume(store, helped.record_id, claim=False).hints == {"allowed": True, "used": 1}
     unaided = Session.start("nim", [Seat("Ada"), Seat("Bot", "easy")], seed=5, store=store)
     for session in (helped, unaided):
-        while not session.state.is_terminal():
-            session._apply(session.to_act(), session.state.legal_actions()[0])
+        play_out(session)
     stats, problem = load_stats(store.backend)
     assert problem is None
     assert stats.line("nim", "easy")["played"] == 1 and stats.line("nim", "easy", hinted=True)["played"] == 1

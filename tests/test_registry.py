@@ -44,3 +44,31 @@ def test_every_level_plays_and_every_seat_kind_is_accepted():
     with pytest.raises(ValueError, match="unknown seat kind"):
         Seat("Ada", "expert")
     assert set(registry.TABLE_LEVELS) <= set(registry.LEVELS)
+
+
+FIRST_MOVES = """
+import importlib, json, sys
+from pyapp.games import new_game
+from pyapp.registry import LEVELS, computer_modules
+
+game = sys.argv[1]
+for module in computer_modules(game):
+    importlib.import_module(module)
+from pyapp.ai import choose_action
+
+before = set(sys.modules)
+state = new_game(game, seed=1, players=2)
+for level in LEVELS:
+    choose_action(state, level=level, seed=1, iterations=20)
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith("pyapp"))))
+"""
+
+
+@pytest.mark.parametrize("game", registry.GAMES)
+def test_the_table_s_preload_is_what_a_computer_s_first_move_imports(game):
+    import json
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", FIRST_MOVES, game], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert json.loads(done.stdout) == []

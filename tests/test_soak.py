@@ -44,6 +44,16 @@ class PeekingNim(NimState):
         return {**super().observation(seat), "taken": self.taken}
 
 
+class UndeclaredNim(NimState):
+    """Sets a field its FIELDS does not declare."""
+
+    GAME = "undeclarednim"
+
+    def setup(self) -> None:
+        super().setup()
+        self.extra = 1
+
+
 class ForgetfulTricks(TricksState):
     """Its worlds forget a field."""
 
@@ -56,6 +66,7 @@ class ForgetfulTricks(TricksState):
 
 
 @pytest.mark.parametrize("cls, message", [
+    (UndeclaredNim, "the state's attributes do not match its FIELDS: not declared in FIELDS: extra"),
     (SharedNim, "playing on a clone changed the original"),
     (PeekingNim, "an observation changed after it was returned"),
     (ForgetfulTricks, "a sampled world does not match FIELDS"),

@@ -7,17 +7,15 @@ import pytest
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
 from pyapp.storage.stats import STATS_KEY, count_finished, load_stats
+from tests.play.helpers import play_out
 
 
-def _play_out(session):
-    while not session.state.is_terminal():
-        session._apply(session.to_act(), session.state.legal_actions()[0])
 
 
 def test_a_finished_session_counts_once_even_when_resumed_and_saved_again():
     store = SaveStore(MemoryBackend())
     session = Session.start("nim", [Seat("Ada"), Seat("Bot", "normal")], seed=4, store=store)
-    _play_out(session)
+    play_out(session)
     stats, problem = load_stats(store.backend)
     line = stats.line("nim", "normal")
     assert problem is None and line["played"] == 1
@@ -74,6 +72,6 @@ def test_a_full_store_does_not_stop_the_game_end():
     session = Session.start("nim", [Seat("Ada"), Seat("Bot", "easy")], seed=5, store=store)
     session.state.apply_action(session.state.legal_actions()[0])  # keep the heap nearly spent
     store.backend.quota = sum(len(k) + len(v) for k, v in store.backend.items.items()) + 5
-    _play_out(session)
+    play_out(session)
     assert session.state.is_terminal()
     assert json.loads(store.backend.get(STATS_KEY) or "null") is None

@@ -173,18 +173,9 @@ def judge(state: State, *, seed: Any, candidates: list[Any] | None = None, inclu
         for index, action in enumerate(candidates):
             line = world.clone()
             line.rng = random.Random(chance)
-            policy_rng = random.Random(moves)
             stop = horizon(line) if horizon is not None else None
             line.step(action)
-            steps = 0
-            while not line.is_terminal() and not (stop is not None and stop(line)):
-                options = line.legal_actions()
-                move = playout(line, policy_rng) if playout is not None else options[policy_rng.randrange(len(options))]
-                line.step(move)
-                steps += 1
-                if steps % CHECK_STEPS == 0 and perf_counter() - mark > slice_ms / 1000:
-                    yield
-                    mark = perf_counter()
+            mark = yield from _play_out(line, stop, playout, random.Random(moves), mark, slice_ms)
             points[index].append(_points(line, seat, opponents))
             if line.is_terminal():
                 wins[index].append(line.returns()[seat])
@@ -195,6 +186,21 @@ def judge(state: State, *, seed: Any, candidates: list[Any] | None = None, inclu
             yield
             mark = perf_counter()
     return _verdicts(seat, candidates, points, wins if reached_end else None, played)
+
+
+def _play_out(line: State, stop: Callable[[State], bool] | None, playout: Any, rng: random.Random,
+              mark: float, slice_ms: float) -> Generator[None, None, float]:
+    """Play ``line`` on to its end or ``stop`` with ``playout`` (random moves if ``None``), yielding
+    when a slice is used up since ``mark``; returns the start of the slice in progress."""
+    steps = 0
+    while not line.is_terminal() and not (stop is not None and stop(line)):
+        options = line.legal_actions()
+        line.step(playout(line, rng) if playout is not None else options[rng.randrange(len(options))])
+        steps += 1
+        if steps % CHECK_STEPS == 0 and perf_counter() - mark > slice_ms / 1000:
+            yield
+            mark = perf_counter()
+    return mark
 
 
 def _verdicts(seat: int, candidates: list[Any], points: list[list[float]], wins: list[list[float]] | None,

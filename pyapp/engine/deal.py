@@ -39,45 +39,55 @@ def deal(cards: Sequence[C], sizes: Sequence[int], barred: Sequence[Set[C]],
     an exact search (augmenting paths) finds a deal if there is one.
     ``ValueError`` when none exists.
     """
-    holders = range(len(sizes))
     if sum(sizes) != len(cards):
         raise ValueError("the hidden places do not match the unseen cards")
-    limited = set().union(*barred)
-    bound = [card for card in cards if card in limited]
-    if not bound:
-        return _fill(list(cards), list(sizes), [[] for _ in holders], rng)
+    limited = set().union(*barred) if any(barred) else None
+    bound = [card for card in cards if card in limited] if limited else []
+    if not bound:  # a shuffle, the common case: kept short, a search deals a world per iteration
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        return _cut(shuffled, sizes)
+    holders = range(len(sizes))
     free = [card for card in cards if card not in limited]
-    eligible = {card: [h for h in holders if card not in barred[h]] for card in bound}
+    eligible: dict[C, list[int]] = {card: [] for card in bound}  # the holders that may take it
+    for h in holders:
+        for card in bound:
+            if card not in barred[h]:
+                eligible[card].append(h)
     for _attempt in range(ATTEMPTS):
         rng.shuffle(bound)
         bound.sort(key=lambda card: len(eligible[card]))
         room = list(sizes)
         hands: list[list[C]] = [[] for _ in holders]
-        for card in bound:
-            open_ = [h for h in eligible[card] if room[h]]
-            if not open_:
+        for card in bound:  # plain loops, no comprehension per card: Dieci's worlds deal here
+            total = 0
+            for h in eligible[card]:
+                total += room[h]
+            if not total:
                 break
-            pick = rng.randrange(sum(room[h] for h in open_))
-            for h in open_:
+            pick = rng.randrange(total)
+            for h in eligible[card]:  # a holder without room takes nothing from ``pick``
                 pick -= room[h]
                 if pick < 0:
                     break
             hands[h].append(card)
             room[h] -= 1
         else:
-            return _fill(free, room, hands, rng)
+            rng.shuffle(free)
+            for hand, rest in zip(hands, _cut(free, room)):
+                hand += rest
+            return hands
     everyone = list(holders)
     return _exact(list(cards), sizes, {card: eligible.get(card, everyone) for card in cards}, rng)
 
 
-def _fill(cards: list[C], room: list[int], hands: list[list[C]], rng: random.Random) -> list[list[C]]:
-    """Shuffle ``cards`` into the free places, holder by holder."""
-    rng.shuffle(cards)
-    start = 0
-    for h, places in enumerate(room):
-        hands[h].extend(cards[start:start + places])
-        start += places
-    return hands
+def _cut(cards: list[C], sizes: Sequence[int]) -> list[list[C]]:
+    """``cards`` cut into consecutive runs of ``sizes``."""
+    runs, start = [], 0
+    for size in sizes:
+        runs.append(cards[start:start + size])
+        start += size
+    return runs
 
 
 def _exact(cards: list[C], sizes: Sequence[int], eligible: dict[C, list[int]], rng: random.Random) -> list[list[C]]:

@@ -70,9 +70,6 @@ class State(ABC):
         self.rng = random.Random(seed)
         self._history: list[Action] = []
         self.setup()
-        wrong = fields.mismatch(self.FIELDS, self.__dict__)
-        if wrong:
-            raise TypeError(f"{type(self).__name__}.setup() does not match its FIELDS: {wrong}")
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -186,8 +183,8 @@ class State(ABC):
             raise IndexError("nothing to undo")
         last = self._history[-1]
         fresh = self.replay(self._history[:-1])
-        self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
+        for name in self.FIELDS:
+            setattr(self, name, getattr(fresh, name))
         return last
 
     def replay(self: S, actions: list[Action]) -> S:
@@ -200,11 +197,11 @@ class State(ABC):
     def clone(self: S) -> S:
         """An independent copy: every field copied as ``FIELDS`` says."""
         state = object.__new__(type(self))
-        plan = self.FIELDS
-        # Attributes set one by one, not by assigning ``__dict__``: CPython then keeps them
-        # inline, and every later read (thousands per search playout) is faster.
-        for name, value in self.__dict__.items():
-            copy = plan.get(name)  # a policy's cache on a search world is shared
+        # Attributes read and set one by one, in their declared order, never through
+        # ``__dict__``: CPython 3.11 then keeps both objects' attributes inline, and every
+        # later read (thousands per search playout) is faster.
+        for name, copy in self.FIELDS.items():
+            value = getattr(self, name)
             setattr(state, name, value if copy is None else copy(value))
         return state
 

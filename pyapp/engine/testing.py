@@ -100,6 +100,22 @@ def check_position(state: State) -> None:
         _check(0 <= state.undo_floor(viewer) <= len(state.history), "undo_floor is outside the history")
 
 
+def random_position(game: str, *, seed: int, players: int, moves: int, **options: Any) -> State:
+    """A seeded game after ``moves`` uniformly random actions (fewer if it ends first).
+
+    >>> random_position("triad", seed=1, players=2, moves=3).moves
+    3
+    """
+    state = new_game(game, seed=seed, players=players, **options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.step(legal[rng.randrange(len(legal))])
+    return state
+
+
 def _play_out(state: State, rng: random.Random) -> None:
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
@@ -185,4 +201,4 @@ def random_sim_test(game: str, *, sims: int, seed: int = 0, deep: float = 0.05,
 
 
 __all__ = ["ConformanceError", "SimReport", "assert_same", "check_deeply", "check_end", "check_position",
-           "configurations", "play_one", "random_sim_test"]
+           "configurations", "play_one", "random_position", "random_sim_test"]

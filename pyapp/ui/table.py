@@ -34,7 +34,7 @@ from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
 from pyapp.play import CHOSEN, Seat, Session
-from pyapp.registry import PERSON, TABLE_LEVELS
+from pyapp.registry import PERSON, TABLE_LEVELS, computer_modules
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
 from pyapp.ui import dom, motion
@@ -460,12 +460,13 @@ class Table:
         self.render_or_schedule()
 
     async def _load_computer_players(self) -> None:
-        """Import the search and this game's policies while the person reads the set-up form.
+        """Import what a computer's first move imports (``computer_modules``: the search, this
+        game's policies and search settings) while the person reads the set-up form.
 
         Each import is its own browser task, so the first computer turn does
         not pay for them in one long task.
         """
-        for module in ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{self.ui.game}.policies"):
+        for module in computer_modules(self.ui.game):
             await asyncio.sleep(0)
             importlib.import_module(module)
 

@@ -16,6 +16,7 @@ from pyapp.ai.mcts import Search
 from pyapp.ai.options import SearchOptions
 from pyapp.engine import Chance, GameType, Information
 from pyapp.engine.steps import finish
+from pyapp.engine.testing import random_position
 from pyapp.games import new_game
 from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
 from tests.toy_games import NimState, Take
@@ -84,7 +85,7 @@ def test_a_game_without_chance_keeps_its_generator_and_searches_the_same(monkeyp
 def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch):
     monkeypatch.setattr(QuickNim, "TYPE", NO_CHANCE)
     state = nim_with_heap(17, players=3)
-    before = (state.heap, list(state._history))
+    before = (state.heap, state.history)
     steps = []
     step = QuickNim.step
     monkeypatch.setattr(QuickNim, "step", lambda self, action: steps.append(1) or step(self, action))
@@ -100,7 +101,7 @@ def test_kept_worlds_give_the_same_search_without_replaying_the_path(monkeypatch
     *every, every_steps, search = search_once(1)
     *some, some_steps, sparse = search_once(20)
     assert every == replayed == some and every_steps < some_steps < replayed_steps
-    assert plain.root.world is None and search.root.world.heap == 17 and (state.heap, state._history) == before
+    assert plain.root.world is None and search.root.world.heap == 17 and (state.heap, state.history) == before
     def kept(root) -> int:
         return sum(child.world is not None for _, child in _tree_nodes(root))
 
@@ -195,14 +196,7 @@ def test_the_state_given_is_never_changed(game, players, level):
 
 
 def _random_position(seed: int, players: int, moves: int) -> TricksState:
-    state = new_game("tricks", seed=seed, players=players)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return random_position("tricks", seed=seed, players=players, moves=moves)
 
 
 @settings(max_examples=40, deadline=None)

@@ -116,18 +116,18 @@ def test_candidates_narrow_the_cards_but_keep_every_claim():
     assert policies.candidates(s, 1) == s.legal_actions()
 
 
-def test_playout_adds_what_the_seat_wins_until_the_hands_run_out():
-    strength = policies._strength("P")
+def test_greedy_playout_adds_what_the_seat_wins_until_the_hands_run_out():
+    strength = policies.trick_strength("P")
     first = lambda cards: 10.0 + len(set(c[1] for c in cards))  # noqa: E731
     # Seat 2 has just played KR to 9G, TG: it wins (10 + 2 suits), leads AP and wins again (4).
     hands = [["2R"], ["AR"], ["AP"]]
-    assert policies._playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 16.0
+    assert policies.greedy_playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 16.0
     # One trick only: the later one is not counted.
     hands = [["2R"], ["AR"], ["AP"]]
-    assert policies._playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 1, first, 4.0) == 12.0
+    assert policies.greedy_playout(hands, ["9G", "TG", "KR"], 0, 2, strength, random.Random(1), 1, first, 4.0) == 12.0
     # A trump played earlier in the trick beats KR; seat 2 then takes nothing.
     hands = [["2R"], ["AR"], ["2Y"]]
-    assert policies._playout(hands, ["9G", "2P", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 0.0
+    assert policies.greedy_playout(hands, ["9G", "2P", "KR"], 0, 2, strength, random.Random(1), 3, first, 4.0) == 0.0
 
 
 def test_normal_lookahead_at_six_players_wins_cheaply_or_throws_its_lowest():

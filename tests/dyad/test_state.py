@@ -8,6 +8,7 @@ import pytest
 from pyapp.engine import IllegalMoveError
 from pyapp.games import load, new_game
 from pyapp.games.dyad import rules
+from pyapp.games.dyad.rules import final_standing
 from pyapp.games.dyad.state import Move
 from tests.dyad.helpers import cards, play, with_hands
 
@@ -196,20 +197,23 @@ def test_game_ends_when_someone_reaches_the_target():
     assert state.current_player() == -1 and state.legal_actions() == []
 
 
-def test_tie_breaks_last_round_then_shared():
-    state = new_game("dyad", seed=1, players=3)
-    state._finish([55, 55, 40], [10, 12, 30])
-    assert state.winners() == [1] and state.tiebreak == "last_round"
-    state = new_game("dyad", seed=1, players=3)
-    state._finish([55, 55, 40], [12, 12, 30])
-    assert state.winners() == [0, 1] and state.tiebreak == "shared"
-    assert state.returns() == [0.5, 0.5, 0.0]
-    state = new_game("dyad", seed=1, players=3)
-    state._finish([55, 50, 40], [0, 12, 30])
-    assert state.winners() == [0] and state.tiebreak == "score"
-    state = new_game("dyad", seed=1, players=4, teams=True)
-    state._finish([100, 100], [20, 10])
-    assert state.winners() == [0, 2] and state.tiebreak == "last_round"
+@pytest.mark.parametrize("players, teams", [(2, False), (3, False), (4, False), (4, True)])
+def test_the_winners_are_the_final_standing_of_the_totals(players, teams):
+    # final_standing's tie-breaks are its doctests; here the state's winners follow from them
+    for seed in range(4):
+        state = new_game("dyad", seed=seed, players=players, teams=teams)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        last = state.sheet[-1]
+        if teams:
+            sides, tiebreak = final_standing(last["team_totals"], last["team_scores"])
+            assert state.winners() == sorted(s for side in sides for s in (side, side + 2))
+        else:
+            sides, tiebreak = final_standing(last["totals"], last["scores"])
+            assert state.winners() == sides
+        assert state.tiebreak == tiebreak
+        assert sum(state.returns()) == pytest.approx(1.0)
 
 
 def test_actions_round_trip_through_text():

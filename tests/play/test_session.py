@@ -3,6 +3,7 @@
 import pytest
 
 from pyapp.engine import IllegalMoveError
+from pyapp.engine.steps import finish
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore
 
@@ -10,9 +11,9 @@ PEOPLE = [Seat("Ada"), Seat("Bea")]
 VS_COMPUTER = [Seat("Ada"), Seat("Bot", "normal")]
 
 
-def _computer_plays_first_legal(session):
-    """Stand-in for a computer turn, so these tests do not depend on the AI."""
-    session._apply(session.to_act(), session.state.legal_actions()[0])
+def _computer_plays(session):
+    """A computer turn through the session's own API (Nim has no policies: a random move)."""
+    finish(session.computer_turn())
 
 
 def test_start_saves_and_marks_the_game_in_play():
@@ -28,7 +29,7 @@ def test_every_action_autosaves_and_resume_continues():
     store = SaveStore(MemoryBackend())
     session = Session.start("nim", VS_COMPUTER, seed=4, store=store)
     session.play("take2")
-    _computer_plays_first_legal(session)
+    _computer_plays(session)
     again = Session.resume(store, session.record_id)
     assert again.state.to_save() == session.state.to_save()
     assert again.actors == [0, 1] and again.seats == VS_COMPUTER
@@ -48,10 +49,10 @@ def test_undo_goes_back_to_the_persons_previous_turn_past_computer_moves():
     session = Session.start("nim", VS_COMPUTER, seed=4)
     assert session.undo_steps() == 0
     session.play("take3")
-    _computer_plays_first_legal(session)
+    _computer_plays(session)
     before = session.state.to_save()
     session.play("take2")
-    _computer_plays_first_legal(session)
+    _computer_plays(session)
     assert session.undo_steps() == 2
     session.undo()
     assert session.state.to_save() == before and session.to_act() == 0
@@ -69,7 +70,7 @@ def test_undo_never_takes_back_another_persons_move():
 def test_undo_respects_the_engines_floor(monkeypatch):
     session = Session.start("nim", VS_COMPUTER, seed=4)
     session.play("take1")
-    _computer_plays_first_legal(session)
+    _computer_plays(session)
     monkeypatch.setattr(type(session.state), "undo_floor", lambda self, seat: 2)
     assert session.undo_steps() == 0
 

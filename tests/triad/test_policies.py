@@ -91,7 +91,7 @@ def test_fast_placement_values_equal_the_full_evaluation():
                     probe.apply_action(action)
                     made_now = probe.phase1[s] > game.phase1[s]
                     board.place(i, SIDES[s])
-                    full = policies._placement_value(board, s, made_now, progress, ones)
+                    full = policies.placement_value(board, s, made_now, progress, ones)
                     board.pop(i)
                     assert value == pytest.approx(full), (game.moves, str(action))
                 board.made.clear()

@@ -160,19 +160,19 @@ def _play_normal(world: DieciState, rng: random.Random) -> Any:
     return best_action
 
 
-_STRENGTH: dict[str, dict[str, int]] = {}
+_STRENGTHS: dict[str, dict[str, int]] = {}
 
 
-def _strength(trump: str) -> dict[str, int]:
+def trick_strength(trump: str) -> dict[str, int]:
     """Each card's trick strength under ``trump``: a card takes the lead from an
     earlier one exactly when it is strictly stronger (trumps above every rank)."""
-    table = _STRENGTH.get(trump)
+    table = _STRENGTHS.get(trump)
     if table is None:
-        table = _STRENGTH[trump] = {c: RANK_VALUE[c[0]] + (13 if c[1] == trump else 0) for c in deck(6)}
+        table = _STRENGTHS[trump] = {c: RANK_VALUE[c[0]] + (13 if c[1] == trump else 0) for c in deck(6)}
     return table
 
 
-def _playout(hands: list[list[str]], cards: list[str], leader: int, seat: int, strength: dict[str, int],
+def greedy_playout(hands: list[list[str]], cards: list[str], leader: int, seat: int, strength: dict[str, int],
              rng: random.Random, tricks: int, first: Callable[[list[str]], float], later: float) -> float:
     """What ``seat`` earns in ``tricks`` tricks from the current one (``cards`` played so far,
     from ``leader``), everyone playing greedily: follow with the cheapest card that takes
@@ -221,7 +221,7 @@ def _lookahead_steps(world: DieciState, rng: random.Random, legal: list[Any]) ->
     in Pyodide, too long for one task on a slow phone."""
     seat = world.turn
     n = world.players
-    strength = _strength(world.trump)
+    strength = trick_strength(world.trump)
     tricks = max(1, min(len(world.hands[seat]), int(_tricks_left(world))))
     leader = (seat - len(world.trick)) % n
     claims: dict[frozenset[str], float] = {}
@@ -239,7 +239,7 @@ def _lookahead_steps(world: DieciState, rng: random.Random, legal: list[Any]) ->
         for action in legal:
             hands = [list(h) for h in sample.hands]
             hands[seat].remove(action.card)
-            totals[action] += _playout(hands, [*sample.trick, action.card], leader, seat, strength,
+            totals[action] += greedy_playout(hands, [*sample.trick, action.card], leader, seat, strength,
                                        random.Random(seed), tricks, first, n + LATER_CLAIM)
         yield
     return max(legal, key=lambda a: (totals[a], -strength[a.card]))  # ties: keep the stronger card
@@ -309,22 +309,12 @@ def easy(world: DieciState, rng: random.Random) -> Any:
     return Claim(char) if char is not None and worth > 0 else PASS
 
 
-def _scores(world: DieciState) -> list[int]:
-    """``world.scores()``, computed once per position (``evaluate`` asks for every seat)."""
-    cached = world.__dict__.get("_scores")
-    if cached is not None and cached[0] == world.events:
-        return cached[1]
-    scores = world.scores()
-    world.__dict__["_scores"] = (world.events, scores)
-    return scores
-
-
 def evaluate(world: DieciState, seat: int) -> float:
     """A rough chance in [0, 1] that ``seat`` wins from here: its points against the
     best rival's, on a scale that narrows as the character deck (the game) runs out.
     The cards still in hand are not counted (a term for the tricks they promise
     measured no better)."""
-    scores = _scores(world)
+    scores = world.scores_now()
     mine = scores[seat]
     rival = max(v for p, v in enumerate(scores) if p != seat)
     scale = 6.0 + 20.0 * len(world.char_deck) / 27

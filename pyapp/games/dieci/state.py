@@ -128,6 +128,7 @@ class DieciState(State):
         "leader": SHARED,
         "turn": SHARED,
         "phase": SHARED,
+        "_scores": SHARED,  # (events, scores()) when last asked for (see scores_now), or None
     }
 
     # -- set-up -----------------------------------------------------------------------------
@@ -151,6 +152,7 @@ class DieciState(State):
         self._last_reveal = 0
         self._last_by = [0] * n
         self._deal()
+        self._scores: tuple[int, list[int]] | None = None
 
     def _log(self, event: dict[str, Any]) -> None:
         """Record a public event; ``n`` numbers the events from the start of the game."""
@@ -327,6 +329,16 @@ class DieciState(State):
     def scores(self) -> list[int]:
         return [self.score_parts(seat)["total"] for seat in range(self.players)]
 
+    def scores_now(self) -> list[int]:
+        """``scores()`` computed once per position (every action logs an event); a search's
+        evaluator asks for every seat.  The list is shared: read it, never change it."""
+        cached = self._scores
+        if cached is not None and cached[0] == self.events:
+            return cached[1]
+        scores = self.scores()
+        self._scores = (self.events, scores)
+        return scores
+
     def public_scores(self) -> list[int]:
         """Cards taken and characters claimed: each seat's goal card is secret until the end."""
         return [self.taken[seat] + suit_points(self.claimed[seat]) for seat in range(self.players)]
@@ -427,7 +439,10 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     unseen = [c for c in _DECKS[n] if c not in seen]
     others = [s for s in range(n) if s != seat]
     caps = [view["hand_counts"][s] for s in others] + [view["rest_count"]]
-    barred = [{c for c in unseen if c[1] in voids[s]} if voids[s] else set() for s in others] + [set()]
+    if any(voids):
+        barred = [{c for c in unseen if c[1] in voids[s]} if voids[s] else set() for s in others] + [set()]
+    else:  # the common case, without a comprehension: a search samples a world per iteration
+        barred = [frozenset()] * len(caps)
     dealt = deal(unseen, caps, barred, rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     if 0 <= seat < n:
@@ -478,4 +493,5 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     world.leader = view["leader"]
     world.turn = view["turn"]
     world.phase = view["phase"]
+    world._scores = None
     return world

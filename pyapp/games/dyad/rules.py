@@ -86,8 +86,10 @@ def tricks_per_round(players: int) -> int:
     return 6 if players == 2 else 4
 
 
-_TEXT = [f"{rank_of(c)}{SUITS[suit_of(c)]}" for c in range(32)]
-_BY_TEXT = {text: card for card, text in enumerate(_TEXT)}
+CARD_TEXT = [f"{rank_of(c)}{SUITS[suit_of(c)]}" for c in range(32)]
+"""Each card number's text (the engine's observations and actions are written with it)."""
+CARD_BY_TEXT = {text: card for card, text in enumerate(CARD_TEXT)}
+"""Each card's number by its exact text (``parse_card`` also accepts lower case and spaces)."""
 
 
 def card_text(card: int) -> str:
@@ -96,7 +98,7 @@ def card_text(card: int) -> str:
     >>> card_text(make_card(7, 1))
     '7H'
     """
-    return _TEXT[card]
+    return CARD_TEXT[card]
 
 
 def parse_card(text: object) -> int:
@@ -110,7 +112,7 @@ def parse_card(text: object) -> int:
     ValueError: '1X' is not a card: write the value 2-9 then the suit S, H, D or C (e.g. 7H)
     """
     if isinstance(text, str):
-        card = _BY_TEXT.get(text.strip().upper())
+        card = CARD_BY_TEXT.get(text.strip().upper())
         if card is not None:
             return card
     raise ValueError(f"{text!r} is not a card: write the value 2-9 then the suit S, H, D or C (e.g. 7H)")
@@ -159,7 +161,7 @@ def pair_cards(pair: object) -> tuple[int, int]:
 
 
 def pair_text(pair: tuple[int, int]) -> str:
-    return f"{_TEXT[pair[0]]}+{_TEXT[pair[1]]}"
+    return f"{CARD_TEXT[pair[0]]}+{CARD_TEXT[pair[1]]}"
 
 
 # -- values -------------------------------------------------------------------------
@@ -275,7 +277,7 @@ def legal_pairs(hand: Iterable[object], lead: object = None) -> list[tuple[str, 
         twice = next(c for c in cards if cards.count(c) > 1)
         raise ValueError(f"the hand holds {card_text(twice)} twice")
     lead_cards = None if lead is None else pair_cards(lead)
-    return [(_TEXT[a], _TEXT[b]) for a, b in legal_pair_cards(cards, lead_cards)]
+    return [(CARD_TEXT[a], CARD_TEXT[b]) for a, b in legal_pair_cards(cards, lead_cards)]
 
 
 def follow_problem(hand: Sequence[int], lead: tuple[int, int] | None, pair: tuple[int, int]) -> str | None:
@@ -333,7 +335,29 @@ def round_score(hand: Iterable[object], twos: bool = False, cipher: bool = False
     return score_cards(cards, twos, cipher)
 
 
+def final_standing(totals: list[int], last: list[int]) -> tuple[list[int], str]:
+    """The winning sides of a finished game (players, or teams) and what decided it.
+
+    The highest total wins; among tied totals the higher score in the last round
+    (``last``); still tied, a shared win.
+
+    >>> final_standing([55, 50, 40], [0, 12, 30])
+    ([0], 'score')
+    >>> final_standing([55, 55, 40], [10, 12, 30])
+    ([1], 'last_round')
+    >>> final_standing([55, 55, 40], [12, 12, 30])
+    ([0, 1], 'shared')
+    """
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(tied) == 1:
+        return tied, "score"
+    top_last = max(last[i] for i in tied)
+    sides = [i for i in tied if last[i] == top_last]
+    return sides, "last_round" if len(sides) == 1 else "shared"
+
+
 __all__ = [
-    "SUITS", "SUIT_SYMBOLS", "card_text", "deck", "hand_size", "legal_pairs", "pair_value",
+    "SUITS", "SUIT_SYMBOLS", "card_text", "deck", "final_standing", "hand_size", "legal_pairs", "pair_value",
     "parse_card", "round_score", "top_rank", "trick_winner", "tricks_per_round",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pyapp.ai.options import SearchOptions, per_seat
-from pyapp.games.dyad import policies
+from pyapp.games.dyad import policies, worlds
 from pyapp.games.dyad.state import DyadState
 
 
@@ -35,9 +35,9 @@ _BASE = SearchOptions(
     root_samples=12, root_policy=policies.rollout,
     paired=True, normal_margin=0.01,
 )
-_THREE = replace(_BASE, rollout=policies.rollout_blind, sampler=policies.InformedDeals)
-_FOUR = replace(_BASE, sampler=policies.PassInformed)
-_TEAMS = replace(_BASE, rollout=policies.rollout_blind, sampler=policies.InformedPass)
+_THREE = replace(_BASE, rollout=policies.rollout_blind, sampler=worlds.InformedDeals)
+_FOUR = replace(_BASE, sampler=worlds.PassInformed)
+_TEAMS = replace(_BASE, rollout=policies.rollout_blind, sampler=worlds.InformedPass)
 
 
 def options(state: DyadState) -> SearchOptions:

@@ -69,7 +69,7 @@ def parse_move(text: str) -> Move:
     raise ValueError(f"not a Dyad action: {text!r} (e.g. '7H+2S', 'take 7H', 'cipher', 'no cipher', 'pass 7H+2S')")
 
 
-_TEXT = rules._TEXT
+_TEXT = rules.CARD_TEXT
 
 
 def _texts(cards) -> list[str]:
@@ -89,7 +89,9 @@ class DyadState(State):
     PLAYERS = (2, 3, 4)
     OPTIONS = {"cipher": False, "twos": False, "teams": False}
     TYPE = GameType(Information.IMPERFECT, Chance.SAMPLED)  # hidden hands, a deal every round
-    FIELDS = {name: copy for name, copy in State.FIELDS.items() if name != "rng"} | {
+    # ``_rng`` takes the place of ``rng`` (a property here), so the declared order is the order
+    # setup() sets them in: CPython keeps a class's instances compact only while they agree.
+    FIELDS = {("_rng" if name == "rng" else name): copy for name, copy in State.FIELDS.items()} | {
         "_rng": fields.generator,  # None until a deal needs it (see rng)
         "_rng_seed": SHARED,  # what seeds ``_rng`` when it is first needed
         "_deal_next": SHARED,  # False once a search rollout said it stops at the round's end (stop_at)
@@ -309,14 +311,7 @@ class DyadState(State):
             self._start_round((self.dealer + 1) % n)
 
     def _finish(self, totals: list[int], last: list[int]) -> None:
-        best = max(totals)
-        tied = [i for i, t in enumerate(totals) if t == best]
-        if len(tied) == 1:
-            sides, self.tiebreak = tied, "score"
-        else:
-            top_last = max(last[i] for i in tied)
-            sides = [i for i in tied if last[i] == top_last]
-            self.tiebreak = "last_round" if len(sides) == 1 else "shared"
+        sides, self.tiebreak = rules.final_standing(totals, last)
         if self.teams:
             self.win = sorted(s for side in sides for s in (side, side + 2))
         else:
@@ -433,7 +428,7 @@ class DyadState(State):
         return world_from_observation(self.observation(seat), seat, rng, self.seed)
 
 
-_CARD = rules._BY_TEXT
+_CARD = rules.CARD_BY_TEXT
 
 
 def _card_list(texts) -> list[int]:
@@ -479,9 +474,18 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
     mine = _card_list(obs["hand"])
     for c in mine:
         where[c] = seat
-    known = {p: {c for c, s in where.items() if s == p} for p in voids}
+    known: dict[int, set[int]] = {p: set() for p in voids}
+    for c, s in where.items():
+        if s in known:
+            known[s].add(c)
     pool = [c for c in deck if c not in where]
     return known, voids, pool
+
+
+def _refused(pool: list[int], void: set[int], model: set[int] | None) -> set[int]:
+    """The unseen cards a seat may not hold: its void suits', and those its play model rules out."""
+    refused = {c for c in pool if c % 4 in void} if void else set()
+    return refused | model if model else refused
 
 
 def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
@@ -489,24 +493,27 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
 
     ``barred``: cards a seat is assumed not to hold (a model of its play, see
-    ``policies.PassInformed``); ``ValueError`` when no deal fits them.
+    ``worlds.PassInformed``); ``ValueError`` when no deal fits them.
     """
     n = obs["players"]
     known, voids, pool = knowledge(obs, seat)
     counts = obs["hand_counts"]
-    need = {p: counts[p] - len(known[p]) for p in known}
-    if sum(need.values()) != len(pool) or min(need.values(), default=0) < 0:
+    others = list(known)
+    need = [counts[p] - len(known[p]) for p in others]  # the unseen cards each other seat holds
+    if sum(need) != len(pool) or min(need, default=0) < 0:
         raise ValueError("the observation's hand counts do not add up")
-    others, model = list(need), barred or {}
-    refused = [{c for c in pool if c % 4 in voids[p]} | model.get(p, set()) for p in others]
-    dealt = dict(zip(others, deal(pool, [need[p] for p in others], refused, rng)))
+    if barred or any(voids.values()):
+        refused = [_refused(pool, voids[p], barred and barred.get(p)) for p in others]
+    else:  # the common case, without a comprehension: a search samples a world per iteration
+        refused = [frozenset()] * len(others)
+    dealt = deal(pool, need, refused, rng)
     options = dict(obs["options"])
     rng_seed = rng.random()  # random.Random(rng_seed) when first needed
     teams = options["teams"]
     hands = [[] for _ in range(n)]
     hands[seat] = _card_list(obs["hand"])
-    for p in known:
-        hands[p] = sorted(known[p] | set(dealt[p]))
+    for p, cards in zip(others, dealt):
+        hands[p] = sorted(known[p] | set(cards))
     pending: list[tuple[int, int] | None] = [None] * n
     gave: list[tuple[int, int] | None] = [None] * n
     got: list[tuple[int, int] | None] = [None] * n
@@ -527,8 +534,8 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     world.options = options
     world.seed = seed
     world.players = n
-    world._history = []
     world._rng = None
+    world._history = []
     world._rng_seed = rng_seed
     world._deal_next = True
     world.teams = teams

@@ -97,11 +97,4 @@ def follow_hint(obs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     return ("dyad.hint.none", {"suit": suit})
 
 
-def winners_text(obs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The end-of-game tie-break sentence key, or None while playing."""
-    if obs.get("phase") != "over":
-        return None
-    return (f"dyad.end.{obs.get('tiebreak') or 'score'}", {})
-
-
-__all__ = ["follow_hint", "lead_of", "selection_status", "trick_leader_value", "winners_text"]
+__all__ = ["follow_hint", "lead_of", "selection_status", "trick_leader_value"]

@@ -173,7 +173,7 @@ Its next opponent, unanswered by Normal's partner, often completes it into a thr
 that the opponent after takes; with 2 players Normal answers every threat itself."""
 
 
-def _placement_value(board, s: int, made_now: bool, progress: float, ones: float = 0.0) -> float:
+def placement_value(board, s: int, made_now: bool, progress: float, ones: float = 0.0) -> float:
     """Normal's value for side ``s`` of the board after its placement (``ones``: the
     weight of the other side's live ones, 0 with 2 players)."""
     o = 1 - s
@@ -251,7 +251,7 @@ def _distinct_after(base: dict[int, int], distinct: int, before: list[int], afte
 def placement_values(world: TriadState) -> list[tuple[float, Place]]:
     """Normal's value of every placement open to the side to move (Phase 1).
 
-    The same as placing, scoring the whole board with :func:`_placement_value`
+    The same as placing, scoring the whole board with :func:`placement_value`
     and taking the piece back, but only the lines through the cell are
     re-examined, which is several times faster.  In teams the other side's live
     ones count too (:data:`TEAM_ONES`).
@@ -587,6 +587,6 @@ def candidates(world: TriadState, k: int, legal: list) -> list:
 
 
 __all__ = [
-    "candidates", "easy", "evaluate", "evaluate_seats", "live_ones", "making_cells", "mover_chance", "normal", "phase2_value", "rollout",
+    "candidates", "easy", "evaluate", "evaluate_seats", "live_ones", "making_cells", "mover_chance", "normal", "phase2_value", "placement_value", "rollout",
     "scoring_cells", "side_chance",
 ]

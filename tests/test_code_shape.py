@@ -1,0 +1,68 @@
+"""The shape of the code, checked from the source.
+
+* No module under pyapp/ reaches another module's private names: a name with a
+  leading underscore is its module's own business and may change without notice;
+  what another module needs is public (named without the underscore, documented).
+  Checked: ``from m import _name`` and ``m._name`` where ``m`` is a name the file imports.
+* No function in ``pyapp/ai`` is longer than ``LONGEST`` lines: the search is read
+  by people who did not write it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
+LONGEST = 60
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_reaches(source: str) -> list[str]:
+    """Each reach into another module's private names in ``source``, as ``line: text``.
+
+    >>> private_reaches("from pyapp.games.dyad.rules import _TEXT")
+    ['1: from pyapp.games.dyad.rules import _TEXT']
+    >>> private_reaches("from pyapp.games.dyad import rules\\nx = rules._TEXT")
+    ['2: rules._TEXT']
+    >>> private_reaches("from pyapp.ui.dom import local_date as _date\\nclass A:\\n    _x = 1\\ny = A._x")
+    []
+    """
+    tree = ast.parse(source)
+    modules: set[str] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append(f"{node.lineno}: from {node.module} import {alias.name}")
+                else:
+                    modules.add(alias.asname or alias.name)  # a module or a value: either may not be reached into
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and _private(node.attr)
+                and isinstance(node.value, ast.Name) and node.value.id in modules):
+            found.append(f"{node.lineno}: {node.value.id}.{node.attr}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def test_no_module_reaches_another_s_private_names():
+    assert len(SOURCES) > 50
+    reaches = {str(path.relative_to(ROOT)): private_reaches(path.read_text(encoding="utf-8")) for path in SOURCES}
+    assert {path: found for path, found in reaches.items() if found} == {}
+
+
+def test_no_function_in_the_ai_package_is_longer_than_a_screen():
+    long = []
+    for path in sorted((ROOT / "pyapp" / "ai").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > LONGEST:
+                    long.append(f"{path.relative_to(ROOT)}: {node.name} ({lines} lines)")
+    assert long == []
