@@ -16,7 +16,7 @@ bare Pyodide and ours ÷ bare PyScript:
 * **bytes**: every response of the first visit as served (for our site until
   the service worker has precached everything), each file counted brotli
   quality 9 as Netlify serves text, except files already compressed (zip,
-  wheel, images), which count at their size; beside it the untouched runtime's
+  wheel, gzip, images), which count at their size; beside it the untouched runtime's
   five files counted the same way.
 
 ``--before`` adds another build of our site (say, main's) as a fourth page,

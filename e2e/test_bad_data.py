@@ -188,7 +188,7 @@ def test_a_failed_start_offers_a_backup_of_everything_and_sets_the_failed_record
     # Python "dies while reading" the victim: the mark is left after guard.js ran, and the app never arrives
     page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
                          f"localStorage.setItem('pyapp.reading', {json.dumps(victim)}))")
-    page.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/*.whl.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.reload()
     panel = page.get_by_test_id("boot-error")
     expect(panel).to_be_visible(timeout=BOOT_TIMEOUT_MS)

@@ -146,6 +146,32 @@ def test_a_hint_shows_the_move_on_the_table_with_its_sentence(page: Page, case: 
     assert stored(page)["hints"]["used"] == 1  # reading it again is not another hint
 
 
+def test_with_one_legal_move_the_hint_names_it_at_once_and_is_not_counted(page: Page) -> None:
+    for seed in range(1, 40):  # a Dieci trick the person must follow with their one card of the suit led
+        items = make("dieci", 3, "turn", seed=seed)
+        _, state = decode_record(items[PREFIX + items[CURRENT_KEY]])
+        if len(state.legal_actions()) == 1:
+            break
+    else:
+        raise LookupError("no forced follow")
+    (only,) = state.legal_actions()
+    page.set_viewport_size({"width": 360, "height": 640})
+    plant(page, items, "dieci")
+    ask(page)
+    text = page.get_by_test_id("hint-text")
+    expect(text).to_have_attribute("data-compared-with", "only")
+    assert text.get_attribute("data-best") == str(only)
+    assert text.inner_text().startswith("The only legal move: ") and "Normal" not in text.inner_text()
+    expect(page.locator(f'.table-body .hinted[data-card="{only.card}"]')).to_have_count(1)
+    expect(page.get_by_test_id("announce")).to_contain_text("Hint: The only legal move: ")
+    assert stored(page)["hints"]["used"] == 0  # naming the one legal move is not counted as help
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "hint-only-move-360x640.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(text).to_be_visible()
+    page.screenshot(path=SCREENSHOTS / "hint-only-move-1280x800.png")
+
+
 TIGHT = [("dyad", 2, "take", {}), ("dyad", 4, "turn", {"teams": True}), ("triad", 4, "phase2", {}),
          ("dieci", 5, "claim", {}), ("dieci", 8, "offer", {}), ("dieci", 8, "turn", {})]
 """The tables with the least room to spare at 360x640."""

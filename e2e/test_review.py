@@ -118,14 +118,35 @@ def test_a_finished_games_review_from_its_end_screen_jumps_to_the_costliest_and_
     page.screenshot(path=SCREENSHOTS / f"review-{_size(page)}.png", full_page=True)
 
     costliest = review["decisions"][0]["index"]
+    said = page.get_by_test_id("review-decision").first.locator(".review-sentence").inner_text()
     page.get_by_test_id("review-jump").first.click()
     replay = page.get_by_test_id("replay")
     expect(replay).to_have_attribute("data-position", str(costliest))
     expect(page.get_by_test_id("replay-position")).to_contain_text(str(costliest))
+    # the replay says which decision it was opened at, what the judge said, and leads back
+    note = page.get_by_test_id("replay-reviewed")
+    expect(note).to_have_attribute("data-index", str(costliest))
+    expect(note).to_contain_text(f"Reviewed decision: move {costliest + 1}, the next move from the position shown.")
+    expect(note.locator(".review-sentence")).to_have_text(said)
+    expect(page.get_by_test_id("replay-to-decision")).to_have_count(0)
+    expect(page.get_by_test_id("replay-to-review")).to_be_in_viewport()
     page.screenshot(path=SCREENSHOTS / f"review-jump-{_size(page)}.png")
+    page.get_by_test_id("language").select_option("ko")  # the note is said again in Korean
+    expect(note).to_contain_text(f"복기한 결정: {costliest + 1}번째 수")
+    expect(page.get_by_test_id("replay-to-review")).to_have_text("복기로 돌아가기")
+    assert note.locator(".review-sentence").inner_text() != said
+    page.get_by_test_id("language").select_option("en")
+    expect(note.locator(".review-sentence")).to_have_text(said)
+    page.get_by_test_id("replay-forward").click()  # the decision played: stepped away from it
+    expect(replay).to_have_attribute("data-position", str(costliest + 1))
+    expect(note).to_contain_text(f"Reviewed decision: move {costliest + 1} (you have stepped away from it).")
+    page.get_by_test_id("replay-to-decision").click()
+    expect(replay).to_have_attribute("data-position", str(costliest))
+    expect(page.get_by_test_id("replay-to-decision")).to_have_count(0)
 
-    page.get_by_test_id("review-open").click()
+    page.get_by_test_id("replay-to-review").click()
     expect(view).to_have_attribute("data-phase", "done")
+    expect(page.locator(f"[data-testid=review-jump][data-position='{costliest}']")).to_be_focused()
     expect(view).to_have_attribute("data-source", "stored")
     expect(view).to_have_attribute("data-judged", judged)  # opened from storage: nothing judged again
     _check_result(page, record_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 import shutil
@@ -22,9 +23,10 @@ GAMES = ["Dyad", "Triad", "Dieci"]
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 
 
-def wheel_url(site_dir: Path) -> str:
-    (wheel,) = site_dir.glob("app/*/*.whl")
-    return "/" + wheel.relative_to(site_dir).as_posix()
+def built_wheel(site_dir: Path) -> bytes:
+    """The site's wheel, as served gzipped."""
+    (wheel,) = site_dir.glob("app/*/*.whl.gz")
+    return gzip.decompress(wheel.read_bytes())
 
 
 def test_boot_makes_no_outside_request(page: Page, base_url: str, wait_ready) -> None:
@@ -230,16 +232,26 @@ def test_missing_runtime_file_shows_a_readable_error(browser: Browser, base_url:
     page.context.close()
 
 
+def test_damaged_standard_library_shows_a_readable_error(browser: Browser, base_url: str) -> None:
+    page = _boot_error(browser, base_url, "**/python_stdlib.zip.gz",
+                       lambda route: route.fulfill(body=b"\x1f\x8b not gzip", content_type="application/gzip"))
+    page.get_by_text("Technical details").click()
+    expect(page.get_by_test_id("boot-error-details")).to_contain_text("Failed to unpack")
+    expect(page.get_by_test_id("boot-error-details")).to_contain_text("python_stdlib.zip.gz")
+    page.context.close()
+
+
 def test_python_exception_during_start_shows_a_readable_error(browser: Browser, base_url: str, site_dir: Path) -> None:
     broken = io.BytesIO()
-    with zipfile.ZipFile(site_dir / wheel_url(site_dir).lstrip("/")) as good, zipfile.ZipFile(broken, "w") as bad:
+    with zipfile.ZipFile(io.BytesIO(built_wheel(site_dir))) as good, zipfile.ZipFile(broken, "w") as bad:
         for item in good.infolist():  # the wheel holds bytecode only: put a failing source in its place
             if item.filename == "pyapp/ui/app.pyc":
                 bad.writestr("pyapp/ui/app.py", "raise RuntimeError('forced failure for the e2e test')\n")
             else:
                 bad.writestr(item, good.read(item))
     page = _boot_error(
-        browser, base_url, "**/*.whl", lambda route: route.fulfill(body=broken.getvalue(), content_type="application/zip")
+        browser, base_url, "**/*.whl.gz",
+        lambda route: route.fulfill(body=gzip.compress(broken.getvalue()), content_type="application/gzip"),
     )
     page.get_by_text("Technical details").click()
     expect(page.get_by_test_id("boot-error-details")).to_contain_text("forced failure for the e2e test")

@@ -10,6 +10,8 @@ which adds it where that module adds its own.
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import zipfile
 from pathlib import Path
@@ -49,6 +51,7 @@ json.dumps({
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "stdlib": stdlib,
     "from_stdlib": sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(stdlib)),
+    "frozen": sorted(n for n, m in sys.modules.items() if getattr(getattr(m, "__spec__", None), "origin", None) == "frozen"),
     "not_compiled": sorted(n for n, m in sys.modules.items()
                            if n.startswith("pyapp") and not m.__file__.endswith(".pyc")),
     "sources_here": sorted(n for n, m in sys.modules.items() if n.startswith("pyapp") and os.path.exists(m.__file__[:-1])),
@@ -57,7 +60,8 @@ json.dumps({
 
 
 def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_ready, site_dir: Path) -> None:
-    (stdlib_zip,) = site_dir.glob("runtime/pyodide-*/python_stdlib.zip")
+    (stdlib_zip,) = site_dir.glob("runtime/pyodide-*/python_stdlib.zip.gz")
+    (wheel,) = site_dir.glob("app/*/*.whl.gz")
 
     def with_hook(route: Route) -> None:
         response = route.fetch()
@@ -78,12 +82,11 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     assert not errors
     assert report["stdlib"].endswith(".zip")
 
-    with zipfile.ZipFile(stdlib_zip) as archive:
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(stdlib_zip.read_bytes()))) as archive:
         names = archive.namelist()
         stdlib_magic = archive.read("json/__init__.pyc")[:4].hex()
     assert names and all(n.endswith(".pyc") for n in names), "the standard library ships as bytecode only"
-    (wheel,) = site_dir.glob("app/*/*.whl")
-    with zipfile.ZipFile(wheel) as archive:
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(wheel.read_bytes()))) as archive:
         app_magic = archive.read(next(n for n in archive.namelist() if n.endswith(".pyc")))[:4].hex()
         wheel_names = archive.namelist()
         listed = archive.read(next(n for n in wheel_names if n.endswith(".dist-info/SOURCES"))).decode()
@@ -92,6 +95,9 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     assert dict(reversed(line.split("  ")) for line in listed.splitlines()) == build.source_digests()
     assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
     assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
+    # modules the interpreter carries frozen are left out of the zip: they come frozen
+    assert {"os", "site", "importlib._bootstrap", "collections.abc"} <= set(report["frozen"])
+    assert not {f"{n.replace('.', '/')}.pyc" for n in report["frozen"]} & set(names)
     assert not report["not_compiled"], "pyapp modules running from source"
     assert not report["sources_here"]
     # the library really is trimmed: a module nothing imports is absent

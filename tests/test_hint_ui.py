@@ -176,6 +176,43 @@ def test_the_difference_is_written_with_one_decimal_in_both_languages():
             assert "약 3.2점 (± 1.1) 낫습니다" in written[1]
 
 
+def _forced_follow(seed: int = 1):
+    """A Dieci trick in which seat 0 must follow with its one card of the suit led."""
+    for attempt in range(seed, seed + 40):
+        state = new_game("dieci", seed=attempt, players=3)
+        rng = random.Random(attempt)
+        while not state.is_terminal():
+            obs = state.observation(0)
+            if state.current_player() == 0 and obs["phase"] == "play" and obs["trick"] and len(state.legal_actions()) == 1:
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no forced follow")
+
+
+def test_the_only_legal_move_is_named_at_once_without_judging_in_both_languages():
+    state = _forced_follow()
+    (only,) = state.legal_actions()
+    work = hint(state, seed=3, worlds=6)
+    with pytest.raises(StopIteration) as done:  # no slice: nothing is judged
+        next(work)
+    found = done.value.value
+    assert (found["best"], found["compared"], found["compared_with"], found["worlds"]) == (str(only), str(only), "only", 0)
+    assert found["about_equal"] and found["points_loss"] == 0 and found["reasons"]
+    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
+        import pyapp.ui.hint_button as hint_button
+
+        shown = hint_button.Shown(("id", len(state.history), 0), found, only, only)
+        written = hint_button.sentences(module.UI, shown, spoken=False)
+        assert written[0] == f"The only legal move: {module.UI.move_words(only, spoken=False)}."
+        assert len(written) == 1 + len(found["reasons"])  # what it does, and no comparison
+        assert not any("Normal" in line or "Suggested" in line for line in written)
+    with fake_dom.ui_loaded("pyapp.ui.dieci", language="ko") as module, _english_after():
+        import pyapp.ui.hint_button as hint_button
+
+        written = hint_button.sentences(module.UI, hint_button.Shown(("id", 0, 0), found, only, only), spoken=False)
+        assert written[0].startswith("둘 수 있는 수는 이것뿐입니다: ")
+
+
 def test_a_hint_used_is_saved_at_once_and_the_finished_game_is_counted_apart():
     store = SaveStore(MemoryBackend())
     helped = Session.start("nim", [Seat("Ada"), Seat("Bot", "easy")], seed=4, store=store)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import gzip
 import json
 import io
 import re
@@ -80,7 +81,7 @@ def test_netlify_headers_cover_the_site() -> None:
     assert "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest"):
         assert serve.headers_for(rules, path)["Cache-Control"] == "no-cache", path
-    for path in ("/runtime/pyodide-abc/pyodide.mjs", "/app/abc/pyapp-0.1.0-py3-none-any.whl", "/web/app.abc.css"):
+    for path in ("/runtime/pyodide-abc/pyodide.mjs", "/app/abc/pyapp-0.1.0-py3-none-any.whl.gz", "/web/app.abc.css"):
         assert "immutable" in serve.headers_for(rules, path)["Cache-Control"], path
     assert serve.headers_for(rules, "/runtime/pyodide-abc/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
 
@@ -192,15 +193,23 @@ def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:
         server.server_close()
 
 
-def test_runtime_folder_has_our_loader_with_the_lock_inline_and_no_lock_file() -> None:
+def test_runtime_folder_holds_the_core_and_our_stdlib_gzipped_and_no_lock_file() -> None:
     files = build.runtime_files(b"our stdlib")
-    assert tuple(files) == build.RUNTIME_FILES and files["python_stdlib.zip"] == b"our stdlib"
-    loader = files["loader.mjs"].decode()
+    assert tuple(files) == build.RUNTIME_FILES and "pyodide-lock.json" not in files
+    assert gzip.decompress(files["python_stdlib.zip.gz"]) == b"our stdlib"
+    assert build.gzipped(b"same") == build.gzipped(b"same"), "the same build gives the same bytes"
+
+
+def test_loader_points_at_the_runtime_and_app_and_holds_the_lock() -> None:
+    loader = build.loader_module("runtime/pyodide-abc", "app/def/pyapp.whl.gz").decode()
     lock = json.loads(re.search(r"^const LOCK = (\{.*\});$", loader, re.M).group(1))
     assert lock["packages"] == {}, "the site loads no Pyodide package"
     npm_lock = json.loads((build.NODE_MODULES / "pyodide/pyodide-lock.json").read_text())
     assert lock["info"] == npm_lock["info"]
-    assert 'from "./pyodide.mjs"' in loader
+    assert 'from "../runtime/pyodide-abc/pyodide.mjs"' in loader
+    files = json.loads(re.search(r"^const FILES = (\{.*\});$", loader, re.M).group(1))
+    assert files == {"runtime": "../runtime/pyodide-abc/", "stdlib": "../runtime/pyodide-abc/python_stdlib.zip.gz",
+                     "app": "../app/def/pyapp.whl.gz"}
 
 
 def test_link_preview_image_is_absolute_only_when_the_host_names_the_site(monkeypatch) -> None:

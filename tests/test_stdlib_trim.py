@@ -58,3 +58,13 @@ def test_kept_modules_follow_imports_through_the_zip() -> None:
     with zipfile.ZipFile(buffer) as archive:
         kept = stdlib.kept_modules(archive, {"root", "builtin_module"})
     assert kept == {"root", "pkg", "pkg.helper", "pkg.leaf", "encodings", "encodings.utf_8"}
+
+
+def test_frozen_modules_are_the_ones_the_import_system_finds_frozen() -> None:
+    frozen = stdlib.frozen_modules()
+    assert {"os", "site", "zipimport", "importlib._bootstrap"} <= frozen  # collections.abc too, from 3.13
+    assert not frozen & {"json", "encodings", "collections", "importlib", "importlib._abc"}
+    for name in frozen - {"__main__"}:
+        module = sys.modules.get(name)
+        if module is not None:
+            assert module.__spec__.origin == "frozen", name

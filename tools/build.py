@@ -13,6 +13,7 @@ new cache and an old page is never served a mix of builds.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import json
@@ -38,9 +39,12 @@ from pyapp.registry import GAMES  # noqa: E402
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The runtime's files as npm publishes them."""
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "loader.mjs")
-"""The runtime folder of a build: Pyodide's loader and core, the trimmed compiled standard library
-(:func:`compiled_python`), and ``web/loader.mjs`` holding the lock in place of ``pyodide-lock.json``."""
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""Pyodide's loader and core, which the build copies as npm publishes them."""
+RUNTIME_FILES = (*CORE_FILES, "python_stdlib.zip.gz")
+"""The runtime folder of a build: Pyodide's loader and core, and the trimmed compiled standard library
+(:func:`compiled_python`) gzipped whole; ``web/loader.mjs`` (:func:`loader_module`) unpacks it and holds
+the lock in place of ``pyodide-lock.json``."""
 PYSCRIPT_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 """PyScript's modules that its core imports on every boot (named ``<chunk>-<hash>.js``).
 
@@ -172,18 +176,36 @@ def compiled_python() -> Compiled:
         return Compiled((folder / "python_stdlib.zip").read_bytes(), bytecode, sources)
 
 
+def gzipped(data: bytes) -> bytes:
+    """``data`` as one gzip stream (level 9, no timestamp: the same input gives the same bytes)."""
+    return gzip.compress(data, 9, mtime=0)
+
+
 def runtime_files(stdlib: bytes) -> dict[str, bytes]:
-    """:data:`RUNTIME_FILES`: npm's Pyodide with our standard library and loader."""
-    files = read_package("pyodide", PYODIDE_FILES)
-    lock = json.loads(files.pop("pyodide-lock.json"))
-    loader = (ROOT / "web/loader.mjs").read_text(encoding="utf-8")
-    marker = "const LOCK = null; // filled in by tools/build.py"
-    if marker not in loader:
-        raise SystemExit("build: web/loader.mjs lost its LOCK marker line")
-    no_packages = json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
-    files["loader.mjs"] = loader.replace(marker, f"const LOCK = {no_packages};").encode()
-    files["python_stdlib.zip"] = stdlib
+    """:data:`RUNTIME_FILES`: npm's Pyodide core with our standard library (a zip of stored members) gzipped."""
+    files = read_package("pyodide", CORE_FILES)
+    files["python_stdlib.zip.gz"] = gzipped(stdlib)
     return {name: files[name] for name in RUNTIME_FILES}
+
+
+def loader_module(runtime: str, app: str) -> bytes:
+    """``web/loader.mjs``, PyScript's ``interpreter`` (served from ``web/``), pointed at the runtime
+    folder and the app, with the lock's content: its ``info`` and no packages (the site loads none)."""
+    loader = (ROOT / "web/loader.mjs").read_text(encoding="utf-8")
+    lock = json.loads(read_package("pyodide", ("pyodide-lock.json",))["pyodide-lock.json"])
+    filled = {
+        'from "./pyodide/pyodide.mjs";': f'from "../{runtime}/pyodide.mjs";',
+        "const LOCK = null; // filled in by tools/build.py":
+            f"const LOCK = {json.dumps({'info': lock['info'], 'packages': {}}, separators=(',', ':'))};",
+        "const FILES = null; // filled in by tools/build.py: {runtime, stdlib, app}, relative to this file":
+            "const FILES = " + json.dumps({"runtime": f"../{runtime}/", "stdlib": f"../{runtime}/python_stdlib.zip.gz",
+                                           "app": f"../{app}"}) + ";",
+    }
+    for marker, value in filled.items():
+        if marker not in loader:
+            raise SystemExit(f"build: web/loader.mjs lost its line {marker!r}")
+        loader = loader.replace(marker, value)
+    return loader.encode()
 
 
 def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, bytes]:
@@ -193,7 +215,9 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
 
     A bytecode wheel lists the digest of every source compiled in its ``.dist-info/SOURCES``;
     the build stops if the tree is not what was compiled, and ``e2e/test_stdlib.py`` compares
-    a built wheel with the tree (:func:`source_digests`)."""
+    a built wheel with the tree (:func:`source_digests`).  Members are stored, not deflated:
+    the site serves the wheel gzipped whole (:func:`gzipped`), which compresses better than
+    deflating each member alone."""
     import base64
     import io
 
@@ -222,7 +246,7 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, WHEEL_DATE)
             info.external_attr = 0o644 << 16
-            wheel.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)
+            wheel.writestr(info, data, zipfile.ZIP_STORED)  # served gzipped whole (:func:`gzipped`)
     return f"pyapp-{version}-py3-none-any.whl", buffer.getvalue()
 
 
@@ -328,7 +352,8 @@ def build(out: Path) -> Site:
     pyodide = site.add_folder("runtime/pyodide", runtime_files(compiled.stdlib))
     pyscript = site.add_folder("runtime/pyscript", pyscript_files())
     wheel_name, wheel = build_wheel(version, compiled)
-    wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}", wheel)
+    wheel_path = site.add(f"app/{digest(wheel)}/{wheel_name}.gz", gzipped(wheel))
+    loader = site.add_hashed("web", "loader.mjs", loader_module(pyodide, wheel_path))
 
     icon_192 = site.add_hashed("web/icons", "icon-192.png", icons.icon(192))
     icon_512 = site.add_hashed("web/icons", "icon-512.png", icons.icon(512))
@@ -377,7 +402,7 @@ def build(out: Path) -> Site:
         "files": {path: len(site.files[path]) for path in boot_files},
         "worker": "sw.js",
     }
-    py_config = {"interpreter": f"./{pyodide}/loader.mjs", "files": {f"./{wheel_path}": "./*"}}
+    py_config = {"interpreter": f"./{loader}"}
     page = render(
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {

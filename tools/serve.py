@@ -3,8 +3,8 @@
 Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress]``.  The e2e
 tests and the benchmark import :func:`start` to run the same server on a free port.
 ``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
-module is installed and the client takes it, else gzip; zips, wheels and images
-as they are), for Lighthouse runs.
+module is installed and the client takes it, else gzip; zips, wheels, gzip files
+and images as they are), for Lighthouse runs.
 """
 
 from __future__ import annotations
@@ -33,12 +33,11 @@ TYPES = {
     ".js": "text/javascript",
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
     ".zip": "application/zip",
 }
 
 
-ALREADY_COMPRESSED = (".zip", ".whl", ".png")
+ALREADY_COMPRESSED = (".zip", ".whl", ".gz", ".png")
 
 
 @functools.lru_cache(maxsize=512)

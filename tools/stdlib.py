@@ -9,7 +9,10 @@ will load them: same Python version, same bytecode magic, same compiler.
   PyScript's Python side imports (:data:`PYSCRIPT_IMPORTS`), every import
   written anywhere in ``pyapp`` (inside functions too), and, transitively,
   every import those modules run when imported (not those inside functions or
-  under :data:`NOT_HERE`), and the :data:`CODECS`.
+  under :data:`NOT_HERE`), and the :data:`CODECS`.  Of those, the modules
+  the interpreter carries frozen (:func:`frozen_modules`: ``os``, ``site``,
+  ``importlib._bootstrap``…) are left out of the zip, their imports kept: the
+  import system finds the frozen copy first, so the file would never be read.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
   (nothing compiled at boot), with docstrings and asserts stripped
   (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
@@ -23,6 +26,7 @@ will load them: same Python version, same bytecode magic, same compiler.
 
 from __future__ import annotations
 
+import _imp
 import ast
 import hashlib
 import importlib.util
@@ -133,6 +137,20 @@ def kept_modules(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return kept
 
 
+def frozen_modules() -> set[str]:
+    """Modules this interpreter imports frozen, never from the zip: those its frozen importer
+    holds (``_imp``), and the names a package binds to a frozen module when imported
+    (``importlib._bootstrap`` is ``_frozen_importlib``, ``collections.abc`` is ``_collections_abc``),
+    which ``sys.modules`` answers before any finder is asked."""
+    import collections.abc  # noqa: F401  (bind the aliases this reads)
+    import importlib  # noqa: F401
+
+    frozen = set(_imp._frozen_module_names())
+    aliases = {name for name, module in sys.modules.items()
+               if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"}
+    return frozen | aliases
+
+
 def bytecode(source: bytes, filename: str) -> bytes:
     """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
@@ -140,7 +158,8 @@ def bytecode(source: bytes, filename: str) -> bytes:
 
 
 def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
-    """A zip of the kept modules as bytecode only, in a fixed order with fixed dates."""
+    """A zip of the kept modules as bytecode only, in a fixed order with fixed dates, its members
+    stored: the build gzips the whole zip, which compresses better than deflating each member."""
     sources = module_names(stdlib.namelist())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:
@@ -148,7 +167,7 @@ def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
             data = bytecode(stdlib.read(path), f"{STDLIB}/{path}")
-            out.writestr(info, data, zipfile.ZIP_DEFLATED, compresslevel=9)  # a ZipInfo ignores the file's level
+            out.writestr(info, data, zipfile.ZIP_STORED)  # the build gzips the whole zip
     return buffer.getvalue()
 
 
@@ -180,12 +199,14 @@ def main(start_modules: list[str], package: str, out: str) -> None:
     roots = set(start_modules) | set(PYSCRIPT_IMPORTS) | package_imports(source)
     with zipfile.ZipFile(STDLIB) as stdlib:
         kept = kept_modules(stdlib, roots)
-        Path(out, "python_stdlib.zip").write_bytes(stdlib_zip(stdlib, kept))
+        frozen = kept & frozen_modules()
+        Path(out, "python_stdlib.zip").write_bytes(stdlib_zip(stdlib, kept - frozen))
     compiled, digests = package_bytecode(source)
     for name, data in compiled.items():
         target = Path(out, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
     Path(out, "sources.json").write_text(json.dumps(digests, indent=1))
-    info = {"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(), "modules": sorted(kept)}
+    info = {"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
+            "modules": sorted(kept - frozen), "frozen": sorted(frozen)}
     Path(out, "stdlib.json").write_text(json.dumps(info, indent=1))

@@ -63,13 +63,13 @@
     show(action);
   });
 
-  fetch(entry.frames[language])
+  fetch(data.frames[language]) // every demo's frames in this language
     .then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
     })
     .then((loaded) => {
-      frames = loaded;
+      frames = loaded[key];
       show(null);
       document.body.dataset.static = "shown";
     })

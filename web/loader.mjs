@@ -1,19 +1,56 @@
 /*
- * PyScript's `interpreter` module: Pyodide's loader with this build's options.
+ * PyScript's `interpreter` module: Pyodide's loader with this build's files.
  *
  * PyScript imports the module its config names and calls its loadPyodide with
- * only stdout, stderr and indexURL (the folder of this file).  This wrapper,
- * beside pyodide.mjs in the runtime folder, adds the lock file's content, so
- * the loader does not fetch pyodide-lock.json: the site loads no Pyodide
- * package, so the lock lists none.  The folder's python_stdlib.zip is the
- * trimmed, compiled one tools/build.py made (tools/stdlib.py).
+ * only stdout, stderr and indexURL.  tools/build.py fills in the constants
+ * below and points the import at the runtime folder.  This wrapper
+ * - passes the lock file's content, so the loader does not fetch
+ *   pyodide-lock.json (the site loads no Pyodide package, so the lock lists none);
+ * - fetches the trimmed, compiled standard library and our package, each a zip
+ *   of stored members compressed whole with gzip (one stream shares what the
+ *   files have in common; a zip deflates each member alone), unpacks them with
+ *   the browser's DecompressionStream as they arrive, both downloads at once;
+ * - answers Pyodide's one fetch of the standard library with those bytes, and
+ *   unpacks our package where PyScript's `files` would ("./*").
  */
-import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
+import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 
 const LOCK = null; // filled in by tools/build.py
+const FILES = null; // filled in by tools/build.py: {runtime, stdlib, app}, relative to this file
 
 export { version };
 
-export function loadPyodide(options = {}) {
-  return loadRuntime({ lockFileContents: LOCK, ...options });
+const here = (path) => new URL(path, import.meta.url).href;
+
+/** The bytes of the gzip file at `url`, decompressed while it downloads. */
+async function gunzip(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Failed to load '${url}': HTTP ${response.status}`);
+  try {
+    return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (error) {
+    throw new Error(`Failed to unpack '${url}': ${error.message}`);
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const stdlibURL = here(FILES.stdlib);
+  const stdlib = gunzip(stdlibURL);
+  const app = gunzip(here(FILES.app));
+  // Pyodide fetches stdLibURL itself and takes any response: that one request gets the unpacked bytes
+  const fetchOthers = globalThis.fetch;
+  globalThis.fetch = (resource, init) =>
+    String(resource) === stdlibURL ? stdlib.then((bytes) => new Response(bytes)) : fetchOthers(resource, init);
+  let pyodide, wheel;
+  try {
+    // a file that fails fails the start at once, with its name (Pyodide only logs a library it could not load)
+    const runtime = loadRuntime({ lockFileContents: LOCK, ...options, indexURL: here(FILES.runtime), stdLibURL: stdlibURL });
+    [pyodide, , wheel] = await Promise.all([runtime, stdlib, app]);
+  } finally {
+    globalThis.fetch = fetchOthers;
+  }
+  // a task of its own, as when PyScript fetched the wheel after the start: taps are handled in between
+  await new Promise((resolve) => setTimeout(resolve));
+  pyodide.unpackArchive(wheel, "whl", { extractDir: "./" });
+  return pyodide;
 }

@@ -20,7 +20,7 @@ from collections.abc import Generator
 from typing import Any
 
 from pyapp.ai import SLICE_MS, game_part, policy_steps, policies_for
-from pyapp.ai.judge import judge
+from pyapp.ai.judge import Verdict, judge
 from pyapp.engine.state import State
 
 HINT_VERSION = 1
@@ -43,9 +43,13 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
 
     Returns ``{"version", "best", "reasons", "compared", "compared_reasons", "compared_with", "points_loss",
     "points_se", "win_loss", "win_se", "about_equal", "worlds"}``; ``compared_with`` is
-    ``"selected"``, ``"normal"`` or ``"random"`` (no Normal policy), ``compared`` that move.
+    ``"selected"``, ``"normal"`` or ``"random"`` (no Normal policy), ``compared`` that move; or
+    ``"only"`` when the rules leave one legal move: it is named at once, with nothing judged
+    (``worlds`` 0).
     """
     legal = state.legal_actions()
+    if len(legal) == 1:
+        return _found(state, legal[0], legal[0], "only", Verdict(str(legal[0]), 0.0, 0.0, None, None, 0, True), 0)
     rng = random.Random(seed)
     if selected is not None and selected in legal:
         compared, kind = selected, "selected"
@@ -59,10 +63,14 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
     judgment = yield from judge(state, seed=rng.getrandbits(64), include=(compared,), worlds=worlds,
                                 budget_ms=budget_ms, slice_ms=slice_ms)
     best = next(a for a in legal if str(a) == judgment.best)
-    verdict = judgment.verdict(compared)
+    return _found(state, best, compared, kind, judgment.verdict(compared), judgment.worlds)
+
+
+def _found(state: State, best: Any, compared: Any, kind: str, verdict: Verdict, worlds: int) -> dict[str, Any]:
+    """The hint's JSON-able result."""
     return {
         "version": HINT_VERSION,
-        "best": judgment.best,
+        "best": str(best),
         "reasons": reasons(state, best),
         "compared": str(compared),
         "compared_reasons": reasons(state, compared),
@@ -72,7 +80,7 @@ def hint(state: State, *, seed: Any, selected: Any = None, worlds: int = 48, bud
         "win_loss": verdict.win_loss,
         "win_se": verdict.win_se,
         "about_equal": verdict.about_equal,
-        "worlds": judgment.worlds,
+        "worlds": worlds,
     }
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from pyapp.i18n import t
 from pyapp.ui import dom
 from pyapp.ui.dom import h, on
+from pyapp.ui.slices import run_sliced
 
 if TYPE_CHECKING:
     from pyapp.play import Session
@@ -76,8 +77,12 @@ def points_text(value: float) -> str:
 def sentences(ui: Any, shown: Shown, *, spoken: bool) -> list[str]:
     """The hint in words: the move, how it compares with the move compared, then what it does.
 
-    The comparison comes second so that a phone's two lines show it (``web/css/hint.css``)."""
+    The comparison comes second so that a phone's two lines show it (``web/css/hint.css``); the
+    only legal move is said to be so, with nothing compared."""
     found = shown.found
+    facts = [t(key, **ui.fact_params(params, spoken=spoken)) for key, params in found["reasons"]]
+    if found["compared_with"] == "only":
+        return [t("hint.only", move=ui.move_words(shown.best, spoken=spoken)), *facts]
     said = [t("hint.best", move=ui.move_words(shown.best, spoken=spoken))]
     kind = "selected" if found["compared_with"] == "selected" else "normal"
     if shown.compared == shown.best:
@@ -87,7 +92,7 @@ def sentences(ui: Any, shown: Shown, *, spoken: bool) -> list[str]:
         said.append(t("hint.equal", move=other) if found["about_equal"] else
                     t("hint.better", move=other, points=points_text(found["points_loss"]),
                       se=points_text(found["points_se"])))
-    return said + [t(key, **ui.fact_params(params, spoken=spoken)) for key, params in found["reasons"]]
+    return said + facts
 
 
 class HintButton:
@@ -175,19 +180,10 @@ class HintButton:
 
         from pyapp.ai.hint import hint  # noqa: PLC0415  (the judge is imported when first asked for)
 
-        steps = hint(session.state, seed=hint_seed(session), selected=selected, **_limits())
-        found = None
-        try:
-            while found is None:
-                await asyncio.sleep(0)
-                if document.hidden:  # a hidden page gives the work up; Hint asks again
-                    break
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    found = done.value
+        work = hint(session.state, seed=hint_seed(session), selected=selected, **_limits())
+        try:  # a hidden page gives the work up; Hint asks again
+            found = await run_sliced(work, stop=lambda: bool(document.hidden))
         finally:
-            steps.close()
             if self.running == position:
                 self.running = None
                 self._draw_state("idle")
@@ -197,7 +193,8 @@ class HintButton:
             return
         by_text = {str(action): action for action in legal}
         self.shown = shown = Shown(position, found, by_text[found["best"]], by_text[found["compared"]])
-        session.hint_used()
+        if found["compared_with"] != "only":  # naming the one legal move teaches nothing: not counted
+            session.hint_used()
         self._show(shown)
 
     def _show(self, shown: Shown) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pyscript import document, window
@@ -44,6 +45,9 @@ SHOWN = 5
 SVG = "http://www.w3.org/2000/svg"
 CHART_W, CHART_H, CHART_TOP = 320, 96, 14
 """The chart's drawing box (user units; it scales to the column) and the room kept above the bars."""
+
+SENTENCES = {"same": "review.played_best", "equal": "review.played_equal", "mistake": "review.played_mistake"}
+"""The sentence of a decision of each kind (:func:`kind_of`)."""
 
 judged = 0
 """Reviews this page has judged (not opened from storage): the e2e suite reads it (``data-judged``)."""
@@ -100,14 +104,45 @@ def bars(decisions: list[dict[str, Any]]) -> list[tuple[float, float, float, dic
             for i, d in enumerate(ordered)]
 
 
+@dataclass(frozen=True)
+class Jumped:
+    """A decision the review jumped from to the replay: the replay marks it (:func:`reviewed_note`)."""
+
+    index: int
+    """The decision's place in the actions: the replay shows the position before it."""
+    kind: str
+    sentence: Callable[[], str]
+    """The review's sentence for it, in the language of the moment."""
+
+
+def reviewed_note(jumped: Jumped, position: int, *, back: Callable[[], None], again: Callable[[], None]) -> Any:
+    """Above a replay opened from a review: which decision it was, what the judge said, and the way back."""
+    number = jumped.index + 1
+    to_review = h("button", {"type": "button", "class": "primary", "data-testid": "replay-to-review"},
+                  t("review.to_review"))
+    on(to_review, "click", lambda event: back())
+    again_button = None
+    if position != jumped.index:  # stepped away: one press shows the decision's position again
+        again_button = h("button", {"type": "button", "data-testid": "replay-to-decision"},
+                         t("review.to_decision", n=number))
+        on(again_button, "click", lambda event: again())
+    at = "review.reviewed_here" if position == jumped.index else "review.reviewed_there"
+    return h("div", {"class": f"replay-reviewed review-decision {jumped.kind}", "data-testid": "replay-reviewed",
+                     "data-index": str(jumped.index), "data-kind": jumped.kind},
+             h("p", {"class": "replay-reviewed-title"}, t(at, n=number)),
+             h("p", {"class": "review-sentence"}, jumped.sentence()),
+             h("div", {"class": "save-actions"}, to_review, again_button))
+
+
 class ReviewView:
     """The review of one stored, finished game inside ``root``.
 
-    ``jump(position)`` shows that position in the game's replay; ``back()`` returns to the replay.
+    ``jump(decision)`` shows the position before that decision in the game's replay; ``back()``
+    returns to the replay.
     """
 
     def __init__(self, root: Any, store: SaveStore, record: dict[str, Any], state: State, ui: Any, *,
-                 jump: Callable[[int], None], back: Callable[[], None]) -> None:
+                 jump: Callable[[Jumped], None], back: Callable[[], None]) -> None:
         self.root, self.store, self.record, self.state, self.ui = root, store, record, state, ui
         self.jump, self.back = jump, back
         seats = record["seats"]
@@ -283,29 +318,28 @@ class ReviewView:
     def _items(self, name: str, shown: list[dict[str, Any]]) -> list[Any]:
         from pyapp.ai.hint import reasons  # noqa: PLC0415  (the engine's reasons: with the judge)
 
-        ui = self.ui
         positions = _positions(self.state, {d["index"] for d in shown})
         items = []
         for rank, decision in enumerate(shown, 1):
             position = positions[decision["index"]]
             played, best = position.parse_action(decision["played"]), position.parse_action(decision["best"])
             kind = kind_of(decision)
-            words = {"name": name, "played": _words(ui, played), "best": _words(ui, best),
-                     "points": points_text(decision["points_loss"]), "se": points_text(decision["points_se"])}
-            sentences = [h("p", {"class": "review-sentence"},
-                           t({"same": "review.played_best", "equal": "review.played_equal",
-                              "mistake": "review.played_mistake"}[kind], **words))]
+            words = self._words(name, decision, position)
+            sentences = [h("p", {"class": "review-sentence"}, t(SENTENCES[kind], **words))]
             if kind == "mistake" and decision["win_loss"] is not None and decision["win_loss"] > 0:
                 sentences.append(h("p", {}, t("review.win", points=points_text(100 * decision["win_loss"]),
                                               se=points_text(100 * (decision["win_se"] or 0.0)))))
             for key, facts in _differences(reasons(position, best), [] if kind == "same" else reasons(position, played)):
                 if facts:
-                    said = " ".join(t(fact, **_facts(ui, params)) for fact, params in facts)
+                    said = " ".join(t(fact, **_facts(self.ui, params)) for fact, params in facts)
                     sentences.append(h("p", {"class": "review-reasons"}, t(key, **words), " ", said))
             number = decision["index"] + 1
             jump = h("button", {"type": "button", "data-testid": "review-jump", "data-position": str(decision["index"]),
                                 "aria-label": t("review.jump_label", n=number)}, t("review.jump"))
-            on(jump, "click", lambda event, at=decision["index"]: self._jump(at))
+            jumped = Jumped(decision["index"], kind,
+                            lambda decision=decision, position=position: t(SENTENCES[kind_of(decision)],
+                                                                           **self._words(name, decision, position)))
+            on(jump, "click", lambda event, jumped=jumped: self._jump(jumped))
             items.append(h("li", {"class": f"review-decision {kind}", "data-testid": "review-decision",
                                   "data-index": str(decision["index"]), "data-kind": kind, "data-rank": str(rank)},
                            h("h3", {}, h("span", {"class": "review-rank", "aria-hidden": "true"}, str(rank)),
@@ -313,9 +347,15 @@ class ReviewView:
                            *sentences, h("div", {"class": "save-actions"}, jump)))
         return items
 
-    def _jump(self, position: int) -> None:
+    def _words(self, name: str, decision: dict[str, Any], position: State) -> dict[str, str]:
+        """A decision's sentence parameters, in the language of the moment."""
+        played, best = position.parse_action(decision["played"]), position.parse_action(decision["best"])
+        return {"name": name, "played": _words(self.ui, played), "best": _words(self.ui, best),
+                "points": points_text(decision["points_loss"]), "se": points_text(decision["points_se"])}
+
+    def _jump(self, jumped: Jumped) -> None:
         self.stop(draw=False)
-        self.jump(position)
+        self.jump(jumped)
 
     def _chart(self, decisions: list[dict[str, Any]], shown: list[dict[str, Any]]) -> Any:
         """The loss at every decision as bars in the order of the game; the listed ones numbered above theirs."""

@@ -25,9 +25,9 @@ from pyapp.storage.stats import load_stats
 from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
 from pyapp.ui import routes
-from pyapp.ui.dom import clear, h, local_date as _date, on
+from pyapp.ui.dom import clear, found, h, local_date as _date, on
 from pyapp.ui.local_storage import shared_store
-from pyapp.ui.review import ReviewView
+from pyapp.ui.review import Jumped, ReviewView, reviewed_note
 
 
 def _game_ui(game: str) -> Any:
@@ -66,6 +66,8 @@ class SavesScreen:
         self.replay: Replay | None = None
         self.replay_title = ""
         self.replay_id = ""
+        self.jumped: Jumped | None = None
+        """The review's decision this replay was opened at (its note is drawn above the replay)."""
         self.review: ReviewView | None = None
         """The review on screen (it may be judging: leaving stops it)."""
 
@@ -402,8 +404,8 @@ class SavesScreen:
 
     # -- replay ------------------------------------------------------------------------
 
-    def show_replay(self, record_id: str, at: int | None = None) -> None:
-        """The replay of a stored game (at position ``at``: a review's jump)."""
+    def show_replay(self, record_id: str, jumped: Jumped | None = None) -> None:
+        """The replay of a stored game (a review's jump: at the position before that decision, marked)."""
         self.leave()
         try:
             record, state = self.store.read(record_id)
@@ -412,8 +414,9 @@ class SavesScreen:
             return
         self.replay = Replay(record, state)
         self.replay_id = record_id
-        if at is not None:
-            self.replay.go(at)
+        self.jumped = jumped
+        if jumped is not None:
+            self.replay.go(jumped.index)
         self.replay_title = record["name"] or t(f"game.{state.GAME}")
         people = sum(kind == "person" for kind in self.replay.kinds)
         if not self.replay.finished and not self.replay.perfect and people > 1:
@@ -455,6 +458,7 @@ class SavesScreen:
                                 "data-position": str(position), "data-length": str(len(replay)),
                                 "aria-label": t("saves.replay_title", name=self.replay_title)},
                     h("h1", {}, t("saves.replay_title", name=self.replay_title)),
+                    self._reviewed_note(position),
                     h("p", {"class": "replay-note", "data-testid": "replay-note"}, note),
                     controls,
                     h("p", {"class": "replay-position", "data-testid": "replay-position"},
@@ -481,6 +485,14 @@ class SavesScreen:
         if focus:
             section.focus()
 
+    def _reviewed_note(self, position: int) -> Any:
+        """Opened from a review's jump: which decision, and the way back to the review (None otherwise)."""
+        jumped = self.jumped
+        if jumped is None:
+            return None
+        return reviewed_note(jumped, position, back=lambda: self.show_review(self.replay_id, back_to=jumped.index),
+                             again=lambda: self._go(jumped.index, keep_focus="replay"))
+
     def _review_button(self) -> Any:
         """A finished game's Review (its stored review, else one judged now)."""
         if self.replay is None or not self.replay.finished:
@@ -491,8 +503,10 @@ class SavesScreen:
 
     # -- review -----------------------------------------------------------------------
 
-    def show_review(self, record_id: str) -> None:
-        """The review of a stored finished game (``#/saves?review=<id>``, a replay's Review)."""
+    def show_review(self, record_id: str, back_to: int | None = None) -> None:
+        """The review of a stored finished game (``#/saves?review=<id>``, a replay's Review).
+
+        ``back_to``: the decision whose jump led to the replay; its jump button takes the focus."""
         self.leave()
         if self.store is None:
             self.show()
@@ -505,13 +519,16 @@ class SavesScreen:
         document.title = t("shell.page.title", page=t("review.open"), site=t("app.title"))
         self.replay = None
         self.review = ReviewView(self.root, self.store, record, state, _game_ui(state.GAME),
-                                 jump=lambda at: self._jump(record_id, at),
+                                 jump=lambda jumped: self._jump(record_id, jumped),
                                  back=lambda: self.show_replay(record_id)).open()
         self.review.focus()
+        again = self.root.querySelector(f'[data-testid=review-jump][data-position="{back_to}"]')
+        if back_to is not None and found(again):
+            again.focus()
 
-    def _jump(self, record_id: str, position: int) -> None:
-        """A review's jump: the replay at that position, from its top (the review was scrolled)."""
-        self.show_replay(record_id, at=position)
+    def _jump(self, record_id: str, jumped: Jumped) -> None:
+        """A review's jump: the replay before that decision, from its top (the review was scrolled)."""
+        self.show_replay(record_id, jumped)
         window.scrollTo(0, 0)
 
     def leave(self) -> None:

@@ -4,7 +4,10 @@ The search, the judge and a review are generators that yield every few
 milliseconds (``pyapp.ai.SLICE_MS``).  :func:`run_sliced` runs one inside an
 asyncio task and awaits ``asyncio.sleep(0)`` after each yield, so each slice is
 a task of its own and the page never freezes; cancelling the task stops the
-work at the pause between two slices and closes the generator.
+work at the pause between two slices and closes the generator.  A ``stop``
+predicate gives the work up between slices without cancelling the task (the
+Hint gives up on a hidden page; the computers and a review go on, as the
+browser lets them).
 """
 
 from __future__ import annotations
@@ -18,10 +21,15 @@ Result = TypeVar("Result")
 
 
 async def run_sliced(work: Generator[Step, None, Result],
-                     each: Callable[[Step], Awaitable[Any] | None] | None = None) -> Result:
-    """Run ``work`` to its end and return its value; after each yield ``each(step)`` (awaited if it returns an awaitable)."""
+                     each: Callable[[Step], Awaitable[Any] | None] | None = None, *,
+                     stop: Callable[[], bool] | None = None) -> Result | None:
+    """Run ``work`` to its end and return its value; after each yield ``each(step)`` (awaited if it returns an awaitable).
+
+    ``stop()`` is asked before each slice: when it is true the work is closed unfinished and None returned."""
     try:
         while True:
+            if stop is not None and stop():
+                return None
             try:
                 step = next(work)
             except StopIteration as done:

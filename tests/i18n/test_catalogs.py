@@ -109,3 +109,36 @@ def test_names_are_isolated_in_every_sentence(code):
         assert checked > 40
     finally:
         i18n.set_language("en")
+
+
+USED_CHECKED = ("hints", "hint_button", "review")
+"""The catalogs whose every key the page must use (the Hint's and the Review's)."""
+
+
+def _keys_in_source() -> tuple[set[str], set[str]]:
+    """The string literals of ``pyapp/`` (outside the catalogs) and the fixed starts of its f-strings."""
+    import ast  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    literals: set[str] = set()
+    prefixes: set[str] = set()
+    root = Path(i18n.__file__).resolve().parents[1]
+    for path in root.rglob("*.py"):
+        if Path(messages.__file__).parent in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+                prefixes.add(node.values[0].value)
+    return literals, {prefix for prefix in prefixes if prefix.endswith(".")}
+
+
+@pytest.mark.parametrize("name", USED_CHECKED)
+def test_every_key_is_used_by_the_page(name):
+    """A key is written out in ``pyapp/``, or is one of a family the code picks with an f-string (``hint.same.{kind}``)."""
+    literals, prefixes = _keys_in_source()
+    table = getattr(importlib.import_module(f"{messages.__name__}.{name}"), i18n.LANGUAGES[0].upper())
+    unused = [key for key in table if key.removesuffix("#one") not in literals
+              and not any(key.startswith(prefix) and "." not in key[len(prefix):] for prefix in prefixes)]
+    assert not unused, f"messages/{name}.py: nothing in pyapp/ uses {unused}"

@@ -25,8 +25,6 @@ EN = {
     "hint.dieci.pass": "Passing keeps your characters as they are.",
     "hint.dieci.top": "No character can be claimed: you take the top of the deck.",
     "hint.best": "Suggested: {move}.",
-    "hint.about_equal": "{move} is about as good (the difference is within the judge's uncertainty).",
-    "hint.costs": "{move} costs about {points} points (± {se}) against the suggestion.",
 }
 
 KO = {
@@ -54,6 +52,4 @@ KO = {
     "hint.dieci.pass": "패스하면 가진 캐릭터가 그대로입니다.",
     "hint.dieci.top": "가져갈 수 있는 캐릭터가 없어 덱 맨 위 카드를 가져갑니다.",
     "hint.best": "추천: {move}.",
-    "hint.about_equal": "{move}도 거의 같습니다 (차이가 판정의 불확실성 안에 있습니다).",
-    "hint.costs": "{move}은(는) 추천 수보다 약 {points}점 (± {se}) 손해입니다.",
 }
