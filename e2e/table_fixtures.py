@@ -7,7 +7,8 @@ screen resumes it.  Phases are named as a player would: ``turn`` (seat 0 to
 play, a trick under way where the game has tricks), ``cipher``, ``pass``
 (Dyad Teams), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
 round), ``claim`` and ``offer`` (Dieci), ``phase2`` and ``mustpass`` (Triad)
-and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next.
+and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next,
+``dealend`` Dieci's deal just played out with a computer to lead the next one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ def _matches(state: Any, phase: str) -> bool:
         obs = state.observation(0)
         return (state.current_player() != 0 and obs["phase"] == "play" and not obs["trick"]
                 and not obs["tricks"] and bool(obs["sheet"]))
+    if phase == "dealend":
+        obs = state.observation(0)
+        return (state.current_player() != 0 and obs["phase"] == "play" and bool(obs["last_deal"])
+                and not obs["played"])
     if state.current_player() != 0:
         return False
     obs = state.observation(0)

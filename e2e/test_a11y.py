@@ -79,14 +79,16 @@ def start(page: Page, game: str, players: int, *, level: str = "easy", options: 
     wait_person(page)
 
 
-PERSON_OR_SUMMARY = """() => !!document.querySelector('[data-testid=round-end-dismiss]') || (%s)()""" % PERSON_READY
+SUMMARY_DISMISS = "[data-testid=round-end-dismiss], [data-testid=deal-end-dismiss]"
+"""A round's (Dyad) or deal's (Dieci) summary that holds the computers until the person dismisses it."""
+PERSON_OR_SUMMARY = """() => !!document.querySelector('%s') || (%s)()""" % (SUMMARY_DISMISS, PERSON_READY)
 
 
 def wait_person(page: Page) -> None:
     """Until the person may act; a round summary holding the computers is dismissed by keyboard on the way."""
     while True:
         page.wait_for_function(PERSON_OR_SUMMARY, timeout=TURN_MS)
-        dismiss = page.get_by_test_id("round-end-dismiss")
+        dismiss = page.locator(SUMMARY_DISMISS)
         if not dismiss.count():
             return
         expect(dismiss).to_be_focused()  # the summary's button is the table's next stop

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 PHONE = {"width": 390, "height": 844}
 ACTIONABLE = ("[data-testid=dieci-table] [data-playable=true], [data-testid=dieci-table] button[data-claimable=true], "
-              "[data-testid=take-top], [data-testid=pass], [data-testid=dieci-end]")
+              "[data-testid=take-top], [data-testid=pass], [data-testid=dieci-end], [data-testid=deal-end-dismiss]")
 TURN_TIMEOUT_MS = 60_000
 
 
@@ -29,7 +29,9 @@ def my_move(page: Page) -> bool:
         return False
     table = page.get_by_test_id("dieci-table")
     phase = table.get_attribute("data-phase")
-    if phase == "play" and page.locator("[data-testid=hand] [data-playable=true]").count():
+    if page.get_by_test_id("deal-end-dismiss").count():  # all hands played out: the deal's summary waits for us
+        page.get_by_test_id("deal-end-dismiss").click()
+    elif phase == "play" and page.locator("[data-testid=hand] [data-playable=true]").count():
         page.locator("[data-testid=hand] [data-playable=true]").first.click()
     elif page.get_by_test_id("take-top").count():
         page.get_by_test_id("take-top").click()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from pyapp.i18n import catalog
 from table_fixtures import make
 from test_dyad import open_dyad
 
@@ -134,10 +135,17 @@ def test_the_round_summary_stays_until_the_person_dismisses_it(browser, base_url
     assert box and box["height"] >= 44 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360, box
     assert dismiss.evaluate("""el => { const r = el.getBoundingClientRect();
         return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }""")
+    status = page.get_by_test_id("status")  # says who waits for whom, not that the computer is thinking
+    expect(status).to_have_attribute("data-waiting", "summary")
+    expect(status).to_have_text(catalog("en")["table.waiting.summary"])
     page.screenshot(path=str(SCREENSHOTS / "pacing-round-summary-360x640.png"))
+    page.get_by_test_id("language").select_option("ko")
+    expect(status).to_have_text(catalog("ko")["table.waiting.summary"])
+    page.get_by_test_id("language").select_option("en")
     dismiss.click()
     expect(page.locator("[data-testid=trick] .dyad-play").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.get_by_test_id("round-end-dismiss")).to_have_count(0)
+    expect(status).not_to_have_attribute("data-waiting", "summary")
     page.context.close()
 
 
@@ -156,11 +164,15 @@ def test_rules_over_the_table_hold_the_computers_and_give_back_the_table(browser
     expect(sheet).to_be_visible()
     expect(sheet.get_by_test_id("rules")).to_be_visible()
     expect(page.locator(".table-body[data-waiting=held]")).to_have_count(1, timeout=TIMEOUT_MS)
+    status = page.get_by_test_id("status")  # paused, not thinking
+    expect(status).to_have_attribute("data-waiting", "held")
+    expect(status).to_have_text(catalog("en")["table.waiting.held"])
     page.screenshot(path=str(SCREENSHOTS / "pacing-rules-360x640.png"))
     before_close = page.evaluate(f"""() => {{ const saved = ({SAVED})();
         document.querySelector('[data-testid=rules-sheet-close]').click(); return saved; }}""")
     assert before_close == saved  # the search finished meanwhile, but nothing was played
     expect(sheet).to_be_hidden()
+    expect(status).not_to_have_attribute("data-waiting", "held")
     expect(page.get_by_test_id("rules-open")).to_be_focused()
     assert page.evaluate("() => window.scrollY") == scroll
     page.wait_for_function(f"saved => ({SAVED})() !== saved", arg=saved, timeout=TIMEOUT_MS)  # play goes on

@@ -2,15 +2,16 @@
 
 Each phase is reached at once from a saved game written to ``localStorage``
 (``table_fixtures.py``) on one page booted for the module; the screen resumes
-it and is measured at each size: the page does not scroll either way, no
+it and is measured at each size, a landscape phone's included: the page does not scroll either way, no
 element scrolls inside, and every control the person may use is inside the
 viewport, at least its target size and really hit at its centre
 (``elementFromPoint``).  Hand cards may overlap: 28 px of each stays visible.
-Screenshots of every case at 360x640 and 1280x800 land in ``e2e/screenshots/``.
+Screenshots of every case at 360x640, 740x360 and 1280x800 land in ``e2e/screenshots/``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +23,7 @@ SCREENSHOTS = ROOT / "e2e" / "screenshots"
 PHONES = [(360, 640), (390, 844), (412, 915)]
 WIDE = [(768, 1024), (1280, 800), (1920, 1080)]
 LANDSCAPE = (740, 360)
-SHOTS = {(360, 640), (1280, 800)}
+SHOTS = {(360, 640), LANDSCAPE, (1280, 800)}
 
 CASES = [
     ("dyad", 2, "turn", {}),
@@ -36,6 +37,7 @@ CASES = [
     ("dyad", 3, "roundend", {}),
     ("dyad", 4, "roundend", {"cipher": True, "twos": True}),
     ("dyad", 2, "over", {}),
+    ("dyad", 4, "over", {}),
     ("dyad", 4, "over", {"teams": True}),
     ("triad", 2, "turn", {}),
     ("triad", 2, "turn", {"children": True}),
@@ -99,8 +101,8 @@ def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield from booted_page(browser, base_url, viewport={"width": 360, "height": 640}, reduced_motion="reduce")
 
 
-def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool]) -> None:
-    """Store the fixture, open the game's screen and resume it."""
+def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool], turn: str = "") -> None:
+    """Store the fixture, open the game's screen and resume it (``turn``: the status's ``data-turn`` to wait for)."""
     items = make(game, players, phase, **options)
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
@@ -108,7 +110,7 @@ def open_case(page: Page, game: str, players: int, phase: str, options: dict[str
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     page.get_by_test_id("resume").click()
-    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", "over" if phase == "over" else "you")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if phase == "over" else "you"))
 
 
 def case_id(case: tuple) -> str:
@@ -122,7 +124,7 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
     open_case(page, *case)
     SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
-    for width, height in PHONES + WIDE:
+    for width, height in PHONES + [LANDSCAPE] + WIDE:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
         found = page.evaluate(MEASURE)
@@ -130,20 +132,6 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
         if (width, height) in SHOTS:
             page.screenshot(path=SCREENSHOTS / f"table-{case_id(case)}-{width}x{height}.png")
     assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("case", [c for c in CASES if c[2] in ("turn", "phase2")][::3],
-                         ids=lambda c: case_id(c))
-def test_landscape_phone_stays_playable(table_page: Page, case: tuple) -> None:
-    """740x360: no sideways scroll, targets keep their size; the page may scroll down (the top bar goes first)."""
-    page = table_page
-    open_case(page, *case)
-    width, height = LANDSCAPE
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(SETTLED)
-    found = [p for p in page.evaluate(MEASURE) if "tall" not in p and "outside" not in p and "covered" not in p]
-    assert not found, "\n".join(found)
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
 
 def test_detail_opens_in_a_dialog_and_the_focus_comes_back(table_page: Page) -> None:
@@ -165,3 +153,66 @@ def test_detail_opens_in_a_dialog_and_the_focus_comes_back(table_page: Page) -> 
         int(page.get_by_test_id("dyad-table").get_attribute("data-round")) - 1)
     page.get_by_test_id("score-sheet-close").click()
     expect(page.get_by_test_id("score-sheet")).to_be_hidden()
+
+
+SUMMARIES = [("dieci", 2, "dealend"), ("dieci", 8, "dealend"), ("dyad", 4, "roundwait")]
+
+
+@pytest.mark.parametrize("case", SUMMARIES, ids=["-".join(map(str, c)) for c in SUMMARIES])
+def test_a_round_or_deal_summary_waits_for_the_person_and_fits(table_page: Page, case: tuple) -> None:
+    """A Dieci deal played out before the characters ran out, a Dyad round: the summary waits, fits, and is dismissed."""
+    page = table_page
+    game, players, phase = case
+    open_case(page, game, players, phase, {}, turn="computer")
+    summary = page.get_by_test_id("deal-end" if game == "dieci" else "round-end")
+    expect(summary).to_be_visible()
+    expect(page.locator(".table-body[data-waiting=summary]")).to_have_count(1)  # the computer chose, and waits
+    expect(page.get_by_test_id("status")).to_have_attribute("data-waiting", "summary")
+    if game == "dieci":
+        expect(summary.locator("li[data-seat]")).to_have_count(players)
+        cards = [int(n) for n in summary.locator("li[data-seat]").evaluate_all("els => els.map(e => e.dataset.cards)")]
+        assert sum(cards) == players * {2: 10, 8: 8}[players]  # every card of the deal went to someone
+        expect(summary.locator('li[data-seat="0"] .who')).to_contain_text("(you)")
+        expect(page.get_by_test_id("deal-end-next")).to_contain_text(f"Deal {int(summary.get_attribute('data-deal')) + 1}")
+    problems = []
+    for width, height in [(360, 640), LANDSCAPE, (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(SETTLED)
+        problems += [f"{width}x{height}: {p}" for p in page.evaluate(MEASURE)]
+        page.screenshot(path=SCREENSHOTS / f"table-{'-'.join(map(str, case))}-{width}x{height}.png")
+    assert not problems, "\n".join(problems)
+    played = "[data-testid=trick] [data-played]" if game == "dieci" else "[data-testid=trick] .dyad-play"
+    assert page.locator(played).count() == 0
+    page.get_by_test_id("deal-end-dismiss" if game == "dieci" else "round-end-dismiss").click()
+    expect(page.locator(played).first).to_be_visible()  # the computer leads the new deal or round
+    expect(summary).to_have_count(0)
+
+
+LOOK = """el => { const s = getComputedStyle(el);
+                 return {opacity: Number(s.opacity), border: s.borderTopStyle, cursor: s.cursor}; }"""
+
+
+def test_a_control_that_cannot_be_used_now_looks_it(table_page: Page) -> None:
+    page = table_page
+    open_case(page, "dyad", 3, "turn", {})
+    play = page.get_by_test_id("submit-pair")  # no two cards chosen yet
+    expect(play).to_be_disabled()
+    disabled, enabled = play.evaluate(LOOK), page.get_by_test_id("rules-open").evaluate(LOOK)
+    assert disabled["opacity"] <= 0.6 and disabled["border"] == "dashed" and disabled["cursor"] == "not-allowed", disabled
+    assert enabled["opacity"] == 1 and enabled["border"] == "solid", enabled
+
+
+def test_korean_text_breaks_between_words(table_page: Page) -> None:
+    """Korean wraps at spaces (word-break: keep-all), never inside a word, on the table as on the title."""
+    page = table_page
+    open_case(page, "dieci", 4, "turn", {})
+    page.get_by_test_id("language").select_option("ko")
+    try:
+        expect(page.locator("html")).to_have_attribute("lang", "ko")
+        breaks = page.evaluate("""() => ['.brand', '[data-testid=status]', '[data-testid=goal]', '[data-testid=prompt]']
+            .map(s => getComputedStyle(document.querySelector(s)).wordBreak)""")
+        assert breaks == ["keep-all"] * 4, breaks
+        goal = page.get_by_test_id("goal").locator("h2").inner_text()
+        assert re.search(r"[\uac00-\ud7a3]", goal) and not re.search(r"[A-Za-z]", goal), goal  # its name in Korean
+    finally:
+        page.get_by_test_id("language").select_option("en")

@@ -272,16 +272,17 @@ def ui_loaded(module_name: str, language: str = "en"):
         unload_ui(saved, module_name)
 
 
-def render_table(module, state, viewer: int, acted: list | None = None) -> Element:
+def render_table(module, state, viewer: int, acted: list | None = None, dismiss=None) -> Element:
     """Render ``state`` as seen by ``viewer`` with a UI module from ``load_ui`` (``module.UI``).
 
     The viewer's seat is a person, the others "normal" computers; legal moves are
-    offered when it is the viewer's turn, and chosen actions go to ``acted``.
+    offered when it is the viewer's turn, and chosen actions go to ``acted``;
+    ``dismiss`` is the table's call when a summary waits for the person.
     """
     from pyapp.play import Seat
 
     seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
     legal = state.legal_actions() if state.current_player() == viewer else []
     ctx = module.TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
-                              act=(acted.append if acted is not None else (lambda a: None)))
+                              act=(acted.append if acted is not None else (lambda a: None)), dismiss=dismiss)
     return module.UI.render(ctx)

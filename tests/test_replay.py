@@ -1,13 +1,14 @@
 """Replay: forward/back over every position, the viewer's view until the end, words for each step."""
 
 import random
+import re
 
 import pytest
 
 from pyapp.engine.testing import configurations
 from pyapp.games import NAMES, new_game
 from pyapp.i18n import catalog, t
-from pyapp.replay import Replay, Step, describe_step, describer, generic_describe
+from pyapp.replay import Replay, Step, describe_step, describer, generic_describe, render
 from pyapp.storage import make_record
 
 GAMES = ["nim", *NAMES]
@@ -80,8 +81,9 @@ def test_every_step_is_described_with_known_keys_and_all_placeholders(game):
                 assert sentences
                 for key, params in sentences:
                     assert key in keys
-                    text = t(key, **params)
-                    assert "{" not in text and text.strip()
+                    for spoken in (False, True):
+                        text = render([(key, params)], spoken=spoken)
+                        assert "{" not in text and "Spoken(" not in text and text.strip()
                 if describer(game) is not None:
                     assert sentences[0][0].startswith(f"replay.{game}."), (number, replay.actions[number - 1])
 
@@ -130,3 +132,20 @@ def test_triad_removal_is_described_with_cell_and_points():
     replay = Replay({"seats": [{"name": "A", "kind": "person"}, {"name": "B", "kind": "person"}]}, state)
     removals = [replay.text(n) for n in range(1, len(replay) + 1) if replay.actions[n - 1].startswith("remove")]
     assert removals and all("removes the" in text and ": +" in text for text in removals)
+
+
+ENGINE_CARD = re.compile(r"\b([2-9TJQKA][SHDCRYGBP]|[RYGBP]\d{1,2})\b")
+"""A card or character as the engine writes it (``7H``, ``TR``, ``R10``): never in a replay's words."""
+
+
+@pytest.mark.parametrize("game", ["dyad", "dieci"])
+def test_cards_are_shown_as_symbols_and_said_in_words(game):
+    state = _random_game(game, 4, {"teams": True} if game == "dyad" else {}, seed=3)
+    replay = Replay({"seats": _seats(4, people=range(4))}, state)
+    shown = [replay.text(n) for n in range(1, len(replay) + 1)]
+    said = [replay.text(n, spoken=True) for n in range(1, len(replay) + 1)]
+    assert not [text for text in shown + said if ENGINE_CARD.search(text)]
+    symbols = "\u2660\u2665\u2666\u2663" if game == "dyad" else "\u25cf\u25b2\u25a0\u25c6\u2605"
+    assert any(mark in text for text in shown for mark in symbols)
+    assert not any(mark in text for text in said for mark in symbols)
+    assert any(" of " in text for text in said)  # "7 of hearts"

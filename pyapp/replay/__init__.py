@@ -20,6 +20,7 @@ could reveal something the viewer may not know).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,9 +86,27 @@ def describe_step(game: str, step: Step, perfect: bool) -> list[Sentence]:
     return generic_describe(step, perfect)
 
 
-def render(sentences: list[Sentence]) -> str:
-    """Sentences as one text (each a whole translated sentence)."""
-    return " ".join(t(key, **params) for key, params in sentences)
+@dataclass(frozen=True)
+class Spoken:
+    """A parameter written one way and read out another: cards as symbols (``7♥``) and in words.
+
+    Both are made from ``value`` when the sentence is rendered, so a cached step
+    follows a language switch.
+    """
+
+    value: Any
+    shown: Callable[[Any], str]
+    said: Callable[[Any], str]
+
+
+def render(sentences: list[Sentence], *, spoken: bool = False) -> str:
+    """Sentences as one text (each a whole translated sentence); ``spoken``: as a screen reader should say them."""
+    def value(param: Any) -> Any:
+        if isinstance(param, Spoken):
+            return param.said(param.value) if spoken else param.shown(param.value)
+        return param
+
+    return " ".join(t(key, **{name: value(param) for name, param in params.items()}) for key, params in sentences)
 
 
 class Replay:
@@ -191,9 +210,12 @@ class Replay:
             cached = self._texts[(number, seat)] = describe_step(self.game, step, self.perfect)
         return cached
 
-    def text(self, number: int | None = None) -> str:
-        """The description of the ``number``-th action (default: the one that led to the cursor)."""
-        return render(self.sentences(self.position if number is None else number))
+    def text(self, number: int | None = None, *, spoken: bool = False) -> str:
+        """The description of the ``number``-th action (default: the one that led to the cursor).
+
+        ``spoken``: with cards in words, for screen readers (the text shows their symbols).
+        """
+        return render(self.sentences(self.position if number is None else number), spoken=spoken)
 
 
-__all__ = ["Replay", "Sentence", "Step", "describe_step", "describer", "generic_describe", "render"]
+__all__ = ["Replay", "Sentence", "Spoken", "Step", "describe_step", "describer", "generic_describe", "render"]

@@ -8,22 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyapp.i18n.cards import dieci_card, dieci_char, dieci_said
+from pyapp.replay import Spoken
+
+
+def _card(card: str) -> Spoken:
+    return Spoken(card, dieci_card, dieci_said)
+
+
+def _char(char: str) -> Spoken:
+    """A character by its name, suit and value, in the language of the moment."""
+    return Spoken(char, dieci_char, dieci_char)
+
 
 def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
     name, action, before, after = step.name, step.action, step.before, step.after
     words = action.split()
     out: list[tuple[str, dict[str, Any]]] = []
     if words[0] == "play":
-        out.append(("replay.dieci.play", {"name": name, "card": words[1]}))
+        out.append(("replay.dieci.play", {"name": name, "card": _card(words[1])}))
         winner = after.get("trick_winner")
         if winner is not None and before.get("trick_winner") is None:  # the trick's last card
             out.append(("replay.dieci.trick", {"name": step.name_of(winner)}))
     elif words[0] == "claim":
-        out.append(("replay.dieci.claim", {"name": name, "char": words[1]}))
+        out.append(("replay.dieci.claim", {"name": name, "char": _char(words[1])}))
     elif words[0] == "top":
         claimed = after["claimed"][step.actor]
         if len(claimed) > len(before["claimed"][step.actor]):
-            out.append(("replay.dieci.top", {"name": name, "char": claimed[-1]}))
+            out.append(("replay.dieci.top", {"name": name, "char": _char(claimed[-1])}))
         else:
             out.append(("replay.dieci.top_hidden", {"name": name}))
     elif words[0] == "pass":
@@ -31,7 +43,7 @@ def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
     else:
         return []
     if after.get("deal", 0) > before.get("deal", 0):
-        out.append(("replay.dieci.deal", {"card": after["trump_card"]}))
+        out.append(("replay.dieci.deal", {"card": _card(after["trump_card"])}))
     if after.get("phase") == "over" and before.get("phase") != "over":
         out.append(("replay.dieci.over", {}))
     return out

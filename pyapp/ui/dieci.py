@@ -12,24 +12,13 @@ from typing import Any
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t, tn
+from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_rank as rank_text, dieci_said as card_label
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
-
-def rank_text(card: str) -> str:
-    """``TR`` → ``10``; other ranks as they are."""
-    return "10" if card[0] == "T" else card[0]
-
-
-def card_label(card: str) -> str:
-    return t("dieci.card", rank=rank_text(card), suit=t(f"dieci.suit.{card[1]}"))
-
-
-def char_label(char: str) -> str:
-    return t("dieci.char", name=CHARACTERS[char][0], suit=t(f"dieci.suit.{char[0]}"), value=char[1:])
 
 
 def card_face(card: str) -> Node:
@@ -68,14 +57,15 @@ class DieciUI(SeatNames):
         obs = ctx.observation
         root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": obs["phase"],
                          "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
-                         "data-deal": str(obs["deal"]), "data-players": str(obs["players"])})
+                         "data-deal": str(obs["deal"]), "data-players": str(obs["players"]),
+                         "data-summary": "deal" if self.summary_key(obs) else None})
         log_button, log = self._log(obs)
         if obs["phase"] == "over":
             root.append(self._end(obs, ctx.viewer, log_button), log)
             return root
         root.append(self._players(obs, ctx))
         root.append(self._offer(obs, ctx))
-        root.append(self._trick(obs))
+        root.append(self._trick(obs, ctx))
         root.append(h("div", {"class": "band dieci-top"}, self._goal(obs), self._claimed(obs, ctx.viewer), log_button))
         root.append(self._me(obs, ctx))
         root.append(log)  # a child of the table: wide screens show it as a side panel
@@ -137,10 +127,12 @@ class DieciUI(SeatNames):
             buttons.append(skip)
         return buttons
 
-    def _trick(self, obs: dict[str, Any]) -> Any:
+    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
         trick = obs["trick"]
         winner = obs["trick_winner"]
+        if self.summary_key(obs) is not None:
+            return self._deal_end(obs, box, ctx)
         if not trick:
             box.append(node("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
             last = obs.get("last_trick")
@@ -169,6 +161,36 @@ class DieciUI(SeatNames):
                             t("dieci.trick.won", name=self.name(winner))))
         return tree(box)
 
+    def summary_key(self, obs: dict[str, Any]) -> str | None:
+        """The deal-end summary on the table (:meth:`_deal_end`) until the new deal's first card: the computers wait for it."""
+        return f"deal-{obs['deal']}" if obs["last_deal"] and obs["phase"] == "play" and not obs["played"] else None
+
+    def _deal_end(self, obs: dict[str, Any], box: Node, ctx: TableContext) -> Any:
+        """The deal just played out: what each seat took in it, then who deals the next one and its trump."""
+        last = obs["last_deal"]
+        lines = []
+        for seat in range(obs["players"]):
+            name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
+            chars = sorted(last["chars"][seat], key=_char_key)
+            lines.append(node("li", {"data-seat": str(seat), "data-cards": str(last["cards"][seat]),
+                                     "data-chars": ",".join(chars)},
+                              node("span", {"class": "who"}, t("dieci.dealend.line", name=name, cards=last["cards"][seat])),
+                              node("span", {"class": "chips"}, *[chip(c) for c in chars]) if chars else
+                              node("span", {"class": "cards"}, t("dieci.dealend.no_chars"))))
+        trump = obs["trump_card"]
+        box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"])},
+                        node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines),
+                        node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
+                             t("dieci.dealend.next", deal=obs["deal"], name=self.name(obs["dealer"])),
+                             mini_card(trump, t("dieci.trump.label", card=card_label(trump))))))
+        section = tree(box)
+        if ctx.dismiss is not None:
+            go_on = h("button", {"class": "primary", "data-testid": "deal-end-dismiss", "data-autofocus": ""},
+                      t("dieci.dealend.continue"))
+            on(go_on, "click", lambda event: ctx.dismiss())
+            section.querySelector("[data-testid=deal-end]").append(go_on)
+        return section
+
     def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dieci-me"})
         prompt = h("div", {"class": "prompt", "data-testid": "prompt"})
@@ -176,7 +198,7 @@ class DieciUI(SeatNames):
         phase = obs["phase"]
         playable = {a.card for a in legal if isinstance(a, Play)}
         if not legal:
-            if obs["turn"] >= 0:
+            if obs["turn"] >= 0 and ctx.dismiss is None:  # a summary waits for the person, not for them
                 prompt.append(h("p", {"class": "muted"}, t("dieci.wait", name=self.name(obs["turn"]))))
         elif phase == "play":
             led = obs["led"]
@@ -318,7 +340,7 @@ class DieciUI(SeatNames):
         out = dict(params)
         if out.get("card"):
             card = out["card"]
-            out["card"] = card_label(card) if spoken else rank_text(card) + SUIT_SYMBOLS[card[1]]
+            out["card"] = card_label(card) if spoken else dieci_card(card)
         if out.get("char"):
             out["char"] = char_label(out["char"])
         return out

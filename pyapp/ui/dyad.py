@@ -13,25 +13,14 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS, card_text as card_code
 from pyapp.games.dyad.state import Move, parse_move
 from pyapp.games.dyad.view import follow_hint, selected_move, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
+from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
+from pyapp.i18n.cards import dyad_said as _card_label
 from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
-
-
-def _card_label(text: str) -> str:
-    return t("dyad.card", rank=text[0], suit=t(f"dyad.suit.{text[1]}"))
-
-
-def card_text(text: str) -> str:
-    """``7H`` → ``7♥``: a card as the page writes it in sentences (the spoken name is :func:`_card_label`)."""
-    return text[0] + SUIT_SYMBOLS[text[1]]
-
-
-def cards_text(cards: list[str]) -> str:
-    return ", ".join(card_text(c) for c in cards)
 
 
 def _face(text: str) -> Node:
@@ -47,12 +36,6 @@ def mini(text: str, *, retrieved: bool = False) -> Node:
 
 def _pair_text(cards: list[str]) -> str:
     return "+".join(cards)
-
-
-def _pair_spoken(cards: list[str]) -> str:
-    """``7 of hearts and 2 of spades``: a pair as a screen reader should say it."""
-    return t("dyad.and", first=_card_label(cards[0]), second=_card_label(cards[1])) if len(cards) == 2 else \
-        ", ".join(_card_label(c) for c in cards)
 
 
 def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
@@ -241,7 +224,7 @@ class DyadUI(SeatNames):
             lines.append(node("li", {"data-seat": str(seat)},
                               node("span", {"class": "who"}, t("dyad.roundend.line", name=self.name(seat), score=scored)),
                               node("span", {"class": "cards"}, *spoken(shown, said))))
-        return node("div", {"class": "dyad-roundend", "data-testid": "round-end"},
+        return node("div", {"class": "round-summary", "data-testid": "round-end"},
                     node("h3", {}, t("dyad.roundend.title", round=entry["round"])), node("ul", {}, lines))
 
     def _previous(self, obs: dict[str, Any]) -> Any:
@@ -322,7 +305,7 @@ class DyadUI(SeatNames):
             hand_box.append(button)
 
         if not legal:
-            if obs["to_act"] >= 0:
+            if obs["to_act"] >= 0 and ctx.dismiss is None:  # a summary waits for the person, not for them
                 prompt.append(h("p", {"class": "muted"}, t("dyad.wait", name=self.name(obs["to_act"]))))
             if phase == "pass" and obs.get("my_pass"):
                 prompt.append(tree(node("p", {"data-testid": "pass-chosen"},

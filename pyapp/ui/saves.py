@@ -453,6 +453,7 @@ class SavesScreen:
         else:
             note = t("saves.replay_hidden", name=replay.names[replay.viewer])
         step_text = replay.text() if position else t("replay.start")
+        step_said = replay.text(spoken=True) if position else step_text
         section = h("section", {"class": "replay", "data-testid": "replay", "tabindex": "0",
                                 "data-position": str(position), "data-length": str(len(replay)),
                                 "aria-label": t("saves.replay_title", name=self.replay_title)},
@@ -462,7 +463,10 @@ class SavesScreen:
                     controls,
                     h("p", {"class": "replay-position", "data-testid": "replay-position"},
                       t("saves.replay_position", n=position, total=len(replay))),
-                    h("p", {"class": "replay-step", "aria-live": "polite", "data-testid": "replay-step"}, step_text),
+                    # cards shown as symbols, read out in words
+                    h("p", {"class": "replay-step", "aria-live": "polite", "data-testid": "replay-step"},
+                      h("span", {"aria-hidden": "true", "class": "shown"}, step_text),
+                      h("span", {"class": "sr-only"}, step_said)),
                     h("p", {"class": "replay-keys"}, t("saves.replay_keys")),
                     self._boards())
         back = self._button("saves.back", "replay-close", lambda e: self.show())

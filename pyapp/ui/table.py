@@ -147,8 +147,8 @@ class GameUI(Protocol):
     def fact_params(self, params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
         """A hint reason's parameters (cards, suits, characters) as the page writes or says them."""
 
-    # optional: ``summary_key(observation) -> str | None`` names a round's summary on the table
-    # (Dyad); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
+    # optional: ``summary_key(observation) -> str | None`` names a round's or deal's summary on the table
+    # (Dyad, Dieci); the computers do not go on past it until the person dismisses it (``ctx.dismiss``).
 
 
 class Coaching(Protocol):
@@ -518,7 +518,7 @@ class Table:
         from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
 
         while True:
-            held = "held" if self.held else "summary" if self._summary_waiting() is not None else None
+            held = self._waiting()
             left = shown + pace_seconds() - time.monotonic()
             if not held and (self.skipping or left <= 0):
                 self.body.removeAttribute("data-waiting")
@@ -547,6 +547,10 @@ class Table:
         else:
             self.body.removeAttribute("data-skipping")
 
+    def _waiting(self) -> str | None:
+        """Why the computers wait for the person: ``held`` (a dialog over the table) or ``summary`` (one to dismiss)."""
+        return "held" if self.held else "summary" if self._summary_waiting() is not None else None
+
     def _summary_waiting(self) -> str | None:
         """The summary on the table that a computer's next action would pass, until the person dismisses it."""
         session = self.session
@@ -568,6 +572,9 @@ class Table:
         """A dialog over the table opened (``True``) or closed: the computers wait meanwhile."""
         self.held = held
         self._wake.set()
+        status = self.body.querySelector("[data-testid=status]")
+        if self.session is not None and dom.found(status):  # the status says the computers are paused, not thinking
+            status.replaceWith(self._status_bar(self.session))
 
     def _stop_computers(self) -> None:
         if self.task is not None:
@@ -669,9 +676,10 @@ class Table:
             said += self.coach.spoken()
         if said:
             self.say(" ".join(said))
+        summary = self._summary_waiting() is not None
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
-                           seats=session.seats, act=self.act, thinking=self.thinking, announce=self.say,
-                           dismiss=self._dismiss if self._summary_waiting() is not None else None)
+                           seats=session.seats, act=self.act, thinking=self.thinking and not summary, announce=self.say,
+                           dismiss=self._dismiss if summary else None)
         focus_key, may_focus = self._focus_key()
         open_sheet = dom.open_dialog_key(self.body)
         self._show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if legal else "false"},
@@ -730,12 +738,15 @@ class Table:
 
     def _status_bar(self, session: Session) -> Any:
         state = session.state
+        waiting = self._waiting() if session.is_computer_turn() else None
         told = self.coach.status() if self.coach is not None else None
         if told is not None:
             text, turn = told
         elif state.is_terminal():
             names = ", ".join(isolate(session.seats[s].name) for s in state.winners())
             text, turn = t("table.winner", names=names), "over"
+        elif waiting:  # the computers are paused for the person, not thinking
+            text, turn = t(f"table.waiting.{waiting}"), "computer"
         elif self.thinking or session.is_computer_turn():
             text, turn = t("table.thinking", name=session.seats[state.current_player()].name), "computer"
         elif session.seats[session.to_act()].is_person and session.to_act() == session.viewer():
@@ -744,8 +755,8 @@ class Table:
             text, turn = t("table.your_turn", name=session.seats[state.current_player()].name), "other"
         # not a live region: it is drawn anew each time; the frame's one live region speaks
         return h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": turn,
-                         "data-thinking": "true" if self.thinking else "false"},
-                 h("span", {"class": "spinner" if self.thinking else "turn-dot", "aria-hidden": "true"}),
+                         "data-thinking": "true" if self.thinking else "false", "data-waiting": waiting},
+                 h("span", {"class": "spinner" if self.thinking and not waiting else "turn-dot", "aria-hidden": "true"}),
                  h("span", {"class": "status-text"}, text))
 
     def _message(self, session: Session) -> Any:

@@ -88,6 +88,18 @@ def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> 
     return sentences
 
 
+def partner_move_sentences(obs: dict[str, Any], names: list[str]) -> list[str]:
+    """With four players, the viewer's partner's move when it came just before the last one (else nothing).
+
+    In seat order the partner moves two turns before the viewer, so the last
+    move alone would never show what the partner did.
+    """
+    earlier = obs.get("earlier")
+    if obs.get("players") != 4 or not earlier or earlier["seat"] != (obs["seat"] + 2) % 4:
+        return []
+    return last_move_sentences({"last": earlier, "players": 4}, names)
+
+
 def result_sentence(obs: dict[str, Any]) -> str:
     scores = obs["scores"]
     if obs["result"] == "draw":
@@ -214,7 +226,7 @@ class TriadUI:
     def _last(self, obs: dict[str, Any]) -> Any:
         last = obs.get("last")
         kind = last["kind"] if last else "none"
-        text = " ".join(last_move_sentences(obs, self._names))
+        text = " ".join(partner_move_sentences(obs, self._names) + last_move_sentences(obs, self._names))
         box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
         if kind == "pass":
             box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))

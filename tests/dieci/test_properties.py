@@ -133,8 +133,8 @@ def test_observations_never_leak_a_hand_or_goal_card(spec):
                 # Earlier deals' cards are public history; this deal's hidden cards must not show.
                 deals = [i for i, e in enumerate(obs["log"]) if e["type"] == "deal"]
                 recent = obs["log"][deals[-1]:] if deals else obs["log"]
-                last = obs["last_trick"]
-                rest = {k: v for k, v in obs.items() if k not in ("log", "last_trick")}
+                last = obs["last_trick"]  # (the last deal's summary names its trump card: history too)
+                rest = {k: v for k, v in obs.items() if k not in ("log", "last_trick", "last_deal")}
                 text = json.dumps([rest, recent, last])
                 hidden = {c for p, hand in enumerate(s.hands) if p != seat for c in hand} | set(s.rest)
                 assert not any(f'"{c}"' in text for c in hidden)

@@ -155,6 +155,32 @@ def test_hands_run_out_redeal_with_the_next_dealer_and_a_new_trump():
     assert s.taken == [2, 0], "cards taken stay"
 
 
+def test_a_redeal_keeps_what_each_seat_took_in_the_deal_played_out():
+    s = game(3, seed=4)
+    rng = random.Random(4)
+    before = None
+    while s.deal_no == 1:
+        assert s.observation(0)["last_deal"] is None
+        before = (s.dealer, s.trump_card)
+        s.apply_action(rng.choice(s.legal_actions()))
+    summary = s.observation(2)["last_deal"]
+    assert (summary["deal"], summary["dealer"], summary["trump_card"]) == (1, *before)
+    assert summary["cards"] == s.taken and sum(summary["cards"]) == 3 * 10, "every card of the deal was taken"
+    assert summary["chars"] == s.claimed, "all of the first deal's claims"
+    # the next summary counts from here
+    assert s.deal_start == {"taken": s.taken, "claims": [len(c) for c in s.claimed]}
+
+
+def test_two_players_always_deal_again_before_the_characters_run_out():
+    """At most two claims per trick: 10 tricks claim at most 20 of the 27 characters left in the deck."""
+    for seed in range(5):
+        s = game(2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert s.deal_no >= 2 and s.last_deal is not None
+
+
 def test_game_ends_in_the_trick_where_the_character_deck_runs_out():
     s = rig(game(3), [["9R", "KY"], ["TR", "AY"], ["QG", "JB"]], face_up=["R4", "G10", "B2"])
     s.char_deck = ["P6", "Y3"]  # two left: the claims empty it

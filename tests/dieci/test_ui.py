@@ -128,3 +128,26 @@ def test_log_runs_oldest_first_numbered_by_its_place_and_the_end_marks_you():
     row = root.find(**{"data-testid": "score-1"})
     assert "P1 (you)" in row.textContent
     assert "(you)" not in root.find(**{"data-testid": "score-0"}).textContent
+
+
+def test_a_deal_played_out_shows_what_each_seat_took_until_the_next_deal_starts():
+    state = new_game("dieci", seed=3, players=3)
+    rng = random.Random(3)
+    while state.deal_no == 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    last = state.last_deal
+    dismissed = []
+    viewer = (state.current_player() + 1) % 3  # a computer leads the new deal: the summary waits for the viewer
+    root = fake_dom.render_table(ui, state, viewer, dismiss=lambda: dismissed.append(True))
+    summary = root.find(**{"data-testid": "deal-end"})
+    assert summary.attrs["data-deal"] == "1" and ui.UI.summary_key(state.observation(viewer)) == "deal-2"
+    lines = [e for e in summary.walk() if "data-seat" in e.attrs]
+    assert [int(e.attrs["data-cards"]) for e in lines] == last["cards"]
+    assert [e.attrs["data-chars"] for e in lines] == [",".join(sorted(c, key=ui._char_key)) for c in last["chars"]]
+    assert "(you)" in lines[viewer].textContent
+    assert state.trump_card[0] in root.find(**{"data-testid": "deal-end-next"}).textContent
+    root.find(**{"data-testid": "deal-end-dismiss"}).click()
+    assert dismissed == [True]
+    state.apply_action(rng.choice(state.legal_actions()))  # the new deal's first card: the summary is gone
+    root = draw(state, viewer)
+    assert not root.find_all(**{"data-testid": "deal-end"}) and ui.UI.summary_key(state.observation(viewer)) is None

@@ -66,6 +66,18 @@ def test_korean_is_korean():
     assert len(same) <= max(3, len(en) // 50), f"untranslated: {same[:20]}"
 
 
+def test_dieci_goal_cards_have_korean_names_in_korean():
+    ko = i18n.catalog("ko")
+    names = [ko[f"dieci.goal.name.{n}"] for n in range(10)]
+    assert all(re.search(r"[\uac00-\ud7a3]", name) and not re.search(r"[A-Za-z]", name) for name in names), names
+
+
+def test_no_message_asks_to_tap():
+    """The site is played with a mouse and keys too: a prompt says what to choose, not how to touch it."""
+    en = i18n.catalog("en")
+    assert not [key for key, text in en.items() if re.search(r"\btap(s|ping)?\b", text, re.IGNORECASE)]
+
+
 def test_language_switch():
     try:
         i18n.set_language("ko")

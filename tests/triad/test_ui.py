@@ -162,6 +162,16 @@ def test_four_players_say_who_of_the_side_placed(triad_ui):
     assert ui.announcements(before, game.observation(0)) == ["Side A (P2) placed on b8."]
 
 
+def test_four_players_also_say_what_the_partner_did_before_the_last_move(triad_ui):
+    # seats 0, 1, 2, 3 in turn: when seat 0 moves again its partner (seat 2) moved two turns ago
+    game = play(new_game("triad", seed=1, players=4), "place 0,0", "place 7,7", "place 0,1", "place 7,6")
+    ui, root, _ = render(triad_ui, game, viewer=0)
+    assert by_testid(root, "last-move").textContent == "Side A (P2) placed on b8. Side B (P3) placed on g1."
+    ui, root, _ = render(triad_ui, game, viewer=1)  # seat 1's partner is seat 3, whose move is the last one
+    assert by_testid(root, "last-move").textContent == "Side B (P3) placed on g1."
+    assert game.observation(0)["earlier"]["seat"] == 2 and game.observation(0)["earlier"]["cell"] == [0, 1]
+
+
 def test_waiting_for_the_computer_shows_no_controls(triad_ui):
     game = new_game("triad", seed=1, players=2)
     ui, root, acted = render(triad_ui, game, person=False)

@@ -114,9 +114,11 @@ class DieciState(State):
         "winner": SHARED,  # the current trick's winner
         "offer_order": list.copy,  # seats still to be offered a character
         "last_trick": SHARED,  # the last trick of this deal, as observed
+        "last_deal": SHARED,  # what each seat took in the deal before this one (``_deal_result``), or None
         "_last_reveal": SHARED,  # history length after the last action that revealed something
         "_last_by": list.copy,  # per seat: history length after its last action
         # this deal:
+        "deal_start": SHARED,  # cards taken and characters claimed per seat when it was dealt
         "hands": rows,
         "trump_card": SHARED,
         "rest": list.copy,  # the undealt cards
@@ -149,6 +151,7 @@ class DieciState(State):
         self.winner = -1
         self.offer_order: list[int] = []
         self.last_trick: dict[str, Any] | None = None
+        self.last_deal: dict[str, Any] | None = None
         self._last_reveal = 0
         self._last_by = [0] * n
         self._deal()
@@ -163,6 +166,7 @@ class DieciState(State):
     def _deal(self) -> None:
         """Shuffle all playing cards, deal the hands and turn the trump card."""
         n = self.players
+        self.deal_start: dict[str, list[int]] = {"taken": list(self.taken), "claims": [len(c) for c in self.claimed]}
         cards = deck(n)
         self.rng.shuffle(cards)
         size = hand_size(n)
@@ -302,12 +306,24 @@ class DieciState(State):
             self._log({"type": "end", "winners": self.winners()})
             return bool(drawn)
         if not self.hands[self.winner]:
+            self.last_deal = self._deal_result()
             self.dealer = (self.dealer + 1) % self.players
             self._deal()
             return True
         self.phase = "play"
         self.leader = self.turn = self.winner
         return bool(drawn)
+
+    def _deal_result(self) -> dict[str, Any]:
+        """The deal just played out, for the summary the table shows before the next one starts.
+
+        Its number, dealer and trump card, and per seat the playing cards taken
+        and the characters claimed in it.
+        """
+        start = self.deal_start
+        return {"deal": self.deal_no, "dealer": self.dealer, "trump_card": self.trump_card,
+                "cards": [now - then for now, then in zip(self.taken, start["taken"])],
+                "chars": [claimed[k:] for claimed, k in zip(self.claimed, start["claims"])]}
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -388,6 +404,7 @@ class DieciState(State):
             "played": list(self.played),
             "goals": [g if (over or s == seat) else None for s, g in enumerate(self.goals)],
             "events": self.events,
+            "deal_start": self.deal_start,
         }
         return view
 
@@ -398,6 +415,7 @@ class DieciState(State):
         view["led"] = self.trick[0][1] if self.trick else None
         view["eligible"] = self.eligible() if self.phase == "claim" else []
         view["last_trick"] = self.last_trick
+        view["last_deal"] = self.last_deal
         view["log"] = self.log[-LOG_TAIL:]
         if 0 <= seat < n:
             g = self.goals[seat]
@@ -480,8 +498,10 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     world.winner = view["trick_winner"] if view["trick_winner"] is not None else -1
     world.offer_order = list(view["offers_left"])
     world.last_trick = None
+    world.last_deal = None
     world._last_reveal = 0
     world._last_by = [0] * n
+    world.deal_start = view["deal_start"]
     world.hands = hands
     world.trump_card = trump_card
     world.rest = dealt[-1]

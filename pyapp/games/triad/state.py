@@ -153,6 +153,7 @@ class TriadState(State):
         "phase2": list.copy,
         "events": list.copy,  # scoring events: (move number, seat, side, phase, points, action)
         "last": SHARED,  # (seat, action, points, made triads, emptied cells)
+        "earlier": SHARED,  # the move before ``last``, alike (with four players: the partner's)
         "over": SHARED,
     }
 
@@ -171,6 +172,7 @@ class TriadState(State):
         self.phase2 = [0, 0]
         self.events: list[tuple] = []
         self.last: tuple | None = None
+        self.earlier: tuple | None = None
         self.over = False
 
     # -- turn order ------------------------------------------------------------------
@@ -216,6 +218,7 @@ class TriadState(State):
         seat = (self.options["first"] + self.moves) % self.players
         s = (self.options["first"] + self.moves) % 2
         board.made.clear()
+        self.earlier = self.last
         if type(action) is Place:
             i = action.row * SIZE + action.col
             letter = SIDES[s]
@@ -331,24 +334,26 @@ class TriadState(State):
             "scores": scores,
             "pieces_left": {SIDES[s]: PIECES - self.placed[s] for s in (0, 1)},
             "removable": removable if self.phase == 2 else {"a": [], "b": []},
-            "last": self._last_observation(),
+            "last": self._move_observation(self.last, self.moves),
+            "earlier": self._move_observation(self.earlier, self.moves - 1),
             "events": [
                 {"move": n, "seat": p, "side": SIDES[s], "phase": ph, "points": pts, "action": str(a)}
                 for (n, p, s, ph, pts, a) in self.events
             ],
         }
 
-    def _last_observation(self) -> dict[str, Any] | None:
-        if self.last is None:
+    def _move_observation(self, move: tuple | None, moves: int) -> dict[str, Any] | None:
+        """A move (``last`` or ``earlier``) as the observation shows it; ``moves``: the count once it was made."""
+        if move is None:
             return None
-        seat, action, points, made, emptied = self.last
+        seat, action, points, made, emptied = move
         side = seat % 2
         info: dict[str, Any] = {
             "seat": seat,
             "side": SIDES[side],
             "action": str(action),
             "points": points,
-            "phase": 1 if self.moves <= PLACEMENTS and type(action) is Place else 2,
+            "phase": 1 if moves <= PLACEMENTS and type(action) is Place else 2,
             "triads": [[list(cell) for cell in t.cells] for s, t in made if s == side],
             "other_triads": [[list(cell) for cell in t.cells] for s, t in made if s != side],
             "emptied": [list(cell) for cell in emptied],

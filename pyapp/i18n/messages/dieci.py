@@ -79,6 +79,12 @@ EN = {
     "dieci.end.tiebreak": "Tied on points: more characters from the goal card decide.",
     "dieci.end.shared": "Tied on points and goal characters: a shared win.",
     "dieci.and": "{first} and {second}",
+    # the deal-end summary (issue 20)
+    "dieci.dealend.title": "Deal {deal} is played out",
+    "dieci.dealend.line": "{name}: {cards} cards taken",
+    "dieci.dealend.no_chars": "no characters",
+    "dieci.dealend.next": "Deal {deal}: {name} deals; trump",
+    "dieci.dealend.continue": "Next deal",
 }
 
 KO = {
@@ -158,4 +164,10 @@ KO = {
     "dieci.end.tiebreak": "점수가 같아 목표 카드의 캐릭터를 더 많이 모은 사람이 이깁니다.",
     "dieci.end.shared": "점수와 목표 캐릭터 수가 모두 같아 공동 승리입니다.",
     "dieci.and": "{first}, {second}",
+    # the deal-end summary (issue 20)
+    "dieci.dealend.title": "{deal}번째 딜이 끝났습니다",
+    "dieci.dealend.line": "{name}: 카드 {cards}장 가져감",
+    "dieci.dealend.no_chars": "캐릭터 없음",
+    "dieci.dealend.next": "{deal}번째 딜: {name} 님이 딜러, 으뜸패",
+    "dieci.dealend.continue": "다음 딜",
 }

@@ -37,6 +37,9 @@ EN = {
     "storage.error": "Saving failed; the game goes on but will not be kept.",
     "storage.full": "Storage is full: this game is not being saved. Delete old games to make room.",
     "storage.unavailable": "This browser does not let the site save (private mode?): the game goes on but will not be kept.",
+    # the computers paused for the person (issue 20)
+    "table.waiting.summary": "Waiting for you",
+    "table.waiting.held": "Paused while the rules are open",
 }
 
 KO = {
@@ -76,4 +79,7 @@ KO = {
     "storage.error": "저장하지 못했습니다. 게임은 계속되지만 기록되지 않습니다.",
     "storage.full": "저장 공간이 가득 찼습니다. 이 게임은 저장되지 않습니다. 지난 게임을 지워 공간을 만드세요.",
     "storage.unavailable": "이 브라우저에서는 저장할 수 없습니다(사생활 보호 모드인가요?). 게임은 계속되지만 기록되지 않습니다.",
+    # the computers paused for the person (issue 20)
+    "table.waiting.summary": "당신을 기다리는 중",
+    "table.waiting.held": "규칙을 보는 동안 멈춤",
 }
