@@ -272,6 +272,19 @@ def ui_loaded(module_name: str, language: str = "en"):
         unload_ui(saved, module_name)
 
 
+def module_ui(module_name: str):
+    """An autouse module fixture that loads ``module_name`` and sets the test module's ``ui`` to it."""
+    import pytest
+
+    @pytest.fixture(scope="module", autouse=True)
+    def loaded(request):
+        with ui_loaded(module_name) as module:
+            request.module.ui = module
+            yield module
+
+    return loaded
+
+
 def render_table(module, state, viewer: int, acted: list | None = None, dismiss=None) -> Element:
     """Render ``state`` as seen by ``viewer`` with a UI module from ``load_ui`` (``module.UI``).
 

@@ -13,21 +13,21 @@ from pyapp.storage import decode_record
 from tests import fake_dom
 
 FIXTURE = Path(__file__).parent / "fixtures" / "record-v2-dyad-2p-finished-review.json"
-review_ui = None
 
 
-@pytest.fixture(scope="module", autouse=True)
-def loaded():
-    global review_ui
-    with fake_dom.ui_loaded("pyapp.ui.review") as review_ui:
-        yield review_ui
+@pytest.fixture(scope="module")
+def review_ui():
+    """``pyapp.ui.review`` loaded on the fake DOM."""
+    with fake_dom.ui_loaded("pyapp.ui.review") as module:
+        yield module
 
 
-def _view(record, state):
-    return review_ui.ReviewView(fake_dom.h("main"), None, record, state, None, jump=lambda at: None, back=lambda: None)
+def _view(review_ui, record, state, root=None):
+    root = fake_dom.h("main") if root is None else root
+    return review_ui.ReviewView(root, None, record, state, None, jump=lambda at: None, back=lambda: None)
 
 
-def test_the_chart_has_a_bar_per_decision_in_the_order_of_the_game():
+def test_the_chart_has_a_bar_per_decision_in_the_order_of_the_game(review_ui):
     decisions = [{"index": 9, "points_loss": 4.0}, {"index": 2, "points_loss": -3.0}, {"index": 5, "points_loss": 8.0}]
     drawn = review_ui.bars(decisions)
     assert [d["index"] for *_, d in drawn] == [2, 5, 9]
@@ -37,17 +37,17 @@ def test_the_chart_has_a_bar_per_decision_in_the_order_of_the_game():
     assert review_ui.bars([]) == []
 
 
-def test_about_equal_is_never_a_mistake():
+def test_about_equal_is_never_a_mistake(review_ui):
     kind = review_ui.kind_of
     assert kind({"played": "a", "best": "b", "about_equal": False}) == "mistake"
     assert kind({"played": "a", "best": "b", "about_equal": True}) == "equal"
     assert kind({"played": "a", "best": "a", "about_equal": True}) == "same"
 
 
-def test_each_listed_decision_says_the_moves_the_loss_and_the_engines_facts_that_tell_them_apart():
+def test_each_listed_decision_says_the_moves_the_loss_and_the_engines_facts_that_tell_them_apart(review_ui):
     record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
     decisions = record["review"]["decisions"]
-    items = _view(record, state)._items("Ada", decisions[:5])
+    items = _view(review_ui, record, state)._items("Ada", decisions[:5])
     assert len(items) == 5
     replayed = state.replay([])
     before = {}
@@ -72,19 +72,19 @@ def test_each_listed_decision_says_the_moves_the_loss_and_the_engines_facts_that
         assert jump.getAttribute("data-position") == str(decision["index"])
 
 
-def test_the_stored_review_opens_without_judging():
+def test_the_stored_review_opens_without_judging(review_ui):
     record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
-    view = _view(record, state)
+    view = _view(review_ui, record, state)
     assert (view.phase, view.source, view.seat) == ("done", "stored", 0)
     assert view.task is None and json.dumps(view.result) == json.dumps(record["review"])
 
 
-def test_with_two_people_the_review_asks_whose_decisions():
+def test_with_two_people_the_review_asks_whose_decisions(review_ui):
     record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
     record = {key: value for key, value in record.items() if key != "review"}
     record["seats"] = [{"name": "Ada", "kind": "person"}, {"name": "Bea", "kind": "person"}]
     root = fake_dom.h("main")
-    view = review_ui.ReviewView(root, None, record, state, None, jump=lambda at: None, back=lambda: None).open()
+    view = _view(review_ui, record, state, root).open()
     assert view.phase == "choose" and view.task is None
     section = root.find(**{"data-testid": "review"})
     assert section.getAttribute("data-phase") == "choose"
@@ -92,10 +92,10 @@ def test_with_two_people_the_review_asks_whose_decisions():
         == ["Ada", "Bea"]
 
 
-def test_an_unfinished_game_is_not_reviewed():
+def test_an_unfinished_game_is_not_reviewed(review_ui):
     record, state = decode_record(FIXTURE.read_text(encoding="utf-8"))
     unfinished = state.replay(state.history[:10])
     root = fake_dom.h("main")
-    view = review_ui.ReviewView(root, None, record, unfinished, None, jump=lambda at: None, back=lambda: None).open()
+    view = _view(review_ui, record, unfinished, root).open()
     assert view.phase == "unfinished" and view.task is None
     assert root.find(**{"data-testid": "review-unfinished"}).textContent == t("review.unfinished")

@@ -9,13 +9,7 @@ from pyapp.games.dieci import PASS, TOP, Claim, Play
 from tests import fake_dom
 
 ui = None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def loaded():
-    global ui
-    with fake_dom.ui_loaded("pyapp.ui.dieci") as ui:
-        yield ui
+loaded = fake_dom.module_ui("pyapp.ui.dieci")
 
 
 def draw(state, viewer, acted=None):

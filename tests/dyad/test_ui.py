@@ -9,13 +9,7 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from tests import fake_dom
 
 ui = None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def loaded():
-    global ui
-    with fake_dom.ui_loaded("pyapp.ui.dyad") as ui:
-        yield ui
+loaded = fake_dom.module_ui("pyapp.ui.dyad")
 
 
 def draw(state, viewer):
