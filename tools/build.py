@@ -213,8 +213,8 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
     modules, as sources or, given ``compiled``, as the bytecode compiled from them only
     (``pyapp/x.pyc`` for ``pyapp/x.py``: the site's wheel).
 
-    A bytecode wheel lists the digest of every source compiled in its ``.dist-info/SOURCES``;
-    the build stops if the tree is not what was compiled, and ``e2e/test_stdlib.py`` compares
+    A bytecode wheel lists the digest of every source compiled in its ``.dist-info/SOURCES``
+    (the first :data:`SOURCE_DIGEST_CHARS` hex digits); the build stops if the tree is not what was compiled, and ``e2e/test_stdlib.py`` compares
     a built wheel with the tree (:func:`source_digests`).  Members are stored, not deflated:
     the site serves the wheel gzipped whole (:func:`gzipped`), which compresses better than
     deflating each member alone."""
@@ -231,7 +231,8 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
         if compiled.sources != source_digests():
             raise SystemExit("build: pyapp's sources changed while they were being compiled; build again")
         entries.update(sorted(compiled.bytecode.items()))
-        entries[f"{dist_info}/SOURCES"] = "".join(f"{sha}  {n}\n" for n, sha in sorted(compiled.sources.items())).encode()
+        entries[f"{dist_info}/SOURCES"] = "".join(
+            f"{sha[:SOURCE_DIGEST_CHARS]}  {n}\n" for n, sha in sorted(compiled.sources.items())).encode()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = []
@@ -248,6 +249,11 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
             info.external_attr = 0o644 << 16
             wheel.writestr(info, data, zipfile.ZIP_STORED)  # served gzipped whole (:func:`gzipped`)
     return f"pyapp-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+SOURCE_DIGEST_CHARS = 16
+"""How much of each source's sha256 the wheel's ``SOURCES`` lists: 64 bits tell two trees apart,
+and the full digests would cost about 4 kB of every first visit (hex does not compress)."""
 
 
 def source_digests() -> dict[str, str]:
