@@ -103,7 +103,11 @@ def test_bytecode_wheel_holds_no_source_and_refuses_a_changed_tree() -> None:
     with zipfile.ZipFile(io.BytesIO(data)) as wheel:
         names = set(wheel.namelist())
         listed = wheel.read("pyapp-0.1.0.dist-info/SOURCES").decode()
+        record = dict(line.split(",", 1) for line in wheel.read("pyapp-0.1.0.dist-info/RECORD").decode().splitlines())
         assert wheel.read("pyapp/ui/app.pyc") == b"pyapp/ui/app.py"
+    # every member is in RECORD; bytecode unhashed (PEP 376 allows it), the rest hashed
+    assert set(record) == names
+    assert all((value == ",") == (name.endswith(".pyc") or name.endswith("/RECORD")) for name, value in record.items())
     assert "pyapp/ui/app.pyc" in names and not any(n.endswith(".py") for n in names)
     assert f"{sources['pyapp/ui/app.py'][:build.SOURCE_DIGEST_CHARS]}  pyapp/ui/app.py" in listed.splitlines()
     stale = dict(sources, **{"pyapp/ui/app.py": "0" * 64})
