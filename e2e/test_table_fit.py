@@ -94,6 +94,18 @@ MEASURE = """() => {
   return problems;
 }"""
 
+TRIAD_END = """() => {
+  const box = document.querySelector('.triad-end').getBoundingClientRect(), problems = [];
+  if (document.querySelector('.triad-end table').getBoundingClientRect().bottom > Math.min(box.bottom, innerHeight) + 0.5)
+    problems.push('the final score is cut off at the bottom');
+  for (const th of document.querySelectorAll('.triad-end th[scope=row]')) {
+    if (th.scrollWidth > th.clientWidth + 1 || !th.getAttribute('aria-label').endsWith(th.textContent.slice(1)))
+      problems.push(`the row "${th.getAttribute('aria-label')}" shows "${th.textContent}" only`);
+  }
+  return problems;
+}"""
+"""Triad's final score: each row shows its side's players whole (its label is the side and names), inside the box."""
+
 
 @pytest.fixture(scope="module")
 def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
@@ -127,7 +139,7 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
     for width, height in PHONES + [LANDSCAPE] + WIDE:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
-        found = page.evaluate(MEASURE)
+        found = page.evaluate(MEASURE) + (page.evaluate(TRIAD_END) if case[0] == "triad" and case[2] == "over" else [])
         problems += [f"{width}x{height}: {p}" for p in found]
         if (width, height) in SHOTS:
             page.screenshot(path=SCREENSHOTS / f"table-{case_id(case)}-{width}x{height}.png")

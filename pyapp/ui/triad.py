@@ -386,12 +386,18 @@ class TriadUI:
             self._choices.append(everything)
 
     def _end(self, obs: dict[str, Any]) -> Any:
-        """Each side's points per phase and in total: a row a side, so it fits under the board on a phone."""
+        """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
+
+        A row names its side by the side's piece (its full name is the header's label), so that both
+        players' names fit whole beside the numbers in four-player games, landscape phones included."""
         scores = obs["scores"]
         parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
         head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
         rows = [h("tr", {"class": f"side-{side}"},
-                  h("th", {"scope": "row"}, t("triad.side_named", side=side_name(side), names=self._side_players(obs, side))),
+                  h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
+                                                           names=self._side_players(obs, side))},
+                    h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
+                    self._side_players(obs, side)),
                   *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
                     for _, part in parts])
                 for side in SIDES]

@@ -17,7 +17,6 @@ EN = {
     "triad.part2": "Phase 2: {points}",
     "triad.pieces_left": "{count} pieces left",
     "triad.pieces_left#one": "{count} piece left",
-    "triad.to_move": "to move",
     # phase
     "triad.phase.1": "Phase 1 — laying pieces",
     "triad.phase.2": "Phase 2 — removing triads",
@@ -76,7 +75,6 @@ KO = {
     "triad.part1": "1단계: {points}",
     "triad.part2": "2단계: {points}",
     "triad.pieces_left": "남은 말 {count}개",
-    "triad.to_move": "둘 차례",
     # phase
     "triad.phase.1": "1단계 — 말 놓기",
     "triad.phase.2": "2단계 — 트라이어드 걷어 내기",
