@@ -1,11 +1,14 @@
 """Redraw benchmark: main-thread CPU time the page spends per move while two Easy computers play.
 
-Usage: ``python bench/redraw.py [--dist dist] [--moves 24] [--runs 3] [--before DIR_OR_REF]``
-(build first; needs Playwright and Chromium like the e2e suite).  Easy thinks for well
-under a millisecond, so what the page does per move is drawing the table,
-saving, and the browser's style, layout and paint.  The figures come from a Chromium trace: each main-thread task's *thread*
-time, which a busy machine inflates far less than wall-clock time.  Printed per
-game: CPU ms per move and the longest task's CPU ms, medians over ``--runs``.
+Usage: ``python bench/redraw.py [--dist dist] [--moves 24] [--runs 5] [--before DIR_OR_REF]``
+(build first; needs Playwright and Chromium like the e2e suite).  Easy thinks for
+well under a millisecond, so what the page does per move is drawing the table,
+saving, and the browser's style, layout and paint.  Run N deals with seed N in
+both builds, so the two play the very same moves and a ratio compares like with
+like (deals differ in how much a move redraws: a round's end draws more).  The
+figures come from a Chromium trace: each main-thread task's *thread* time, which
+a busy machine inflates far less than wall-clock time.  Printed per game: CPU ms
+per move and the longest task's CPU ms, medians over ``--runs``.
 
 ``--before`` measures another build beside this one in the same run, interleaved
 (each run alternates which build goes first), and prints the ratio this ÷ before:
@@ -43,7 +46,7 @@ ACTIONS_SAVED = """() => {
 }"""
 
 
-def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path) -> tuple[float, float]:
+def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path, seed: int) -> tuple[float, float]:
     """(CPU ms per move, longest task's CPU ms) over ``moves`` moves of two Easy computers at phone size."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{url}/#/{game}")
@@ -51,6 +54,8 @@ def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path) -> 
     page.get_by_test_id("setup-players").select_option("2")
     for seat in (0, 1):
         page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
+    page.locator(".setup-deal summary").click()  # the seed is under "More options"
+    page.get_by_test_id("setup-seed").fill(str(seed))
     page.get_by_test_id("start").click()
     first = 2  # past the first moves, which import the AI
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
@@ -91,7 +96,8 @@ def report(figures: dict[str, dict[str, list[tuple[float, float]]]], moves: int,
         if "before" in figures:
             ratio = (statistics.median(r[0] for r in figures["this"][game])
                      / statistics.median(r[0] for r in figures["before"][game]))
-            line.append(f"this / before {ratio:.2f}x")
+            paired = statistics.median(a[0] / b[0] for a, b in zip(figures["this"][game], figures["before"][game]))
+            line.append(f"this / before {ratio:.2f}x (median of the runs' own ratios {paired:.2f}x)")
         print(f"{game:6s} " + "   ".join(line))
 
 
@@ -99,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--moves", type=int, default=24)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", default="triad,dyad,dieci")
     parser.add_argument("--before", help="another build to measure beside it: a built folder or a git ref")
     args = parser.parse_args(argv)
@@ -117,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                     for build in order:
                         url = f"http://127.0.0.1:{servers[build].server_port}"
                         trace = Path(folder) / f"{build}-{game}-{run}.json"
-                        figures[build][game].append(one_game(browser, url, game, args.moves, trace))
+                        figures[build][game].append(one_game(browser, url, game, args.moves, trace, seed=run + 1))
                         per_move, longest = figures[build][game][-1]
                         print(f"run {run + 1} {game} {build}: {per_move:.1f} ms per move, longest {longest:.1f} ms",
                               flush=True)
