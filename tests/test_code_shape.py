@@ -6,6 +6,8 @@
   Checked: ``from m import _name`` and ``m._name`` where ``m`` is a name the file imports.
 * No function in ``pyapp/ai`` is longer than ``LONGEST`` lines: the search is read
   by people who did not write it.
+* No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
+  ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
 LONGEST = 60
+LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint"}
+"""DOM methods that answer JavaScript's ``null`` when they find nothing."""
 
 
 def _private(name: str) -> bool:
@@ -66,3 +70,33 @@ def test_no_function_in_the_ai_package_is_longer_than_a_screen():
                 if lines > LONGEST:
                     long.append(f"{path.relative_to(ROOT)}: {node.name} ({lines} lines)")
     assert long == []
+
+
+def none_tested_lookups(source: str) -> list[str]:
+    """Each ``x is None`` or ``x is not None`` where ``x`` was assigned a DOM lookup in the same function.
+
+    >>> none_tested_lookups("def f(root):\\n    a = root.querySelector('p')\\n    if a is not None:\\n        a.focus()")
+    ['3: a']
+    >>> none_tested_lookups("def f(root):\\n    a = root.querySelector('p')\\n    if found(a):\\n        a.focus()")
+    []
+    """
+    flagged = []
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        looked_up = {target.id for node in ast.walk(function) if isinstance(node, ast.Assign)
+                     and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+                     and node.value.func.attr in LOOKUPS
+                     for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(function):
+            if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id in looked_up
+                    and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+                    and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):
+                flagged.append(f"{node.lineno}: {node.left.id}")
+    return sorted(set(flagged), key=lambda line: int(line.split(":")[0]))
+
+
+def test_no_ui_code_tests_a_dom_lookup_with_is_none():
+    ui = sorted((ROOT / "pyapp" / "ui").rglob("*.py"))
+    flagged = {str(path.relative_to(ROOT)): none_tested_lookups(path.read_text(encoding="utf-8")) for path in ui}
+    assert {path: lines for path, lines in flagged.items() if lines} == {}

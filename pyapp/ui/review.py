@@ -31,7 +31,7 @@ from pyapp.engine.state import State
 from pyapp.i18n import t, tn
 from pyapp.registry import PERSON
 from pyapp.storage import SaveStore, StorageError
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.hint_button import points_text
 from pyapp.ui.routes import href
 from pyapp.ui.slices import run_sliced
@@ -219,7 +219,7 @@ class ReviewView:
         if draw:
             self.show()
             again = self.root.querySelector("[data-testid=review-again]")
-            if again is not None:
+            if found(again):
                 again.focus()
 
     def leave(self) -> None:
@@ -263,7 +263,7 @@ class ReviewView:
     def focus(self) -> None:
         """The focus on the review's heading (it was opened, or its result replaced the progress bar)."""
         heading = self.root.querySelector("[data-testid=review] h1")
-        if heading is not None:
+        if found(heading):
             heading.focus()
 
     def _back(self) -> None:

@@ -182,7 +182,7 @@ class SavesScreen:
         self.renaming = row.record_id
         self.show()
         field = self.root.querySelector('[data-testid="rename-input"]')
-        if field is not None:
+        if found(field):
             field.focus()
             field.select()
 
@@ -329,7 +329,7 @@ class SavesScreen:
 
         def chosen(event: Any) -> None:
             files = chooser.files
-            if files is not None and files.length:
+            if found(files) and files.length:
                 asyncio.ensure_future(self._import(files.item(0)))
 
         def over(event: Any) -> None:
@@ -342,8 +342,8 @@ class SavesScreen:
         def dropped(event: Any) -> None:
             event.preventDefault()
             zone.classList.remove("dragging")
-            files = event.dataTransfer.files if event.dataTransfer else None
-            if files is not None and files.length:
+            files = event.dataTransfer.files if found(event.dataTransfer) else None
+            if found(files) and files.length:
                 asyncio.ensure_future(self._import(files.item(0)))
 
         on(chooser, "change", chosen)
@@ -558,11 +558,11 @@ class SavesScreen:
         self.replay.go(position)
         self._draw_replay()
         again = self.root.querySelector(f'[data-testid="{keep_focus}"]')
-        if again is not None and not again.hasAttribute("disabled"):
+        if found(again) and not again.hasAttribute("disabled"):
             again.focus()
         else:
             section = self.root.querySelector('[data-testid="replay"]')
-            if section is not None:
+            if found(section):
                 section.focus()
 
     def _boards(self) -> Any:
