@@ -66,7 +66,7 @@ def make(game: str, players: int, phase: str, *, seed: int = 1, kind: str = "eas
         rng = random.Random(attempt)
         state = session.state
         while not state.is_terminal() and not _matches(state, phase):
-            session._apply(session.to_act(), rng.choice(state.legal_actions()))
+            session.apply(session.to_act(), rng.choice(state.legal_actions()))
         if _matches(state, phase):
             items = dict(store.backend.items)
             items[CURRENT_KEY] = session.record_id  # a finished game is opened like one in play

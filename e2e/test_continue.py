@@ -35,7 +35,7 @@ def _unfinished_game(store: SaveStore, game: str, seed: int) -> Session:
     session = Session.start(game, seats, seed=seed, store=store, name=f"{game} {seed}")
     rng = random.Random(seed)
     while len(session.state.history) < 6 or session.to_act() != 0:
-        session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
     session.release()  # the page's table claims it when the person continues
     return session
 

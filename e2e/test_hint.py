@@ -281,7 +281,7 @@ def _finished_with_hints() -> dict[str, str]:
     session.hint_used()
     session.hint_used()
     while not session.state.is_terminal():
-        session._apply(session.to_act(), session.state.legal_actions()[0])
+        session.apply(session.to_act(), session.state.legal_actions()[0])
     items = dict(store.backend.items)
     items.pop(CURRENT_KEY, None)
     assert PREFIX + session.record_id in items

@@ -78,7 +78,7 @@ def dieci_saves(names: list[str], *, moves: int = 8) -> dict[str, str]:
     session = Session.start("dieci", seats, seed=11, store=store, name=LONG)
     rng = random.Random(3)
     while len(session.state.history) < moves or session.to_act() != 0:
-        session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
     return dict(store.backend.items)
 
 

@@ -42,7 +42,7 @@ def make_saves(*, finished: bool, names=("Ada", "Bot"), title="Evening game", se
     session = Session.start(GAME, seats, seed=seed, store=store, name=title)
     rng = random.Random(seed)
     while not session.state.is_terminal() and (finished or len(session.state.history) < moves):
-        session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
     session.release()  # a table made it; the page's table claims it when the person continues
     return session, dict(store.backend.items)
 

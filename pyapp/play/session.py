@@ -144,7 +144,7 @@ class Session:
         seat = self.to_act()
         if seat < 0 or not self.seats[seat].is_person:
             raise ValueError("it is not a person's turn")
-        self._apply(seat, action)
+        self.apply(seat, action)
 
     def computer_turn(self) -> Generator[str | None, None, Action]:
         """Think in slices (yielding ``None`` between them), yield :data:`CHOSEN`, then play the computer's action.
@@ -160,7 +160,7 @@ class Session:
         seed = (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
         action = yield from think(self.state, level=self.seats[seat].kind, seed=seed, budget_ms=self.budget_ms)
         yield CHOSEN  # playing and saving the move is a step of its own, apart from the search's last slice
-        self._apply(seat, action)
+        self.apply(seat, action)
         return action
 
     def hint_used(self) -> None:
@@ -168,7 +168,12 @@ class Session:
         self.hints = dict(self.hints, used=min(self.hints["used"] + 1, MAX_HINTS))
         self.save()
 
-    def _apply(self, seat: int, action: Action | str) -> None:
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Play ``action`` as ``seat``, whoever sits there, and save: the one way a move enters a session.
+
+        The table calls :meth:`play` and :meth:`computer_turn`; test fixtures call
+        this to reach a position quickly.
+        """
         self.state.apply_action(action)
         self.actors.append(seat)
         self.save()

@@ -70,7 +70,7 @@ def real_items(seed: int) -> Items:
             if game != NAMES[0]:  # hints used: records say so and the statistics count them apart
                 session.hint_used()
             while not session.state.is_terminal() and (finished or len(session.state.history) < 15):
-                session._apply(session.to_act(), rng.choice(session.state.legal_actions()))
+                session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
     items = dict(store.backend.items)
     items[SETTING_PREFIX + "cards"] = "contrast"
     items[SETTING_PREFIX + "motion"] = "reduce"
