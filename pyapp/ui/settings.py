@@ -1,8 +1,10 @@
 """The settings dialog, opened from the top bar: card faces, animations and the computers' pace, remembered.
 
 Each choice is stored in ``localStorage`` and applied as a data attribute on
-``<html>`` (``data-cards``, ``data-motion``) that the style sheets read, so it
-holds on every screen and survives a reload.  The dialog is a modal
+``<html>`` (``data-cards``, ``data-motion``, ``data-pace``) that the style sheets
+read, so it holds on every screen and survives a reload.  The attribute is what
+is in effect: the dialog shows it even when storage refused the choice, and a
+choice made in another tab (or storage cleared there) is followed here.  The dialog is a modal
 ``<dialog>``: the browser keeps the focus inside it, Escape closes it, and
 the focus goes back to the button that opened it.
 """
@@ -28,9 +30,15 @@ TEST_PACE = "pyappTestPace"
 
 
 def stored(name: str) -> str:
-    """The remembered choice for ``name`` (an allowed value), else its default; ``<html data-NAME>`` holds it."""
+    """The remembered choice for ``name`` (an allowed value), else its default: what a visit starts with."""
     store = shared_store()
     return setting(store.backend if store else None, name)
+
+
+def current(name: str) -> str:
+    """The choice in effect on this page: ``<html data-NAME>`` (set at boot, by the dialog or another tab)."""
+    value = document.documentElement.getAttribute(f"data-{name}")
+    return str(value) if found(value) and str(value) in SETTINGS[name] else stored(name)
 
 
 def choose(name: str, value: str) -> None:
@@ -49,13 +57,26 @@ def pace_seconds() -> float:
     test = getattr(window, TEST_PACE, None)
     if isinstance(test, (int, float)) and not isinstance(test, bool) and 0 <= test <= 10:
         return float(test)
-    return PACE_SECONDS[stored("pace")]
+    return PACE_SECONDS[current("pace")]
 
 
 def apply_stored() -> None:
     """Put every remembered choice on ``<html>`` (called once at boot)."""
     for name in SETTINGS:
         document.documentElement.setAttribute(f"data-{name}", stored(name))
+
+
+def _follow(event: Any) -> None:
+    """Another tab chose a setting, or cleared the site's storage: this page takes it up (an open dialog too)."""
+    key = str(event.key) if found(event.key) else None
+    names = [name for name in SETTINGS if key is None or key == SETTING_PREFIX + name]
+    for name in names:
+        document.documentElement.setAttribute(f"data-{name}", stored(name))
+    if names and _dialog is not None and _dialog.open:
+        focused = document.activeElement
+        group = str(focused.name) if found(focused) and found(focused.closest(".settings-group")) else None
+        _fill()
+        _focus_choice(group)
 
 
 def _sample() -> Any:
@@ -67,13 +88,13 @@ def _sample() -> Any:
 
 
 def _group(name: str) -> Any:
-    current = stored(name)
+    chosen = current(name)
     box = h("fieldset", {"class": "settings-group", "data-setting": name},
             h("legend", {}, t(f"settings.{name}")))
     for value in SETTINGS[name]:
         ident = f"setting-{name}-{value}"
         radio = h("input", {"type": "radio", "name": f"setting-{name}", "id": ident, "value": value,
-                            "data-testid": ident, "checked": value == current})
+                            "data-testid": ident, "checked": value == chosen})
         on(radio, "change", lambda event, name=name, value=value: choose(name, value))
         box.append(h("label", {"class": "settings-choice", "for": ident}, radio,
                      h("span", {}, t(f"settings.{name}.{value}"))))
@@ -99,7 +120,14 @@ def _fill() -> None:
 def open_dialog(event: Any = None) -> None:
     _fill()
     _dialog.showModal()
-    checked = _dialog.querySelector("input:checked")
+    _focus_choice()
+
+
+def _focus_choice(group: str | None = None) -> None:
+    """The focus on the chosen radio button of ``group`` (a radio group's name), else on the first chosen one."""
+    checked = _dialog.querySelector(f'input[name="{group}"]:checked' if group else "input:checked")
+    if not found(checked):
+        checked = _dialog.querySelector("input:checked")
     if found(checked):
         checked.focus()
 
@@ -117,6 +145,7 @@ def install(bar: Any) -> Any:
     on(_button, "click", open_dialog)
     # the browser restores the focus on close; this covers engines that do not
     on(_dialog, "close", lambda event: _button.focus())
+    on(window, "storage", _follow)
     bar.append(_button)
     document.body.append(_dialog)
     return _button
