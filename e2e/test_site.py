@@ -232,6 +232,28 @@ def test_missing_runtime_file_shows_a_readable_error(browser: Browser, base_url:
     page.context.close()
 
 
+def test_a_host_that_unpacks_the_gzip_files_itself_still_boots(browser: Browser, base_url: str) -> None:
+    """Served with ``Content-Encoding: gzip``, the browser hands the loader the zip and wheel already unpacked."""
+    context = browser.new_context(base_url=base_url, service_workers="block")
+    unpacked: list[str] = []
+
+    def as_the_browser_decoded_it(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=gzip.decompress(response.body()), content_type="application/zip")
+        unpacked.append(route.request.url)
+
+    try:
+        page = context.new_page()
+        page.route("**/*.gz", as_the_browser_decoded_it)
+        page.goto("/#/dyad")
+        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        expect_screen(page)
+        names = sorted(url.rsplit("/", 1)[1] for url in unpacked)
+        assert len(names) == 2 and names[0].endswith(".whl.gz") and names[1] == "python_stdlib.zip.gz", names
+    finally:
+        context.close()
+
+
 def test_damaged_standard_library_shows_a_readable_error(browser: Browser, base_url: str) -> None:
     page = _boot_error(browser, base_url, "**/python_stdlib.zip.gz",
                        lambda route: route.fulfill(body=b"\x1f\x8b not gzip", content_type="application/gzip"))

@@ -22,12 +22,32 @@ export { version };
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-/** The bytes of the gzip file at `url`, decompressed while it downloads. */
+/**
+ * The bytes of the gzip file at `url`, decompressed while it downloads.
+ *
+ * A host that labels the file `Content-Encoding: gzip` has the browser unpack
+ * it already: then the body starts as a zip does ("PK"), not with gzip's 0x1f,
+ * and is taken as it is.
+ */
 async function gunzip(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Failed to load '${url}': HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  let first = await reader.read();
+  while (!first.done && first.value.length === 0) first = await reader.read();
+  const packed = !first.done && first.value[0] === 0x1f;
+  const body = new ReadableStream({
+    start(controller) {
+      if (!first.done) controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
   try {
-    return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    return new Uint8Array(await new Response(packed ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer());
   } catch (error) {
     throw new Error(`Failed to unpack '${url}': ${error.message}`);
   }
