@@ -110,6 +110,10 @@ TABLE_STATE = """() => [...document.querySelectorAll(
              e.dataset.pair, e.disabled].join('|')).join(';')"""
 """What is on the table: every card, cell (with its stack) and character, in page order."""
 
+RINGED = """() => [...document.querySelectorAll('[data-hinted]')]
+  .map(e => e.dataset.card || e.dataset.cell || e.dataset.char || e.dataset.action || e.dataset.testid)"""
+"""What the coach ringed: each element's card, cell, character, action or test id."""
+
 HELD_LOCKS = "async () => (await navigator.locks.query()).held.map(lock => lock.name)"
 
 
@@ -203,10 +207,16 @@ def _refused(page: Page, game: str, coach: lessons.Coach, lang: str, shot: str) 
     verdict = lessons.Coach(coach.lesson, at=coach.at).try_move(wrong)
     assert not verdict.ok and verdict.rule, "the step's explanation names a rule"
     before = page.evaluate(TABLE_STATE)
+    expect(page.locator("[data-hinted]")).to_have_count(0)  # the learner tries first
     page.screenshot(path=SCREENSHOTS / f"{shot}-mid.png")
     _act(page, game, wrong)
     refusal = page.get_by_test_id("coach-refusal")
-    expect(refusal).to_have_text(_said(lang, verdict.key, verdict.params))
+    reason, expects = _said(lang, verdict.key, verdict.params), _said(lang, "learn.try", {"move": "@"}).split("@")[0]
+    expect(refusal).to_have_text(re.compile(f"^{re.escape(reason)} {re.escape(expects)}"))
+    expect(refusal.locator(".sr-only")).to_contain_text(expects)  # said, not shown: the ring shows it
+    # the expected move is ringed on the table, as a hint's is, and nothing else
+    ringed = page.evaluate(RINGED)
+    assert ringed and all(name in expected.split() or name in expected for name in ringed), (ringed, expected)
     expect(refusal).to_have_attribute("data-rule", verdict.rule)
     expect(refusal).to_have_attribute("role", "alert")
     expect(page.get_by_test_id("coach-note")).to_have_attribute("data-step", str(coach.at))

@@ -7,7 +7,8 @@ so the learner's move goes to the coach and the computers play the script.
 :class:`TableCoach` fills the table's hooks (:class:`pyapp.ui.table.Coaching`):
 the message line holds the coach's note for the step (read out through the
 table's live region when it is new) and, after a refused move, the reason
-naming the rule; the head shows the step instead of Undo, and at the end the
+naming the rule, with the expected move ringed on the table as a hint's is
+(and said in words, for a screen reader); the head shows the step instead of Undo, and at the end the
 offers to play the lesson again or a real game against Easy computers.
 """
 
@@ -26,6 +27,7 @@ from pyapp.storage.backends import Backend
 from pyapp.storage.prefs import remember_lesson_step
 from pyapp.ui import routes
 from pyapp.ui.dom import h, on
+from pyapp.ui.hint_button import mark_move
 from pyapp.ui.table import Table
 
 COMPUTER_KIND = "easy"
@@ -62,13 +64,27 @@ class TableCoach:
         coach, verdict = self.session.coach, self.session.verdict
         items = []
         if verdict is not None:
+            expected = self._expected()
             items.append(h("p", {"class": "error coach-refusal", "role": "alert", "data-testid": "coach-refusal",
-                                 "data-rule": verdict.rule or ""}, t(verdict.key, **verdict.params)))
+                                 "data-rule": verdict.rule or ""}, t(verdict.key, **verdict.params),
+                           h("span", {"class": "sr-only"}, " ", t("learn.try", move=self.table.ui.move_words(
+                               expected, spoken=True))) if expected is not None else None))
         # a refusal stands in for the note (it says what to try): the line stays one or two lines tall
         items.append(h("p", {"class": "coach-note", "data-testid": "coach-note", "data-step": str(coach.at),
                              "data-who": "done" if coach.finished() else coach.step().who,
                              "hidden": verdict is not None}, self._note()))
         return items
+
+    def _expected(self) -> Any:
+        """The move the script expects of the learner now, or None (a computer's step, the end)."""
+        coach = self.session.coach
+        step = coach.step()
+        return coach.state.parse_action(step.action) if step is not None and coach.learner_to_move() else None
+
+    def mark(self, body: Any) -> None:
+        expected = self._expected() if self.session.verdict is not None else None
+        if expected is not None:
+            mark_move(body, self.table.ui, expected)
 
     def spoken(self) -> list[str]:
         note = self._note()

@@ -36,7 +36,7 @@ from pyapp.ui.slices import run_sliced
 
 if TYPE_CHECKING:
     from pyapp.play import Session
-    from pyapp.ui.table import Table
+    from pyapp.ui.table import GameUI, Table
 
 TEST_BUDGET = "pyappTestHintMs"
 """``window.pyappTestHintMs`` (a number of milliseconds, set by the e2e suite) caps a hint's budget."""
@@ -54,6 +54,14 @@ class Shown:
     found: dict[str, Any]
     best: Any
     compared: Any
+
+
+def mark_move(body: Any, ui: GameUI, action: Any) -> None:
+    """Ring what shows ``action`` on the table just drawn (the hint's move, or the lesson's expected one)."""
+    for selector in ui.move_targets(action):
+        for element in body.querySelectorAll(selector):
+            element.classList.add(HINTED)
+            element.dataset.hinted = "true"
 
 
 def position_of(session: Session) -> tuple[str, int, int]:
@@ -143,10 +151,7 @@ class HintButton:
         shown = self._current(session) if session is not None else None
         if shown is None:
             return
-        for selector in self.table.ui.move_targets(shown.best):
-            for element in body.querySelectorAll(selector):
-                element.classList.add(HINTED)
-                element.dataset.hinted = "true"
+        mark_move(body, self.table.ui, shown.best)
 
     def _current(self, session: Session) -> Shown | None:
         shown = self.shown

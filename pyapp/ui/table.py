@@ -166,6 +166,9 @@ class Coaching(Protocol):
     def actions(self) -> list[Any]:
         """The head's controls in place of Undo, Rematch and New game."""
 
+    def mark(self, body: Any) -> None:
+        """Point at the expected move on the table just drawn, once the learner's move was refused."""
+
 
 class Table:
     """Runs one game screen inside ``root`` for ``ui``'s game."""
@@ -691,6 +694,8 @@ class Table:
         dom.reopen_dialog(self.body, open_sheet)
         motion.after(self.body, moving)
         self.hints.mark(self.body)
+        if self.coach is not None:
+            self.coach.mark(self.body)
         self.acting = bool(legal)
         if may_focus:
             self._restore_focus(None if starts_acting else focus_key)
