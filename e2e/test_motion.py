@@ -28,8 +28,12 @@ WATCH = """() => {
     if (el.nodeType !== 1 || !el.dataset.moving || logged.has(el)) return;
     logged.add(el);
     window.motions.push({kind: el.dataset.moving, ghost: el.classList.contains('motion-ghost'),
-                         inHand: !!el.closest('[data-testid=hand]')});
-    if (window.freeze) for (const a of el.getAnimations()) { a.pause(); a.currentTime = a.effect.getTiming().duration / 2; }
+                         inHand: !!el.closest('[data-testid=hand]'),
+                         delay: Math.max(0, ...el.getAnimations().map(a => a.effect.getTiming().delay))});
+    if (window.freeze) for (const a of el.getAnimations()) {
+      const timing = a.effect.getTiming();
+      a.pause(); a.currentTime = timing.delay + timing.duration / 2;
+    }
   };
   new MutationObserver((records) => {
     for (const r of records) {
@@ -63,6 +67,17 @@ def fresh_case(page: Page, game: str, players: int, phase: str, *, freeze: bool 
     open_case(page, game, players, phase, {})
     page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)  # the resumed table's own arrivals are over
     page.evaluate(f"() => {{ window.motions = []; window.freeze = {'true' if freeze else 'false'}; }}")
+
+
+def leads_with_the_trick(motions: list[dict]) -> list[dict]:
+    """The cards or pairs played in the drawing where the won trick left (logged just before it)."""
+    first = next(i for i, m in enumerate(motions) if m["kind"] == "trick-to-taker")
+    plays = []
+    for m in reversed(motions[:first]):
+        if m["kind"] != "play":
+            break
+        plays.append(m)
+    return plays
 
 
 def wait_kind(page: Page, kind: str) -> None:
@@ -132,6 +147,9 @@ def test_dyad_retrieved_card_lands_in_the_hand_and_the_trick_goes_to_its_taker(m
     assert retrieve[0]["inHand"] or page.get_by_test_id("round-end").count() == 1, motions
     assert [m for m in motions if m["kind"] == "trick-to-taker"] and all(
         m["ghost"] for m in motions if m["kind"] == "trick-to-taker"), motions
+    # the next lead sets off once the trick is on its way, not in the same frame
+    leads = leads_with_the_trick(motions)
+    assert (leads or page.get_by_test_id("round-end").count() == 1) and all(m["delay"] >= 200 for m in leads), motions
     page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
 
 
@@ -177,7 +195,11 @@ def test_dieci_a_won_trick_goes_to_its_taker_at_the_next_lead(motion_page: Page)
     page = motion_page
     fresh_case(page, "dieci", 3, "claim")
     claim_then_lead(page)
-    assert all(m["ghost"] for m in page.evaluate("() => window.motions") if m["kind"] == "trick-to-taker")
+    motions = page.evaluate("() => window.motions")
+    assert all(m["ghost"] for m in motions if m["kind"] == "trick-to-taker")
+    leads = leads_with_the_trick(motions)
+    assert leads and all(m["delay"] >= 200 for m in leads), motions
+    assert all(m["delay"] == 0 for m in motions if m["kind"] == "play" and m not in leads), motions
     page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
 
 

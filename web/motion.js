@@ -73,9 +73,10 @@ globalThis.pyappMotion = (() => {
   }
 
   /** Animate ``element`` (a ghost is removed when done); ``data-moving`` says its kind meanwhile. */
-  function move(element, kind, frames, duration, easing = "ease-out") {
+  function move(element, kind, frames, duration, easing = "ease-out", delay = 0) {
     element.dataset.moving = kind;
-    const animation = element.animate(frames, { duration, easing });
+    // while it waits to start it is held at its first frame (``backwards``)
+    const animation = element.animate(frames, { duration, easing, delay, fill: "backwards" });
     const done = () => {
       if (element.classList.contains("motion-ghost")) element.remove();
       else delete element.dataset.moving;
@@ -106,13 +107,16 @@ globalThis.pyappMotion = (() => {
    * ``element``, drawn at ``to``, starts at ``from``, at ``scale`` (else ``from``'s size), and
    * comes home: the last step of FLIP.
    */
-  function arrive(element, kind, from, to, duration, scale = null) {
+  function arrive(element, kind, from, to, duration, scale = null, delay = 0) {
     const [dx, dy] = offset(to, from);
     scale ??= to.width ? Math.min(Math.max(from.width / to.width, 0.4), 1.5) : 1;
     element.classList.add("travels"); // its CSS arrival gives way to the journey
     move(element, kind, [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.5 },
-      { transform: "none", opacity: 1 }], duration);
+      { transform: "none", opacity: 1 }], duration, "ease-out", delay);
   }
+
+  const LEAVE_MS = 480;
+  const LEAD_LAG_MS = LEAVE_MS / 2;
 
   /** Ghosts leave their places for ``to`` together, shrinking and fading on the way. */
   function leave(kind, ghosts, to, layer) {
@@ -120,7 +124,7 @@ globalThis.pyappMotion = (() => {
       const [dx, dy] = offset(from, to);
       place(ghost, from, layer);
       move(ghost, kind, [{ transform: "none", opacity: 1 },
-        { transform: `translate(${dx}px, ${dy}px) scale(0.35)`, opacity: 0 }], 480, "ease-in");
+        { transform: `translate(${dx}px, ${dy}px) scale(0.35)`, opacity: 0 }], LEAVE_MS, "ease-in");
     }
   }
 
@@ -176,11 +180,13 @@ globalThis.pyappMotion = (() => {
     }
     if (!plays.length && !leaving.length) return;
     const drawn = root.firstElementChild;
+    // the lead of a new trick sets off once the won trick is half-way to its taker, not with it
+    const lag = leaving.some((item) => item.motion.kind === "trick-to-taker") ? LEAD_LAG_MS : 0;
     requestAnimationFrame(() => {
       if (root.firstElementChild !== drawn) return; // drawn again meanwhile: that drawing moves
       const starts = plays.map(([node, seat]) => {
         const [from, to] = [seat.getBoundingClientRect(), node.getBoundingClientRect()];
-        return () => arrive(node, "play", from, to, 320, 0.5);
+        return () => arrive(node, "play", from, to, 320, 0.5, lag);
       });
       starts.push(...leaving.map((item) => prepare(item, root)));
       for (const start of starts) start?.();
