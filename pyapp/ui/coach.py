@@ -8,8 +8,9 @@ so the learner's move goes to the coach and the computers play the script.
 the message line holds the coach's note for the step (read out through the
 table's live region when it is new) and, after a refused move, the reason
 naming the rule, with the expected move ringed on the table as a hint's is
-(and said in words, for a screen reader); the head shows the step instead of Undo, and at the end the
-offers to play the lesson again or a real game against Easy computers.
+(and said in words, for a screen reader); the head shows the step instead of
+Undo, and at the end it offers to play the lesson again or a real game
+against Easy computers.
 """
 
 from __future__ import annotations
@@ -65,10 +66,11 @@ class TableCoach:
         items = []
         if verdict is not None:
             expected = self._expected()
+            # the ring on the table shows the expected move; a screen reader is told it
+            said = (h("span", {"class": "sr-only"}, " ", t("learn.try", move=self.table.ui.move_words(expected, spoken=True)))
+                    if expected is not None else None)
             items.append(h("p", {"class": "error coach-refusal", "role": "alert", "data-testid": "coach-refusal",
-                                 "data-rule": verdict.rule or ""}, t(verdict.key, **verdict.params),
-                           h("span", {"class": "sr-only"}, " ", t("learn.try", move=self.table.ui.move_words(
-                               expected, spoken=True))) if expected is not None else None))
+                                 "data-rule": verdict.rule or ""}, t(verdict.key, **verdict.params), said))
         # a refusal stands in for the note (it says what to try): the line stays one or two lines tall
         items.append(h("p", {"class": "coach-note", "data-testid": "coach-note", "data-step": str(coach.at),
                              "data-who": "done" if coach.finished() else coach.step().who,

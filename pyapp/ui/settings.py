@@ -4,13 +4,14 @@ Each choice is stored in ``localStorage`` and applied as a data attribute on
 ``<html>`` (``data-cards``, ``data-motion``, ``data-pace``) that the style sheets
 read, so it holds on every screen and survives a reload.  The attribute is what
 is in effect: the dialog shows it even when storage refused the choice, and a
-choice made in another tab (or storage cleared there) is followed here.  The dialog is a modal
-``<dialog>``: the browser keeps the focus inside it, Escape closes it, and
-the focus goes back to the button that opened it.
+choice made in another tab (or storage cleared there) is followed here.  The
+dialog is a modal ``<dialog>``: the browser keeps the focus inside it, Escape
+closes it, and the focus goes back to the button that opened it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pyscript import document, window
@@ -60,9 +61,9 @@ def pace_seconds() -> float:
     return PACE_SECONDS[current("pace")]
 
 
-def apply_stored() -> None:
-    """Put every remembered choice on ``<html>`` (called once at boot)."""
-    for name in SETTINGS:
+def apply_stored(names: Iterable[str] = tuple(SETTINGS)) -> None:
+    """Put the remembered choices of ``names`` on ``<html>`` (every one at boot)."""
+    for name in names:
         document.documentElement.setAttribute(f"data-{name}", stored(name))
 
 
@@ -70,8 +71,7 @@ def _follow(event: Any) -> None:
     """Another tab chose a setting, or cleared the site's storage: this page takes it up (an open dialog too)."""
     key = str(event.key) if found(event.key) else None
     names = [name for name in SETTINGS if key is None or key == SETTING_PREFIX + name]
-    for name in names:
-        document.documentElement.setAttribute(f"data-{name}", stored(name))
+    apply_stored(names)
     if names and _dialog is not None and _dialog.open:
         focused = document.activeElement
         group = str(focused.name) if found(focused) and found(focused.closest(".settings-group")) else None

@@ -554,13 +554,16 @@ class Table:
         """Why the computers wait for the person: ``held`` (a dialog over the table) or ``summary`` (one to dismiss)."""
         return "held" if self.held else "summary" if self._summary_waiting() is not None else None
 
-    def _summary_waiting(self) -> str | None:
-        """The summary on the table that a computer's next action would pass, until the person dismisses it."""
+    def _summary_waiting(self, observation: dict[str, Any] | None = None) -> str | None:
+        """The summary on the table that a computer's next action would pass, until the person dismisses it.
+
+        ``observation``: the viewer's, when the caller has it already (a redraw).
+        """
         session = self.session
         key = getattr(self.ui, "summary_key", None)
         if session is None or key is None or not session.people() or not session.is_computer_turn():
             return None
-        summary = key(session.state.observation(session.viewer()))
+        summary = key(observation if observation is not None else session.state.observation(session.viewer()))
         return summary if summary is not None and summary not in self.dismissed else None
 
     def _dismiss(self) -> None:
@@ -679,7 +682,7 @@ class Table:
             said += self.coach.spoken()
         if said:
             self.say(" ".join(said))
-        summary = self._summary_waiting() is not None
+        summary = self._summary_waiting(observation) is not None
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal,
                            seats=session.seats, act=self.act, thinking=self.thinking and not summary, announce=self.say,
                            dismiss=self._dismiss if summary else None)
