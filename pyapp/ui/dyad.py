@@ -52,9 +52,9 @@ def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
 
 
 def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The score-sheet entry of the round just finished, until the next round's first lead."""
+    """The score-sheet entry of the round just finished, until the next round's first lead is on the table."""
     last = obs.get("last_trick")
-    if not last or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
+    if not last or obs["trick"] or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
         return None
     return obs["sheet"][-1]
 
