@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
+from pyapp import demos
 from pyapp.engine.testing import position_sim_test
 from pyapp.games import dieci, dyad, triad
+from tests.toy_games import NimState
 
 DYAD = {"hands": [["6S", "4S", "7D"], ["5S", "2S", "7H", "3H"], ["3S", "7C", "6H"]]}
 DIECI = {
@@ -109,4 +113,45 @@ def test_dieci_refuses_an_inconsistent_position(position, message):
 
 def test_a_game_without_positions_refuses_one():
     with pytest.raises(ValueError, match="cannot start at a given position"):
-        triad.STATE.at_position({}, players=2)
+        NimState.at_position({}, players=2)
+
+
+def _board(*rows: str) -> str:
+    lines = [". . . . . . . ."] * 8
+    lines[3] = lines[4] = ". . . # # . . ."
+    for number, row in enumerate(rows):
+        lines[number] = row
+    return "\n".join(lines)
+
+
+TRIAD = _board("a a b . . . . .", "b ab . . . . . .")
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (4, {"first": 1}), (2, {"children": True})])
+def test_a_triad_position_plays_on_to_the_end(players, options):
+    board = TRIAD if not options.get("first") else _board("a a b . . . . .", "b ab b . . . . .")
+    start = triad.STATE.at_position({"board": board, "scores": [3, 0]}, players=players, **options)
+    assert start.placed == ([3, 4] if options.get("first") else [3, 3])
+    assert start.scores()[0] == 3
+    position_sim_test(start, sims=2, seed=2, deep=0.05)
+
+
+@pytest.mark.parametrize("position, message", [
+    ({"board": _board("a b b . . . . .")}, "side A starts"),
+    ({"board": _board("a a a . . . . .", "aaa aaa aaa aaa aaa aaa aaa aaa", "aaa aaa aaa aaa aaa aaa aaa aaa")},
+     "30 pieces, not 51"),
+    ({"board": TRIAD, "scores": [4, 0]}, "three points per triad"),
+    ({"board": TRIAD, "scores": [3, 0, 0]}, "three points per triad"),
+    ({"board": "a b"}, "a board is 8 lines"),
+    ({"board": TRIAD, "turn": 1}, "unknown: turn"),
+])
+def test_triad_refuses_an_inconsistent_position(position, message):
+    with pytest.raises(ValueError, match=message):
+        triad.STATE.at_position(position, players=2)
+
+
+@pytest.mark.parametrize("demo", [d for game in ("dyad", "dieci") for d in demos.demos(game)], ids=lambda d: d.key)
+def test_every_rules_demo_starts_at_a_position_that_plays_on(demo):
+    start = importlib.import_module(f"pyapp.demos.{demo.game}").start(demo.setup)
+    assert start.start is not None
+    position_sim_test(start, sims=2, seed=11, deep=0.1)
