@@ -6,9 +6,9 @@ import random
 from typing import Any, NamedTuple
 
 from pyapp.engine import Chance, GameType, Information, State, fields
-from pyapp.engine.state import per_seat, read_position
 from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows
+from pyapp.engine.state import per_seat, read_position
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
@@ -136,7 +136,7 @@ class DyadState(State):
         self._deal_next = True
         self.teams = self.options["teams"]
         self.target = rules.TEAMS_TARGET if self.teams else rules.TARGET
-        self.round_len = rules.tricks_per_round(n)  # tricks in this round (fewer in a position's)
+        self.round_len = rules.tricks_per_round(n)  # tricks in this round (fewer in a position's); each round resets it
         self.totals = [0] * n
         self.sheet: list[dict[str, Any]] = []
         self.round_no = 0
@@ -256,11 +256,12 @@ class DyadState(State):
 
     def _set_round(self, hands, trick, leader: int, tricks_left: int, given: dict[str, Any]) -> None:
         n = self.players
-        ciphers = [None] * n if given["ciphers"] is None else [bool(c) for c in per_seat(given["ciphers"], n, "ciphers")]
-        if any(ciphers) and not self.options["cipher"]:
-            raise ValueError("a seat declared Cipher, but the Cipher option is off")
-        if self.options["cipher"] and given["ciphers"] is None:
-            ciphers = [False] * n
+        if given["ciphers"] is None:
+            ciphers = [False if self.options["cipher"] else None] * n
+        else:
+            ciphers = [bool(c) for c in per_seat(given["ciphers"], n, "ciphers")]
+            if any(ciphers) and not self.options["cipher"]:
+                raise ValueError("a seat declared Cipher, but the Cipher option is off")
         totals = [0] * n if given["totals"] is None else per_seat(given["totals"], n, "totals")
         if any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
             raise ValueError(f"totals are whole numbers, not {totals!r}")
