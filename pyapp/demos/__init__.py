@@ -3,10 +3,11 @@
 A demo is data: a starting position, a list of steps (an action each, or
 ``None`` for a step that only explains), and for every step a caption, given
 as a message key of :mod:`pyapp.i18n`, plus the facts the step must show
-(``expect``).  :func:`replay` plays the steps through the game's public rules
-API or its ``State`` and returns one :class:`Frame` per step: the caption's
-parameters (numbers the engine computed, never typed in by hand) and a JSON
-view of the position to draw.  An illegal step raises :class:`DemoError`, and
+(``expect``).  :func:`replay` builds the game's ``State`` at the position
+(``State.at_position``), steps it with action texts, tries the moves the rules
+refuse on a clone (:func:`refuses`), and returns one :class:`Frame` per step:
+the caption's parameters (numbers the engine computed, never typed in by
+hand) and a JSON view of the position to draw.  An illegal step raises :class:`DemoError`, and
 :func:`check` also compares every ``expect`` with what the engine computed, so
 a test that replays every demo keeps them true to the rules.
 
@@ -25,7 +26,7 @@ KeyError: 'no demo dyad/no-such-demo'
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,54 @@ class Frame:
     """Everything the engine computed at this step (the caption's numbers and more)."""
 
 
+@dataclass
+class Shown:
+    """What one step points at: the facts the engine computed, what to mark, a move only tried."""
+
+    facts: dict[str, Any] = field(default_factory=dict)
+    marked: list[Any] = field(default_factory=list)
+    """Cards, characters or board cells to point at."""
+    attempt: tuple[str, list[str]] | None = None
+    """(seat, cards) of a move the rules refuse, drawn beside that seat."""
+    moved: list[list[int]] = field(default_factory=list)
+    """The board cells of the move just made or tried."""
+
+
+Handler = Callable[..., Shown]
+
+
+def run_steps(demo: Demo, handlers: Mapping[str, Handler], view: Callable[[Shown], dict[str, Any]]) -> list[Frame]:
+    """One frame per step: ``handlers[kind](where, *args)`` for a step ``(kind, *args)``, then ``view``.
+
+    A step that is an action text is ``("act", text)``; a step without an action shows the
+    position.  ``where`` names the step for a :class:`DemoError`; ``view`` may add facts
+    of the position it draws.
+    """
+    frames = []
+    for number, step in enumerate(demo.steps):
+        where = f"{demo.key} step {number}"
+        shown = Shown()
+        if step.action is not None:
+            kind, *args = ("act", step.action) if isinstance(step.action, str) else step.action
+            if kind not in handlers:
+                raise DemoError(f"{where}: unknown action {step.action!r}")
+            shown = handlers[kind](where, *args)
+        drawn = view(shown)
+        frames.append(Frame(step.caption, dict(shown.facts), drawn, shown.facts))
+    return frames
+
+
+def refuses(state: Any, text: str) -> bool:
+    """Whether the engine refuses the action ``text`` now; tried on a clone, so nothing changes."""
+    from pyapp.engine.errors import IllegalMoveError
+
+    try:
+        state.clone().apply_action(text)
+    except IllegalMoveError:
+        return True
+    return False
+
+
 def _module(game: str):
     if game not in GAMES:
         raise KeyError(f"no demos for game {game!r}")
@@ -118,4 +167,7 @@ def check(demo: Demo) -> list[Frame]:
     return frames
 
 
-__all__ = ["GAMES", "Demo", "DemoError", "Frame", "Step", "all_demos", "check", "demos", "get", "replay"]
+__all__ = [
+    "GAMES", "Demo", "DemoError", "Frame", "Shown", "Step", "all_demos", "check", "demos", "get", "refuses", "replay",
+    "run_steps",
+]

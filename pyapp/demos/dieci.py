@@ -1,29 +1,32 @@
-"""Dieci demos, replayed through ``pyapp.games.dieci``'s public rules API.
+"""Dieci demos, replayed through ``pyapp.games.dieci``'s ``State``.
 
-Setup: ``seats`` (clockwise order), ``trump`` (the turned card), ``hands``,
-``faceup`` (the three face-up characters), ``deck`` (the character deck, top
-first), ``claimed`` and ``taken`` (characters and card count per seat so
-far), ``goal`` (goal card number per seat).  Actions:
+Setup: ``seats`` (clockwise order, the engine's seats 0, 1, 2…; the first
+leads), ``trump`` (the turned card), ``hands``, ``faceup`` (the three face-up
+characters), ``deck`` (the character deck, top first), ``claimed`` and
+``taken`` (characters and card count per seat so far), ``goal`` (goal card
+number per seat).  The replay builds a ``DieciState`` at that position (a
+scoring demo without hands: the game's end, with two seats at least) and
+steps it.  Actions:
 
-- ``("play", seat, card)`` / ``("try", seat, card)``: a card that must be (or
-  must not be) in ``legal_cards(hand, led)``; seats play in turn.
-- ``("take",)``: ``trick_winner(cards, trump)`` takes the trick's cards.
-- ``("claim", seat, char)``: first the winner's forced claim (a face-up
-  character of a suit played in the trick; ``"top"`` for the deck's top when
-  none is), then the round of offers, clockwise from the winner's left, each
-  other seat once; ``("try-claim", seat, char)`` for a claim the rules refuse.
+- ``("play", seat, card)``: the seat plays the card (``apply_action``);
+  ``("try", seat, card)``: one it holds that the engine refuses (on a clone).
+- ``("take",)``: shows who wins the trick and takes its cards.
+- ``("claim", seat, char)``: the winner's forced claim (``"top"`` for the
+  deck's top when no face-up character is eligible), then the round of
+  offers; ``("try-claim", seat, char)``: a claim the engine refuses.
 - ``("pass", seat)``: a seat declines in the round of offers.
-- ``("refill",)``: the face-up row is refilled to three from the deck.
+- ``("refill",)``: shows the face-up row refilled to three, which the engine
+  did once the round of offers ended (until then the frames hold it back).
 - ``("score-suit", seat, suit)``, ``("score-chars", seat)``,
   ``("score-goal", seat)``, ``("score-cards", seat)``, ``("score", seat)``:
-  the parts of a seat's score (``character_points``, ``GOAL_POINTS``).
+  the parts of a seat's score (``score_parts``, ``suit_points``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyapp.demos import Demo, DemoError, Frame, Step
+from pyapp.demos import Demo, DemoError, Frame, Shown, Step, refuses, run_steps
 
 SYMBOLS = {"R": "\u25cf", "Y": "\u25b2", "G": "\u25a0", "B": "\u25c6", "P": "\u2605"}
 RANKS = {"T": "10"}
@@ -43,183 +46,181 @@ def show_char(char: str) -> str:
     return f"{char[1:]}{SYMBOLS[char[0]]}"
 
 
-def replay(demo: Demo) -> list[Frame]:
+def start(setup: dict[str, Any]) -> Any:
+    """The demo's position as a ``DieciState`` (``ValueError`` if it is not one)."""
     from pyapp.games import dieci
 
-    setup = demo.setup
-    seats: list[str] = list(setup["seats"])
-    trump_card: str = setup["trump"]
-    trump = trump_card[1]
-    hands = {s: list(setup.get("hands", {}).get(s, [])) for s in seats}
-    faceup: list[str] = list(setup.get("faceup", []))
-    deck: list[str] = list(setup.get("deck", []))
-    claimed = {s: list(setup.get("claimed", {}).get(s, [])) for s in seats}
-    taken = {s: int(setup.get("taken", {}).get(s, 0)) for s in seats}
-    goals = dict(setup.get("goal", {}))
-    trick: list[tuple[str, str]] = []
-    winner: str | None = None
-    phase = "play"
-    offers: list[str] = []
-    scores: dict[str, int] = {}
-    frames: list[Frame] = []
+    seats = list(setup["seats"])
+    players = max(len(seats), min(dieci.STATE.PLAYERS))
+    engine_seats = seats + [None] * (players - len(seats))
+    return dieci.STATE.at_position({
+        "hands": [setup.get("hands", {}).get(s, []) for s in engine_seats],
+        "trump_card": setup["trump"],
+        "face_up": setup.get("faceup", []),
+        "char_deck": setup.get("deck", []),
+        "claimed": [setup.get("claimed", {}).get(s, []) for s in engine_seats],
+        "taken": [setup.get("taken", {}).get(s, 0) for s in engine_seats],
+        "goals": [setup.get("goal", {}).get(s) for s in engine_seats],
+    }, players=players)
 
-    def suit_total(seat: str) -> int:
-        by_suit: dict[str, list[int]] = {}
-        for c in claimed[seat]:
-            by_suit.setdefault(c[0], []).append(int(c[1:]))
-        return dieci.character_points(by_suit)
 
-    for number, step in enumerate(demo.steps):
-        where = f"{demo.key} step {number}"
-        facts: dict[str, Any] = {}
-        marked: list[str] = []
-        attempt: tuple[str, str] | None = None
-        action = step.action
-        kind = action[0] if action else None
-        if kind in ("play", "try"):
-            seat, card = action[1], action[2]
-            if phase != "play":
-                raise DemoError(f"{where}: the trick is over; claims come first")
-            if trick and seat != seats[(seats.index(trick[0][0]) + len(trick)) % len(seats)]:
-                raise DemoError(f"{where}: it is not {seat}'s turn")
-            if card not in hands[seat]:
-                raise DemoError(f"{where}: {seat} does not hold {card}")
-            led = trick[0][1] if trick else None
-            legal = card in dieci.legal_cards(hands[seat], led)
-            facts.update(seat=seat, card=show_card(card), legal=legal)
-            if kind == "try":
-                if legal:
-                    raise DemoError(f"{where}: {card} is legal, yet the demo says it is not")
-                attempt = (seat, card)
-                marked = [card]
-            else:
-                if not legal:
-                    raise DemoError(f"{where}: {seat} may not play {card}")
-                hands[seat].remove(card)
-                trick.append((seat, card))
-                facts["follows"] = led is None or card[1] == led[1]
-                facts["trump"] = card[1] == trump
-        elif kind == "take":
-            if len(trick) != len(seats):
-                raise DemoError(f"{where}: the trick is not complete")
-            index = dieci.trick_winner([c for _, c in trick], trump)
-            winner = trick[index][0]
-            taken[winner] += len(trick)
-            facts.update(winner=winner, card=show_card(trick[index][1]), cards=len(trick))
-            phase = "claim"
-        elif kind in ("claim", "try-claim"):
-            seat, char = action[1], action[2]
-            suits = {c[1] for _, c in trick}
-            if phase == "claim":
-                if seat != winner:
-                    raise DemoError(f"{where}: the trick's winner claims first")
-                eligible = [c for c in faceup if c[0] in suits]
-                legal = char in eligible if eligible else char == "top"
-            elif phase == "offer":
-                if not offers or seat != offers[0]:
-                    raise DemoError(f"{where}: it is not {seat}'s turn to claim or pass")
-                legal = char in faceup
-            else:
-                raise DemoError(f"{where}: no claim is due")
-            facts.update(seat=seat, legal=legal)
-            if kind == "try-claim":
-                if legal:
-                    raise DemoError(f"{where}: {char} may be claimed, yet the demo says not")
-                facts["char"] = show_char(char)
-                marked = [char]
-            else:
-                if not legal:
-                    raise DemoError(f"{where}: {seat} may not claim {char}")
-                if char == "top":
-                    if not deck:
-                        raise DemoError(f"{where}: the character deck is empty")
-                    char = deck.pop(0)
-                else:
-                    faceup.remove(char)
-                before = suit_total(seat)
-                claimed[seat].append(char)
-                facts.update(char=show_char(char), before=before, suit_points=suit_total(seat))
-                marked = [char]
-                if phase == "claim":
-                    start = seats.index(seat)
-                    offers = [seats[(start + i) % len(seats)] for i in range(1, len(seats))]
-                    phase = "offer"
-                else:
-                    offers.pop(0)
-        elif kind == "pass":
-            seat = action[1]
-            if phase != "offer" or not offers or offers[0] != seat:
-                raise DemoError(f"{where}: {seat} cannot pass now")
-            offers.pop(0)
-            facts["seat"] = seat
-        elif kind == "refill":
-            if phase != "offer" or offers:
-                raise DemoError(f"{where}: the round of offers is not over")
-            drawn = []
-            while len(faceup) + len(drawn) < 3 and deck:
-                drawn.append(deck.pop(0))
-            faceup.extend(drawn)
-            marked = drawn
-            facts["refilled"] = len(drawn)
-            phase = "play"
-            trick = []
-            winner_seat = winner
-            winner = None
-            facts["leader"] = winner_seat
-        elif kind in ("score-suit", "score-chars", "score-goal", "score-cards", "score"):
-            seat = action[1]
-            if kind == "score-suit":
-                values = sorted(int(c[1:]) for c in claimed[seat] if c[0] == action[2])
-                facts.update(
-                    lowest=values[0] if values else 0,
-                    others=sum(values[1:]),
-                    points=dieci.character_points({action[2]: values}),
-                )
-                marked = [c for c in claimed[seat] if c[0] == action[2]]
-            elif kind == "score-chars":
-                facts["points"] = suit_total(seat)
-            elif kind == "score-goal":
-                wanted = set(dieci.GOALS[goals[seat]][1])
-                matches = sum(1 for c in set(claimed[seat]) if c in wanted)
-                facts.update(matches=matches, points=dieci.GOAL_POINTS[matches])
-                marked = [c for c in claimed[seat] if c in wanted]
-            elif kind == "score-cards":
-                facts["points"] = taken[seat]
-            else:
-                wanted = set(dieci.GOALS[goals[seat]][1]) if seat in goals else set()
-                goal = dieci.GOAL_POINTS[sum(1 for c in set(claimed[seat]) if c in wanted)]
-                facts["points"] = taken[seat] + goal + suit_total(seat)
-                scores[seat] = facts["points"]
-        elif kind is not None:
-            raise DemoError(f"{where}: unknown action {action!r}")
+class _Replay:
+    """A demo's ``DieciState`` and what a frame shows beyond it: the winner once announced, a refill not yet shown."""
 
-        summary = not any(setup.get("hands", {}).values())  # a scoring demo: no table, only what was taken
-        view = {
+    def __init__(self, demo: Demo) -> None:
+        self.seats: list[str] = list(demo.setup["seats"])
+        self.state = start(demo.setup)
+        self.order = [c for s in self.seats for c in demo.setup.get("hands", {}).get(s, [])]
+        self.summary = not self.order  # a scoring demo: no table, only what was taken
+        self.announced = False  # from the "take" step until the refill is shown
+        self.held: tuple[dict[str, Any], list[str]] | None = None  # the ended trick and its refill, until shown
+        self.scores: dict[str, int] = {}
+
+    def handlers(self) -> dict[str, Any]:
+        return {"play": self.play, "try": self.try_play, "take": self.take, "claim": self.claim,
+                "try-claim": self.try_claim, "pass": self.pass_offer, "refill": self.refill,
+                "score-suit": self.score_suit, "score-chars": self.score_part("characters"),
+                "score-goal": self.score_goal, "score-cards": self.score_part("cards"), "score": self.score_total}
+
+    def seat(self, where: str, seat: str, *phases: str) -> int:
+        """The engine's seat ``seat``, which must be the one to act, in one of ``phases``."""
+        state = self.state
+        if state.phase not in phases or self.held:
+            raise DemoError(f"{where}: {seat} cannot act now: the engine is in its {state.phase!r} phase")
+        if self.seats.index(seat) != state.current_player():
+            raise DemoError(f"{where}: it is not {seat}'s turn")
+        return state.current_player()
+
+    def act(self, where: str, seat: str, text: str) -> None:
+        """Apply ``text``; when it ends the trick, hold its refill back until a "refill" step shows it."""
+        state = self.state
+        events, trick = state.events, {"cards": list(state.trick), "seats": list(state.trick_seats)}
+        try:
+            state.apply_action(text)
+        except ValueError as error:
+            raise DemoError(f"{where}: {seat} may not {text} ({error})") from None
+        if trick["cards"] and not state.trick:  # a claim or pass that ended the trick
+            drawn = [c for e in state.log if e["n"] >= events and e["type"] == "refill" for c in e["chars"]]
+            self.held = (trick, drawn)
+
+    def play(self, where: str, seat: str, card: str) -> Shown:
+        index = self.seat(where, seat, "play")
+        if card not in self.state.hands[index]:
+            raise DemoError(f"{where}: {seat} does not hold {card}")
+        led = self.state.trick[0] if self.state.trick else None
+        self.act(where, seat, f"play {card}")
+        facts = {"seat": seat, "card": show_card(card), "legal": True,
+                 "follows": led is None or card[1] == led[1], "trump": card[1] == self.state.trump}
+        return Shown(facts)
+
+    def try_play(self, where: str, seat: str, card: str) -> Shown:
+        index = self.seat(where, seat, "play")
+        if card not in self.state.hands[index] or not refuses(self.state, f"play {card}"):
+            raise DemoError(f"{where}: {card} is legal or not held, yet the demo says it is not")
+        return Shown({"seat": seat, "card": show_card(card), "legal": False}, [card], (seat, [card]))
+
+    def take(self, where: str) -> Shown:
+        state = self.state
+        if state.phase != "claim" or len(state.trick) != state.players:
+            raise DemoError(f"{where}: the trick is not complete")
+        self.announced = True
+        card = state.trick[state.trick_seats.index(state.winner)]
+        return Shown({"winner": self.seats[state.winner], "card": show_card(card), "cards": len(state.trick)})
+
+    def claim(self, where: str, seat: str, char: str) -> Shown:
+        from pyapp.games import dieci
+
+        index = self.seat(where, seat, "claim", "offer")
+        claimed = self.state.claimed[index]
+        before = dieci.suit_points(claimed)
+        self.act(where, seat, "top" if char == "top" else f"claim {char}")
+        got = claimed[-1]
+        facts = {"seat": seat, "legal": True, "char": show_char(got), "before": before,
+                 "suit_points": dieci.suit_points(claimed)}
+        return Shown(facts, [got])
+
+    def try_claim(self, where: str, seat: str, char: str) -> Shown:
+        self.seat(where, seat, "claim", "offer")
+        if not refuses(self.state, f"claim {char}"):
+            raise DemoError(f"{where}: {char} may be claimed, yet the demo says not")
+        return Shown({"seat": seat, "legal": False, "char": show_char(char)}, [char])
+
+    def pass_offer(self, where: str, seat: str) -> Shown:
+        self.seat(where, seat, "offer")
+        self.act(where, seat, "pass")
+        return Shown({"seat": seat})
+
+    def refill(self, where: str) -> Shown:
+        if self.held is None:
+            raise DemoError(f"{where}: the round of offers is not over")
+        drawn = self.held[1]
+        self.held, self.announced = None, False
+        return Shown({"refilled": len(drawn), "leader": self.seats[self.state.leader]}, drawn)
+
+    def score_suit(self, where: str, seat: str, suit: str) -> Shown:
+        from pyapp.games import dieci
+
+        chars = [c for c in self.state.claimed[self.seats.index(seat)] if c[0] == suit]
+        values = sorted(int(c[1:]) for c in chars)
+        facts = {"lowest": values[0] if values else 0, "others": sum(values[1:]), "points": dieci.suit_points(chars)}
+        return Shown(facts, chars)
+
+    def score_part(self, part: str) -> Any:
+        """A handler showing one part of a seat's score (``score_parts``)."""
+        return lambda where, seat: Shown({"points": self.state.score_parts(self.seats.index(seat))[part]})
+
+    def score_goal(self, where: str, seat: str) -> Shown:
+        from pyapp.games import dieci
+
+        index = self.seats.index(seat)
+        parts, wanted = self.state.score_parts(index), dieci.GOALS[self.state.goals[index]][1]
+        marked = [c for c in self.state.claimed[index] if c in wanted]
+        return Shown({"matches": parts["matches"], "points": parts["goal"]}, marked)
+
+    def score_total(self, where: str, seat: str) -> Shown:
+        points = self.scores[seat] = self.state.score_parts(self.seats.index(seat))["total"]
+        return Shown({"points": points})
+
+    def view(self, shown: Shown) -> dict[str, Any]:
+        state = self.state
+        trick, drawn = self.held or ({"cards": state.trick, "seats": state.trick_seats}, [])
+        plays = dict(zip(trick["seats"], trick["cards"]))
+        dealt_again = state.deal_no > 1  # the demo's deal is played out: its hands are empty, its trump stays
+        return {
             "kind": "cards",
             "game": "dieci",
-            "trump": None if summary else trump_card,
-            "faceup": None if summary else list(faceup),
-            "deck": None if summary else len(deck),
-            "seats": [
-                {
-                    "id": s,
-                    "hand": list(hands[s]),
-                    "played": next(([c] for t, c in trick if t == s), None),
-                    "lead": bool(trick) and trick[0][0] == s,
-                    "winner": winner == s,
-                    "characters": list(claimed[s]),
-                    "score": scores.get(s),
-                    "attempt": [attempt[1]] if attempt and attempt[0] == s else None,
-                    "taken_cards": taken[s] if summary else None,
-                    "goal": list(dieci.GOALS[goals[s]][1]) if summary and s in goals else None,
-                }
-                for s in seats
-            ],
-            "marked": marked,
+            "trump": None if self.summary else state.last_deal["trump_card"] if dealt_again else state.trump_card,
+            "faceup": None if self.summary else [c for c in state.face_up if c not in drawn],
+            "deck": None if self.summary else len(state.char_deck) + len(drawn),
+            "seats": [self.seat_view(i, s, [] if dealt_again else state.hands[i], trick, plays, shown)
+                      for i, s in enumerate(self.seats)],
+            "marked": shown.marked,
             "hands_hidden": True,
         }
-        frames.append(Frame(step.caption, dict(facts), view, facts))
-    return frames
+
+    def seat_view(self, index: int, seat: str, hand: list[str], trick: dict[str, Any], plays: dict[int, str],
+                  shown: Shown) -> dict[str, Any]:
+        from pyapp.games import dieci
+
+        state = self.state
+        return {
+            "id": seat,
+            "hand": sorted(hand, key=self.order.index),
+            "played": [plays[index]] if index in plays else None,
+            "lead": bool(trick["seats"]) and trick["seats"][0] == index,
+            "winner": self.announced and state.winner == index,
+            "characters": list(state.claimed[index]),
+            "score": self.scores.get(seat),
+            "attempt": shown.attempt[1] if shown.attempt and shown.attempt[0] == seat else None,
+            "taken_cards": state.taken[index] if self.summary else None,
+            "goal": list(dieci.GOALS[state.goals[index]][1]) if self.summary else None,
+        }
+
+
+def replay(demo: Demo) -> list[Frame]:
+    """Step the demo's ``DieciState``: one frame per step (``DemoError`` for a step the engine refuses)."""
+    table = _Replay(demo)
+    return run_steps(demo, table.handlers(), table.view)
 
 
 SEATS = ("west", "north", "east")
@@ -256,7 +257,7 @@ DEMOS: tuple[Demo, ...] = (
             "trump": "TY",
             "hands": {"west": ["9G", "8P"], "north": ["KR", "QP"], "east": ["JG", "QR"]},
             "faceup": ["R4", "G8", "P3"],
-            "deck": ["B6"],
+            "deck": ["B6", "Y6"],  # two: the game ends when a refill empties the deck
         },
         steps=(
             Step(None, "demo.dieci.rank.s0"),

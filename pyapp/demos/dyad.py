@@ -1,26 +1,28 @@
-"""Dyad demos, replayed through ``pyapp.games.dyad``'s public rules API.
+"""Dyad demos, replayed through ``pyapp.games.dyad``'s ``State``.
 
-Setup: ``seats`` (seat ids, play order: ``west``, ``north``, ``east``…),
-``hands`` (card texts per seat), ``options`` (``twos``), ``cipher`` (seats that
-declared Cipher).  Actions:
+Setup: ``seats`` (seat ids in play order, ``west``, ``north``, ``east``…: the
+engine's seats 0, 1, 2…, the first leads), ``hands`` (card texts per seat),
+``options`` (``twos``), ``cipher`` (seats that declared Cipher).  The replay
+builds a ``DyadState`` at that position (the last trick of a round) and
+steps it.  Actions:
 
-- ``("play", seat, "6S+4S")``: the pair must be in ``legal_pairs(hand, lead)``;
-  its value is ``pair_value(lead, pair)``.
-- ``("try", seat, "7H+3H")``: a pair the seat would like to play but may not
-  (the step fails if it is legal); nothing changes.
-- ``("take",)``: ``trick_winner`` names the taker.
-- ``("retrieve", seat, card)``: the taker takes back one card an opponent
-  played to the trick; the rest of the trick leaves play.
-- ``("try-retrieve", seat, card)``: a card the taker may not take back.
-- ``("score", seat)`` or ``("score", seat, [cards])``: ``round_score`` of the
-  seat's hand (or of the hand given, to show what would have happened).
+- ``("play", seat, "6S+4S")``: the seat plays the pair (``apply_action``).
+- ``("try", seat, "7H+3H")``: a pair the seat holds and would like to play,
+  which the engine refuses (tried on a clone); nothing changes.
+- ``("take",)``: shows who takes the trick (the engine's taker, to act next).
+- ``("retrieve", seat, card)``: the taker takes back an opponent's card
+  (``take 7C``); the rest of the trick leaves play, and the round ends.
+- ``("try-retrieve", seat, card)``: a card the engine does not let it take.
+- ``("score", seat)``: the seat's score in the round the engine ended;
+  ``("score", seat, [cards])``: what that hand would have scored
+  (``round_score``), to show what would have happened.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyapp.demos import Demo, DemoError, Frame, Step
+from pyapp.demos import Demo, DemoError, Frame, Shown, Step, refuses, run_steps
 
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -36,125 +38,143 @@ def show(cards: Any) -> str:
     return " ".join(f"{c[:-1]}{SYMBOLS[c[-1]]}" for c in cards)
 
 
-def _cards(pair: str) -> list[str]:
-    cards = pair.split("+")
-    if len(cards) != 2:
-        raise DemoError(f"{pair!r} is not a pair")
-    return cards
-
-
-def replay(demo: Demo) -> list[Frame]:
+def start(setup: dict[str, Any]) -> Any:
+    """The demo's position as a ``DyadState`` (``ValueError`` if it is not one)."""
     from pyapp.games import dyad
 
-    setup = demo.setup
-    seats: list[str] = list(setup["seats"])
-    hands: dict[str, list[str]] = {s: list(setup["hands"][s]) for s in seats}
-    twos = bool(setup.get("options", {}).get("twos", False))
-    cipher = set(setup.get("cipher", ()))
-    trick: list[tuple[str, str, int]] = []  # (seat, pair, value)
-    lead: str | None = None
-    taker: str | None = None
-    retrieved: str | None = None
-    scores: dict[str, int] = {}
-    frames: list[Frame] = []
+    seats = list(setup["seats"])
+    position: dict[str, Any] = {"hands": [setup["hands"][s] for s in seats]}
+    options = dict(setup.get("options", {}))
+    if "cipher" in setup:
+        options["cipher"] = True
+        position["ciphers"] = [s in setup["cipher"] for s in seats]
+    return dyad.STATE.at_position(position, players=len(seats), **options)
 
-    for number, step in enumerate(demo.steps):
-        where = f"{demo.key} step {number}"
-        facts: dict[str, Any] = {}
-        marked: list[str] = []  # cards to point at in this frame
-        attempt: tuple[str, str] | None = None
-        action = step.action
-        kind = action[0] if action else None
-        if kind in ("play", "try"):
-            seat, pair = action[1], action[2]
-            if taker is not None:
-                raise DemoError(f"{where}: the trick is already taken")
-            cards = _cards(pair)
-            missing = [c for c in cards if c not in hands[seat]]
-            if missing:
-                raise DemoError(f"{where}: {seat} does not hold {missing}")
-            expected_seat = seats[(seats.index(trick[0][0]) + len(trick)) % len(seats)] if trick else None
-            if expected_seat is not None and seat != expected_seat:
-                raise DemoError(f"{where}: it is {expected_seat}'s turn, not {seat}'s")
-            legal = {frozenset(p) for p in dyad.legal_pairs(hands[seat], lead)}
-            is_legal = frozenset(cards) in legal
-            facts.update(seat=seat, pair=show(cards), legal=is_legal)
-            if kind == "try":
-                if is_legal:
-                    raise DemoError(f"{where}: {pair} is legal, yet the demo says it is not")
-                facts["held"] = sum(1 for c in hands[seat] if lead and c[-1] == lead.split("+")[0][-1])
-                attempt = (seat, pair)
-                marked = cards
-            else:
-                if not is_legal:
-                    raise DemoError(f"{where}: {seat} may not play {pair} (legal: {sorted(map(sorted, legal))})")
-                if lead is None:
-                    lead = pair
-                value = dyad.pair_value(lead, pair)
-                facts["value"] = value
-                facts["sum"] = sum(int(c[:-1]) for c in cards)
-                facts["lead_matched"] = lead.split("+")[0][-1] == lead.split("+")[1][-1]
-                for c in cards:
-                    hands[seat].remove(c)
-                trick.append((seat, pair, value))
-        elif kind == "take":
-            if len(trick) != len(seats):
-                raise DemoError(f"{where}: only {len(trick)} of {len(seats)} pairs are played")
-            index = dyad.trick_winner([p for _, p, _ in trick])
-            taker = trick[index][0]
-            facts.update(winner=taker, value=trick[index][2], values=[v for _, _, v in trick])
-        elif kind in ("retrieve", "try-retrieve"):
-            seat, card = action[1], action[2]
-            if taker is None or seat != taker:
-                raise DemoError(f"{where}: only the taker retrieves")
-            from_opponent = any(card in p.split("+") and s != seat for s, p, _ in trick)
-            facts.update(card=show([card]), legal=from_opponent)
-            if kind == "try-retrieve":
-                if from_opponent:
-                    raise DemoError(f"{where}: {card} may be retrieved, yet the demo says not")
-                marked = [card]
-            else:
-                if not from_opponent:
-                    raise DemoError(f"{where}: {card} is not an opponent's card of this trick")
-                hands[seat].append(card)
-                retrieved = card
-                trick = []
-                lead = None
-                taker = None
-        elif kind == "score":
-            seat = action[1]
-            hand = list(action[2]) if len(action) > 2 else hands[seat]
-            score = dyad.round_score(hand, twos=twos, cipher=seat in cipher)
-            facts.update(seat=seat, score=score, hand=show(hand) if hand else "", cards=len(hand))
-            if len(action) <= 2:
-                scores[seat] = score
-            marked = hand if len(action) > 2 else []
-        elif kind is not None:
-            raise DemoError(f"{where}: unknown action {action!r}")
 
-        winner = taker
-        view = {
+class _Replay:
+    """A demo's ``DyadState`` and the little a frame shows beyond it: the taker once announced."""
+
+    def __init__(self, demo: Demo) -> None:
+        self.seats: list[str] = list(demo.setup["seats"])
+        self.state = start(demo.setup)
+        self.order = [c for s in self.seats for c in demo.setup["hands"][s]]  # cards drawn in the setup's order
+        self.taker: str | None = None  # from the "take" step until the card is retrieved
+        self.retrieved: str | None = None
+        self.scores: dict[str, int] = {}
+
+    def handlers(self) -> dict[str, Any]:
+        return {"play": self.play, "try": self.try_play, "take": self.take, "retrieve": self.retrieve,
+                "try-retrieve": self.try_retrieve, "score": self.score}
+
+    def ordered(self, cards: Any) -> list[str]:
+        return sorted(cards, key=self.order.index)
+
+    def seat(self, where: str, seat: str, phase: str) -> int:
+        """The engine's seat ``seat``, which must be the one to act in ``phase``."""
+        state = self.state
+        if state.phase != phase:
+            raise DemoError(f"{where}: {seat} cannot act now: the engine is in its {state.phase!r} phase, not {phase!r}")
+        if self.seats.index(seat) != state.current_player():
+            raise DemoError(f"{where}: it is {self.seats[state.current_player()]}'s turn, not {seat}'s")
+        return state.current_player()
+
+    def lead(self) -> list[str] | None:
+        trick = self.state.observation(0)["trick"]
+        return trick[0]["pair"] if trick else None
+
+    def play(self, where: str, seat: str, pair: str) -> Shown:
+        self.seat(where, seat, "play")
+        try:
+            self.state.apply_action(pair)
+        except ValueError as error:
+            raise DemoError(f"{where}: {seat} may not play {pair} ({error})") from None
+        obs = self.state.observation(0)
+        cards = pair.split("+")
+        return Shown({"seat": seat, "pair": show(cards), "legal": True, "value": obs["trick"][-1]["value"],
+                      "sum": sum(int(c[:-1]) for c in cards), "lead_matched": obs["lead_matched"]})
+
+    def try_play(self, where: str, seat: str, pair: str) -> Shown:
+        index = self.seat(where, seat, "play")
+        cards = pair.split("+")
+        hand = self.state.observation(index)["hand"]
+        if not set(cards) <= set(hand) or not refuses(self.state, pair):
+            raise DemoError(f"{where}: {seat} holds {hand}, and {pair} is legal or not held, yet the demo says it is not")
+        lead = self.lead()
+        held = sum(1 for c in hand if lead and c[-1] == lead[0][-1])
+        return Shown({"seat": seat, "pair": show(cards), "legal": False, "held": held}, cards, (seat, cards))
+
+    def take(self, where: str) -> Shown:
+        if self.state.phase != "take":
+            raise DemoError(f"{where}: the trick is not complete")
+        trick = self.state.observation(0)["trick"]
+        taker = self.state.current_player()
+        self.taker = self.seats[taker]
+        value = next(play["value"] for play in trick if play["seat"] == taker)
+        return Shown({"winner": self.taker, "value": value, "values": [play["value"] for play in trick]})
+
+    def retrieve(self, where: str, seat: str, card: str) -> Shown:
+        self.seat(where, seat, "take")
+        try:
+            self.state.apply_action(f"take {card}")
+        except ValueError:
+            raise DemoError(f"{where}: {card} is not an opponent's card of this trick") from None
+        self.retrieved, self.taker = card, None
+        return Shown({"card": show([card]), "legal": True})
+
+    def try_retrieve(self, where: str, seat: str, card: str) -> Shown:
+        self.seat(where, seat, "take")
+        if not refuses(self.state, f"take {card}"):
+            raise DemoError(f"{where}: {card} may be retrieved, yet the demo says not")
+        return Shown({"card": show([card]), "legal": False}, [card])
+
+    def score(self, where: str, seat: str, hand: list[str] | None = None) -> Shown:
+        from pyapp.games import dyad
+
+        if not self.state.sheet:
+            raise DemoError(f"{where}: the round is not over")
+        ended, index = self.state.sheet[0], self.seats.index(seat)
+        if hand is None:  # the engine's score for the round
+            cards, marked = self.ordered(ended["hands"][index]), []
+            score = self.scores[seat] = ended["scores"][index]
+        else:  # what the hand given would have scored
+            cards, marked = list(hand), list(hand)
+            score = dyad.round_score(hand, twos=self.state.options["twos"], cipher=ended["ciphers"][index])
+        return Shown({"seat": seat, "score": score, "hand": show(cards) if cards else "", "cards": len(cards)}, marked)
+
+    def view(self, shown: Shown) -> dict[str, Any]:
+        state = self.state
+        if state.sheet:  # the round is over: its last hands, before the next deal
+            hands, ciphers, trick = state.sheet[0]["hands"], state.sheet[0]["ciphers"], []
+        else:
+            obs = state.observation(0)
+            hands, ciphers, trick = [state.observation(s)["hand"] for s in range(state.players)], state.ciphers, obs["trick"]
+        plays = {play["seat"]: play for play in trick}
+        return {
             "kind": "cards",
             "game": "dyad",
             "seats": [
                 {
                     "id": s,
-                    "hand": list(hands[s]),
-                    "played": next((p.split("+") for t, p, _ in trick if t == s), None),
-                    "value": next((v for t, p, v in trick if t == s), None),
-                    "lead": bool(trick) and trick[0][0] == s,
-                    "winner": winner == s,
-                    "cipher": s in cipher,
-                    "score": scores.get(s),
-                    "attempt": attempt[1].split("+") if attempt and attempt[0] == s else None,
+                    "hand": self.ordered(hands[i]),
+                    "played": self.ordered(plays[i]["pair"]) if i in plays else None,
+                    "value": plays[i]["value"] if i in plays else None,
+                    "lead": bool(trick) and trick[0]["seat"] == i,
+                    "winner": self.taker == s,
+                    "cipher": bool(ciphers[i]),
+                    "score": self.scores.get(s),
+                    "attempt": shown.attempt[1] if shown.attempt and shown.attempt[0] == s else None,
                 }
-                for s in seats
+                for i, s in enumerate(self.seats)
             ],
-            "marked": marked,
-            "retrieved": retrieved,
+            "marked": shown.marked,
+            "retrieved": self.retrieved,
         }
-        frames.append(Frame(step.caption, dict(facts), view, facts))
-    return frames
+
+
+def replay(demo: Demo) -> list[Frame]:
+    """Step the demo's ``DyadState``: one frame per step (``DemoError`` for a step the engine refuses)."""
+    table = _Replay(demo)
+    return run_steps(demo, table.handlers(), table.view)
 
 
 SEATS3 = ("west", "north", "east")

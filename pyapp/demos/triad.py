@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyapp.demos import Demo, DemoError, Frame, Step
+from pyapp.demos import Demo, DemoError, Frame, Shown, Step, refuses, run_steps
 from pyapp.games.triad import LABELS
 
 LABEL_GRID: tuple[tuple[int | None, ...], ...] = tuple(tuple(LABELS.get((r, c)) for c in range(8)) for r in range(8))
@@ -83,111 +83,108 @@ def _triad_cells(triads: list[Any]) -> list[list[int]]:
     return [list(cell) for t in triads for cell in t.cells]
 
 
-def replay(demo: Demo) -> list[Frame]:
-    from pyapp.engine import IllegalMoveError
-    from pyapp.games import triad
+class _Replay:
+    """A demo's ``TriadState``, reached from an empty board by ordinary placements."""
 
-    state = triad.STATE(seed=0, players=2)
-    for text in placements(demo.setup["board"]):
-        state.apply_action(text)
-    frames: list[Frame] = []
+    def __init__(self, demo: Demo) -> None:
+        from pyapp.games import triad
 
-    def board_now() -> Any:
-        return triad.Board.from_text(_board_text(state))
+        self.triad = triad
+        self.state = triad.STATE(seed=0, players=2)
+        for text in placements(demo.setup["board"]):
+            self.state.apply_action(text)
 
-    for number, step in enumerate(demo.steps):
-        where = f"{demo.key} step {number}"
-        before = board_now()
-        scores_before = state.scores()
-        side = "ab"[state.current_player()] if not state.is_terminal() else None
-        facts: dict[str, Any] = {}
-        highlight: list[list[int]] = []
-        last: list[list[int]] = []
-        action = step.action
-        if isinstance(action, tuple) and action[0] == "try":
-            try:
-                state.apply_action(action[1])
-            except IllegalMoveError:
-                facts["legal"] = False
-            else:
-                raise DemoError(f"{where}: the engine accepted {action[1]!r}, which the demo says is illegal")
-            parsed = state.parse_action(action[1])
-            cells = [[r, c] for r, c in getattr(parsed, "cells", ())] or (
-                [[parsed.row, parsed.col]] if hasattr(parsed, "row") else []
-            )
-            last = cells
-            facts["side"] = side
-        elif isinstance(action, tuple) and action[0] == "show":
-            shown = before.triads(action[1])
-            highlight = _triad_cells(shown)
-            facts["count"] = len(shown)
-            facts["shown"] = action[1]
-            for t in shown:
-                facts.setdefault("stack_points" if t.stack else "row_points", triad.removal_points(before, t))
-        elif isinstance(action, str):
-            parsed = state.parse_action(action)
-            mover = state.current_player()
-            expected_points = None
-            kind = action.split()[0]
-            if kind == "remove":
-                cells = tuple(tuple(c) for c in parsed.cells)
-                match = [t for t in before.triads(side) if t.cells == cells and t.stack == parsed.stack]
-                if match:
-                    expected_points = triad.removal_points(before, match[0])
-            try:
-                state.apply_action(action)
-            except IllegalMoveError as error:
-                raise DemoError(f"{where}: {error}") from None
-            points = state.scores()[mover] - scores_before[mover]
-            after = board_now()
-            facts.update(side=side, points=points)
-            if kind == "place":
-                cell = (parsed.row, parsed.col)
-                made = [t for t in after.triads(side) if cell in t.cells and t not in before.triads(side)]
-                facts.update(made=len(made), height=len(after.stack(*cell)))
-                highlight = _triad_cells(made)
-                last = [list(cell)]
-            elif kind == "remove":
-                if expected_points != points:
-                    raise DemoError(f"{where}: removal_points said {expected_points}, the score moved by {points}")
-                last = [list(c) for c in parsed.cells]
-                facts["emptied"] = sum(1 for c in parsed.cells if before.stack(*c) and not after.stack(*c))
-                revealed = {s: [t for t in after.triads(s) if t not in before.triads(s)] for s in "ab"}
-                facts["revealed_a"] = len(revealed["a"])
-                facts["revealed_b"] = len(revealed["b"])
-                highlight = _triad_cells(revealed["a"] + revealed["b"])
-            else:
-                facts["passed"] = True
-        elif action is not None:
-            raise DemoError(f"{where}: unknown action {action!r}")
+    def handlers(self) -> dict[str, Any]:
+        return {"act": self.act, "try": self.try_action, "show": self.show}
 
-        now = board_now()
+    def board(self) -> Any:
+        return self.triad.Board.from_text(self.state.observation(0)["board"])
+
+    def side(self) -> str | None:
+        return None if self.state.is_terminal() else "ab"[self.state.current_player()]
+
+    def try_action(self, where: str, text: str) -> Shown:
+        if not refuses(self.state, text):
+            raise DemoError(f"{where}: the engine accepted {text!r}, which the demo says is illegal")
+        parsed = self.state.parse_action(text)
+        cells = [[r, c] for r, c in getattr(parsed, "cells", ())] or (
+            [[parsed.row, parsed.col]] if hasattr(parsed, "row") else []
+        )
+        return Shown({"legal": False, "side": self.side()}, moved=cells)
+
+    def show(self, where: str, side: str) -> Shown:
+        before = self.board()
+        shown = before.triads(side)
+        facts: dict[str, Any] = {"count": len(shown), "shown": side}
+        for t in shown:
+            facts.setdefault("stack_points" if t.stack else "row_points", self.triad.removal_points(before, t))
+        return Shown(facts, _triad_cells(shown))
+
+    def act(self, where: str, text: str) -> Shown:
+        """Apply ``text``; the points are what the engine's score moved by."""
+        state, before, side = self.state, self.board(), self.side()
+        parsed = state.parse_action(text)
+        mover, scores_before = state.current_player(), state.scores()
+        kind = text.split()[0]
+        expected = None
+        if kind == "remove":
+            cells = tuple(tuple(c) for c in parsed.cells)
+            match = [t for t in before.triads(side) if t.cells == cells and t.stack == parsed.stack]
+            expected = self.triad.removal_points(before, match[0]) if match else None
+        try:
+            state.apply_action(text)
+        except ValueError as error:
+            raise DemoError(f"{where}: {error}") from None
+        facts = {"side": side, "points": state.scores()[mover] - scores_before[mover]}
+        if kind == "place":
+            return self.placed(before, side, (parsed.row, parsed.col), facts)
+        if kind == "remove":
+            if expected != facts["points"]:
+                raise DemoError(f"{where}: removal_points said {expected}, the score moved by {facts['points']}")
+            return self.removed(before, parsed.cells, facts)
+        return Shown({**facts, "passed": True})
+
+    def placed(self, before: Any, side: str, cell: tuple[int, int], facts: dict[str, Any]) -> Shown:
+        after = self.board()
+        made = [t for t in after.triads(side) if cell in t.cells and t not in before.triads(side)]
+        facts.update(made=len(made), height=len(after.stack(*cell)))
+        return Shown(facts, _triad_cells(made), moved=[list(cell)])
+
+    def removed(self, before: Any, cells: Any, facts: dict[str, Any]) -> Shown:
+        after = self.board()
+        facts["emptied"] = sum(1 for c in cells if before.stack(*c) and not after.stack(*c))
+        revealed = {s: [t for t in after.triads(s) if t not in before.triads(s)] for s in "ab"}
+        facts.update(revealed_a=len(revealed["a"]), revealed_b=len(revealed["b"]))
+        return Shown(facts, _triad_cells(revealed["a"] + revealed["b"]), moved=[list(c) for c in cells])
+
+    def view(self, shown: Shown) -> dict[str, Any]:
+        """The board after the step; its scores, triads and phase join the step's facts."""
+        state, now = self.state, self.board()
         scores = state.scores()
-        facts.update(
+        shown.facts.update(
             score_a=scores[0],
             score_b=scores[1],
             phase=state.observation(0).get("phase"),
             over=state.is_terminal(),
             a_triads=len(now.triads("a")),
             b_triads=len(now.triads("b")),
-            to_move=None if state.is_terminal() else "ab"[state.current_player()],
+            to_move=self.side(),
         )
-        view = {
+        return {
             "kind": "board",
             "game": "triad",
             "board": now.to_text(),
-            "highlight": highlight,
-            "last": last,
+            "highlight": shown.marked,
+            "last": shown.moved,
             "scores": {"a": scores[0], "b": scores[1]},
-            "phase": facts["phase"] or 1,
+            "phase": shown.facts["phase"] or 1,
         }
-        frames.append(Frame(step.caption, dict(facts), view, facts))
-    return frames
 
 
-def _board_text(state: Any) -> str:
-    observation = state.observation(0)
-    return observation["board"]
+def replay(demo: Demo) -> list[Frame]:
+    """Step the demo's ``TriadState``: one frame per step (``DemoError`` for a step the engine refuses)."""
+    table = _Replay(demo)
+    return run_steps(demo, table.handlers(), table.view)
 
 
 # -- the demos ------------------------------------------------------------------------

@@ -29,6 +29,38 @@ SAVE_FORMAT = 1
 S = TypeVar("S", bound="State")
 
 
+def read_position(position: Mapping[str, Any], required: tuple[str, ...], optional: Mapping[str, Any]) -> dict[str, Any]:
+    """``position`` with every optional key filled in; ``ValueError`` for a missing or unknown key.
+
+    >>> read_position({"hands": []}, ("hands",), {"leader": 0})
+    {'leader': 0, 'hands': []}
+    >>> read_position({"hand": []}, ("hands",), {"leader": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: a position needs hands; unknown: hand (known: hands, leader)
+    """
+    missing = [name for name in required if name not in position]
+    unknown = sorted(set(position) - set(required) - set(optional))
+    if missing or unknown:
+        known = ", ".join(sorted((*required, *optional)))
+        raise ValueError(f"a position needs {', '.join(missing) or 'nothing more'}; unknown: {', '.join(unknown) or 'none'} (known: {known})")
+    return {**optional, **position}
+
+
+def per_seat(values: Any, players: int, name: str) -> list[Any]:
+    """``values`` as a list of one entry per seat; ``ValueError`` for another count.
+
+    >>> per_seat([[], []], 3, "hands")
+    Traceback (most recent call last):
+    ...
+    ValueError: hands needs one entry per seat (3), not 2
+    """
+    if isinstance(values, (str, Mapping)) or not hasattr(values, "__len__") or len(values) != players:
+        count = len(values) if hasattr(values, "__len__") else values
+        raise ValueError(f"{name} needs one entry per seat ({players}), not {count!r}")
+    return list(values)
+
+
 class State(ABC):
     """A game in progress.
 
@@ -51,6 +83,7 @@ class State(ABC):
         "players": SHARED,
         "rng": fields.generator,
         "_history": list.copy,
+        "_start": SHARED,  # the position the game started at (``at_position``), None for the seed's deal
     }
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -69,7 +102,25 @@ class State(ABC):
         self.players = players
         self.rng = random.Random(seed)
         self._history: list[Action] = []
+        self._start: dict[str, Any] | None = None
         self.setup()
+
+    @classmethod
+    def at_position(cls: type[S], position: Mapping[str, Any], *, players: int, seed: int = 0, **options: Any) -> S:
+        """A game that starts at ``position`` instead of the seed's deal (python-chess's ``Board(fen)``).
+
+        ``position`` is game-specific data (hands, scores, whose turn, a trick
+        in progress: see each game's ``set_position``), so a rules demo or a
+        lesson can begin at a hand-picked moment.  It is checked: ``ValueError``
+        for an inconsistent position (a card twice, wrong counts, an impossible
+        turn).  The seed drives what comes after (later deals).  Such a game
+        plays, clones and undoes like any other, but has no save: a save is a
+        seed and actions, and no seed deals this position.
+        """
+        state = cls(seed=seed, players=players, **options)
+        state.set_position(position)
+        state._start = dict(position)
+        return state
 
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,6 +149,13 @@ class State(ABC):
     @abstractmethod
     def setup(self) -> None:
         """Lay out the start of the game (deal with ``self.rng``)."""
+
+    def set_position(self, position: Mapping[str, Any]) -> None:
+        """Put this freshly set-up game at ``position`` (see :meth:`at_position`); ``ValueError`` if inconsistent.
+
+        Games that offer positions override it; the default refuses.
+        """
+        raise ValueError(f"{self.GAME} cannot start at a given position")
 
     @abstractmethod
     def current_player(self) -> int:
@@ -169,6 +227,11 @@ class State(ABC):
         self._history.append(action)
 
     @property
+    def start(self) -> dict[str, Any] | None:
+        """The position the game started at (``at_position``), ``None`` for the seed's deal."""
+        return self._start
+
+    @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the start, in order."""
         return tuple(self._history)
@@ -188,8 +251,11 @@ class State(ABC):
         return last
 
     def replay(self: S, actions: list[Action]) -> S:
-        """A new state: this game's seed and options with ``actions`` applied."""
-        fresh = type(self)(seed=self.seed, players=self.players, **self.options)
+        """A new state: this game's seed, options and starting position with ``actions`` applied."""
+        if self._start is None:
+            fresh = type(self)(seed=self.seed, players=self.players, **self.options)
+        else:
+            fresh = type(self).at_position(self._start, players=self.players, seed=self.seed, **self.options)
         for action in actions:
             fresh.step(action)
         return fresh
@@ -230,7 +296,12 @@ class State(ABC):
         return self.clone()
 
     def to_save(self) -> dict[str, Any]:
-        """The save: seed, options and the action texts replay the game exactly."""
+        """The save: seed, options and the action texts replay the game exactly.
+
+        ``ValueError`` for a game started at a position (``at_position``): no seed deals it.
+        """
+        if self._start is not None:
+            raise ValueError(f"a {self.GAME} game started at a given position has no save")
         return {
             "format": SAVE_FORMAT,
             "game": self.GAME,
@@ -241,4 +312,4 @@ class State(ABC):
         }
 
 
-__all__ = ["Action", "IllegalMoveError", "SAVE_FORMAT", "State"]
+__all__ = ["Action", "IllegalMoveError", "SAVE_FORMAT", "State", "per_seat", "read_position"]

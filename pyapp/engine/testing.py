@@ -72,9 +72,16 @@ def _check(condition: bool, message: str) -> None:
         raise ConformanceError(message)
 
 
+def _record(state: State) -> Any:
+    """What replays ``state``: its save, or for a game started at a position, that position and the actions."""
+    if state.start is None:
+        return state.to_save()
+    return state.start, state.seed, state.options, [str(action) for action in state.history]
+
+
 def assert_same(a: State, b: State) -> None:
     """Two states a player could not tell apart: save, turn, legal actions, scores, every observation."""
-    _check(a.to_save() == b.to_save(), "saves differ")
+    _check(_record(a) == _record(b), "saves differ")
     _check(a.current_player() == b.current_player(), "turn differs")
     _check([str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()], "legal actions differ")
     _check(a.scores() == b.scores() and a.winners() == b.winners(), "scores differ")
@@ -127,13 +134,16 @@ def _play_out(state: State, rng: random.Random) -> None:
 
 def check_deeply(state: State, rng: random.Random) -> None:
     """The costly invariants: copies, worlds, save and load, undo."""
-    before = state.to_save(), [state.observation(seat) for seat in range(state.players)]
+    before = _record(state), [state.observation(seat) for seat in range(state.players)]
     twin = state.clone()
     assert_same(twin, state)
     _play_out(twin, random.Random(rng.random()))
-    _check((state.to_save(), [state.observation(seat) for seat in range(state.players)]) == before,
+    _check((_record(state), [state.observation(seat) for seat in range(state.players)]) == before,
            "playing on a clone changed the original")
-    assert_same(load(json.loads(json.dumps(state.to_save()))), state)
+    if state.start is None:
+        assert_same(load(json.loads(json.dumps(state.to_save()))), state)
+    else:
+        assert_same(state.replay(list(state.history)), state)
     if state.is_terminal():
         return
     seat = state.current_player()
@@ -150,7 +160,7 @@ def check_deeply(state: State, rng: random.Random) -> None:
     state.apply_action(action)
     _check(held == kept, "an observation changed after it was returned: it shares the game's own data")
     _check(state.undo() == action, "undo did not return the last action")
-    _check((state.to_save(), [state.observation(s) for s in range(state.players)]) == before,
+    _check((_record(state), [state.observation(s) for s in range(state.players)]) == before,
            "undo did not restore the position")
 
 
@@ -164,6 +174,11 @@ def play_one(game: str, players: int, options: dict[str, Any], seed: int, deep: 
     """One random game, checked at every position (deeply at a ``deep`` share of them)."""
     rng = random.Random(seed)
     state = new_game(game, seed=rng.randrange(2**53), players=players, **options)
+    play_checked(state, rng, deep, report)
+
+
+def play_checked(state: State, rng: random.Random, deep: float, report: SimReport) -> None:
+    """Play ``state`` on to its end with random actions from ``rng``, checked at every position."""
     check_deeply(state, rng)
     report.deep += 1
     while not state.is_terminal():
@@ -197,6 +212,21 @@ def random_sim_test(game: str, *, sims: int, seed: int = 0, deep: float = 0.05,
             play_one(game, players, options, game_seed, deep, report)
         except ConformanceError as error:
             raise ConformanceError(f"{game} players={players} options={options} seed={game_seed}: {error}") from error
+    return report
+
+
+def position_sim_test(start: State, *, sims: int, seed: int = 0, deep: float = 0.2) -> SimReport:
+    """Play ``sims`` random games on from ``start`` (a game built with ``State.at_position``).
+
+    The same checks as :func:`random_sim_test`, replaying from the position where
+    that one loads a save; ``ConformanceError`` names the game number.
+    """
+    report = SimReport()
+    for number in range(sims):
+        try:
+            play_checked(start.clone(), random.Random(seed * 1_000_003 + number), deep, report)
+        except ConformanceError as error:
+            raise ConformanceError(f"{start.GAME} from {start.start} game {number}: {error}") from error
     return report
 
 

@@ -180,6 +180,7 @@ def world_from_observation(obs: dict[str, Any], options: dict[str, Any], rng: ra
     world.players = players
     world.rng = random.Random(rng.random())
     world._history = []
+    world._start = None
     world.hands = hands
     world.stock = rest
     world.trick = [(s, parse_card(t)) for s, t in obs["trick"]]

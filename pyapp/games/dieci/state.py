@@ -9,6 +9,7 @@ from typing import Any
 from pyapp.engine import Chance, GameType, Information, State
 from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows, sets
+from pyapp.engine.state import per_seat, read_position
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
     GOALS,
@@ -106,6 +107,7 @@ class DieciState(State):
         "char_deck": list.copy,  # the top is the end of the list
         "face_up": list.copy,
         "claimed": rows,
+        "set_aside": SHARED,  # characters out of the game (a position names only some)
         "taken": list.copy,  # playing cards taken per seat
         "log": recent,  # public events, each numbered by ``n``
         "events": SHARED,  # events so far
@@ -143,6 +145,7 @@ class DieciState(State):
         self.char_deck: list[str] = chars  # the top is the end of the list
         self.face_up: list[str] = [self.char_deck.pop() for _ in range(3)]
         self.claimed: list[list[str]] = [[] for _ in range(n)]
+        self.set_aside: tuple[str, ...] = ()
         self.taken: list[int] = [0] * n
         self.log: list[dict[str, Any]] = []
         self.events = 0
@@ -184,6 +187,121 @@ class DieciState(State):
         self.turn = self.leader
         self.phase = "play"
         self._log({"type": "deal", "deal": self.deal_no, "dealer": self.dealer, "trump_card": self.trump_card})
+
+    # -- a given position ---------------------------------------------------------------------
+
+    def set_position(self, position) -> None:
+        """Start in the middle of deal 1: ``hands`` and ``trump_card`` given, the rest optional.
+
+        ``face_up`` (up to three characters), ``char_deck`` (top first),
+        ``claimed`` and ``taken`` (characters and playing cards per seat so
+        far), ``goals`` (goal card numbers per seat, ``None`` for one drawn from
+        the state's generator), ``leader`` (who leads the trick in progress, 0)
+        and ``trick`` (the cards played to it so far, from the leader on).
+        Playing cards no hand or trick names are out of this deal, characters
+        nothing names out of the game.  The seats that have played to the trick
+        hold one card fewer than the others, and every card of the trick follows
+        suit if its player could.  With the character deck empty and no card in
+        hand, the game is over (a position to score).
+
+        >>> state = DieciState.at_position({"hands": [["QR", "9G"], ["9R", "TB"]], "trump_card": "JB",
+        ...                                 "face_up": ["R4"], "char_deck": ["P6"]}, players=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: 9G is not in the deck of 2 players
+        >>> state = DieciState.at_position({"hands": [["QR", "AG"], ["KR", "TB"]], "trump_card": "JB",
+        ...                                 "face_up": ["R4"], "char_deck": ["P6"]}, players=2)
+        >>> state.apply_action("play QR"); [str(a) for a in state.legal_actions()]
+        ['play KR']
+        >>> DieciState.at_position({"hands": [["QR"], ["KR", "TB"]], "trump_card": "JB", "char_deck": ["P6"]}, players=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 0 holds 1 cards, not 2 like the seats yet to play
+        """
+        n = self.players
+        given = read_position(position, ("hands", "trump_card"), {
+            "face_up": (), "char_deck": (), "claimed": None, "taken": None, "goals": None, "leader": 0, "trick": (),
+        })
+        hands = [list(hand) for hand in per_seat(given["hands"], n, "hands")]
+        leader = given["leader"]
+        if leader not in range(n):
+            raise ValueError(f"the leader is a seat, 0 to {n - 1}, not {leader!r}")
+        trick = list(given["trick"])
+        if len(trick) >= n:
+            raise ValueError(f"a trick in progress has fewer cards than players ({n}), not {len(trick)}")
+        seats = [(leader + k) % n for k in range(len(trick))]
+        out = self._check_cards(hands, trick, seats, given["trump_card"])
+        claimed = [list(c) for c in per_seat(given["claimed"] or [[]] * n, n, "claimed")]
+        chars = list(given["face_up"]) + list(given["char_deck"]) + [c for pile in claimed for c in pile]
+        if len(given["face_up"]) > 3 or len(set(chars)) != len(chars) or not set(chars) <= set(CHARACTER_IDS):
+            raise ValueError(f"up to three face-up characters, and every character at most once: {chars}")
+        self.goals = self._position_goals(given["goals"])
+        self.char_deck = list(reversed(given["char_deck"]))
+        self.face_up = list(given["face_up"])
+        self.claimed = claimed
+        self.set_aside = tuple(c for c in CHARACTER_IDS if c not in chars)
+        taken = per_seat(given["taken"] or [0] * n, n, "taken")
+        if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in taken):
+            raise ValueError(f"cards taken are whole numbers from 0, not {taken!r}")
+        self.taken = list(taken)
+        self._set_deal(hands, trick, leader, out, given["trump_card"])
+
+    def _check_cards(self, hands: list[list[str]], trick: list[str], seats: list[int], trump_card: str) -> list[str]:
+        """Every card of the deck at most once, hand sizes that fit the trick, a trick that follows suit.
+
+        Returns the cards of the deck the position leaves out."""
+        n = self.players
+        cards = [c for hand in hands for c in hand] + trick + [trump_card]
+        for card in cards:
+            if card not in _DECKS[n]:
+                raise ValueError(f"{card} is not in the deck of {n} players")
+            if cards.count(card) > 1:
+                raise ValueError(f"{card} is in the position twice")
+        size = max((len(hand) + (seat in seats) for seat, hand in enumerate(hands)), default=0)
+        for seat, hand in enumerate(hands):
+            if len(hand) + (seat in seats) != size or size > hand_size(n):
+                raise ValueError(f"seat {seat} holds {len(hand)} cards, not {size - (seat in seats)} like the seats yet to play"
+                                 if size <= hand_size(n) else f"a hand holds {size} cards, more than a deal")
+        for seat, card in zip(seats[1:], trick[1:]):
+            if card[1] != trick[0][1] and any(c[1] == trick[0][1] for c in hands[seat]):
+                raise ValueError(f"seat {seat} could not play {card} after {trick[0]}: it holds that suit")
+        return [c for c in _DECKS[n] if c not in cards]
+
+    def _position_goals(self, goals: Any) -> list[int]:
+        n = self.players
+        goals = per_seat(goals or [None] * n, n, "goals")
+        known = [g for g in goals if g is not None]
+        if len(set(known)) != len(known) or not set(known) <= set(range(len(GOALS))):
+            raise ValueError(f"goal cards are different numbers, 0 to {len(GOALS) - 1}: {goals!r}")
+        free = [g for g in range(len(GOALS)) if g not in known]
+        drawn = self.rng.sample(free, goals.count(None))
+        return [g if g is not None else drawn.pop() for g in goals]
+
+    def _set_deal(self, hands: list[list[str]], trick: list[str], leader: int, out: list[str], trump_card: str) -> None:
+        n = self.players
+        seats = [(leader + k) % n for k in range(len(trick))]
+        over = not self.char_deck and not any(hands) and not trick
+        if not over and not any(hands) and not trick:
+            raise ValueError("every hand is empty, so a new deal is due: give the hands it deals")
+        self.log = []
+        self.events = 0
+        self.dealer = (leader - 1) % n
+        self.deal_start = {"taken": list(self.taken), "claims": [len(c) for c in self.claimed]}
+        self.hands = [sorted(hand, key=card_key) for hand in hands]
+        self.trump_card = trump_card
+        self.rest = []
+        self.trump = trump_card[1]
+        self.voids = [set() for _ in range(n)]
+        for seat, card in zip(seats[1:], trick[1:]):
+            if card[1] != trick[0][1]:
+                self.voids[seat].add(trick[0][1])
+        self.played = out + trick  # cards out of the deal count as played: every seat knows they are gone
+        self.trick = trick
+        self.trick_seats = seats
+        self.leader = leader
+        self.turn = -1 if over else (leader + len(trick)) % n
+        self.phase = "over" if over else "play"
+        self._scores = None
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -399,6 +517,7 @@ class DieciState(State):
             "face_up": list(self.face_up),
             "char_deck": len(self.char_deck),
             "claimed": [list(c) for c in self.claimed],
+            "set_aside": list(self.set_aside),
             "taken": list(self.taken),
             "voids": [sorted(v, key=SUITS.index) for v in self.voids],
             "played": list(self.played),
@@ -475,7 +594,7 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     # Character deck.
     face_up = list(view["face_up"])
     claimed = [list(c) for c in view["claimed"]]
-    gone = set(face_up).union(*map(set, claimed))
+    gone = set(face_up).union(*map(set, claimed), view["set_aside"])
     deck_chars = [c for c in CHARACTER_IDS if c not in gone]
     rng.shuffle(deck_chars)
     if len(deck_chars) != view["char_deck"]:
@@ -486,10 +605,12 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Diec
     world.players = n
     world.rng = generator
     world._history = []
+    world._start = None
     world.goals = [g if g is not None else free.pop() for g in goals]
     world.char_deck = deck_chars
     world.face_up = face_up
     world.claimed = claimed
+    world.set_aside = tuple(view["set_aside"])
     world.taken = list(view["taken"])
     world.log = []
     world.events = view["events"]

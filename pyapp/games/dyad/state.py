@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from pyapp.engine import Chance, GameType, Information, State, fields
 from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows
+from pyapp.engine.state import per_seat, read_position
 from pyapp.games.dyad import rules
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
@@ -115,6 +116,7 @@ class DyadState(State):
         "got": list.copy,
         "trick": list.copy,
         "tricks": list.copy,  # completed tricks: (plays, winner, retrieved card, retrieved from)
+        "set_aside": SHARED,  # cards out of this round that no trick shows (a position names only some)
         "turn": SHARED,
         "phase": SHARED,
     }
@@ -134,7 +136,7 @@ class DyadState(State):
         self._deal_next = True
         self.teams = self.options["teams"]
         self.target = rules.TEAMS_TARGET if self.teams else rules.TARGET
-        self.round_len = rules.tricks_per_round(n)
+        self.round_len = rules.tricks_per_round(n)  # tricks in this round (fewer in a position's); each round resets it
         self.totals = [0] * n
         self.sheet: list[dict[str, Any]] = []
         self.round_no = 0
@@ -149,6 +151,7 @@ class DyadState(State):
         self.round_no += 1
         self.dealer = dealer
         self.leader = (dealer + 1) % n
+        self.round_len = rules.tricks_per_round(n)
         if self._deal_next:
             cards = rules.deck(n)
             self.rng.shuffle(cards)
@@ -162,6 +165,7 @@ class DyadState(State):
         self.got: list[tuple[int, int] | None] = [None] * n
         self.trick: list[tuple[int, tuple[int, int]]] = []
         self.tricks: list[tuple] = []
+        self.set_aside: tuple[int, ...] = ()
         self.turn = self.leader
         if not self._deal_next:
             self.phase = "undealt"
@@ -188,6 +192,92 @@ class DyadState(State):
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._rng = value
+
+    # -- a given position ---------------------------------------------------------------
+
+    def set_position(self, position) -> None:
+        """Start in the middle of round 1: ``hands`` (card texts per seat), the rest optional.
+
+        ``leader`` (the seat that leads the trick in progress, 0), ``trick`` (the
+        pairs played to it so far, from the leader on), ``tricks_left`` (in this
+        round, the trick in progress included: 1), ``ciphers`` (per seat, with
+        the Cipher option) and ``totals`` (points so far).  Cards no hand or trick
+        names are out of this round.  Every seat must hold two cards for each
+        pair it has still to play, and every pair in the trick must follow.
+
+        >>> state = DyadState.at_position({"hands": [["6S", "4S"], ["5S", "2S", "7H", "3H"]]}, players=2)
+        >>> [str(a) for a in state.legal_actions()]
+        ['6S+4S']
+        >>> state.apply_action("6S+4S"); [str(a) for a in state.legal_actions()]
+        ['5S+2S']
+        >>> DyadState.at_position({"hands": [["6S", "4S"], ["6S", "2S"]]}, players=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: 6S is in the position twice
+        >>> DyadState.at_position({"hands": [["6S", "4S"], ["5S", "2S"]], "tricks_left": 2}, players=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 0 holds 2 cards, too few for 2 more pairs
+        """
+        n = self.players
+        given = read_position(position, ("hands",), {"leader": 0, "trick": (), "tricks_left": 1, "ciphers": None, "totals": None})
+        hands = [[parse_card(c) for c in hand] for hand in per_seat(given["hands"], n, "hands")]
+        leader = given["leader"]
+        if leader not in range(n):
+            raise ValueError(f"the leader is a seat, 0 to {n - 1}, not {leader!r}")
+        trick = [((leader + k) % n, pair_cards(pair)) for k, pair in enumerate(given["trick"])]
+        if len(trick) >= n:
+            raise ValueError(f"a trick in progress has fewer pairs than players ({n}), not {len(trick)}")
+        self._check_cards(hands, trick)
+        tricks_left = given["tricks_left"]
+        if tricks_left not in range(1, rules.tricks_per_round(n) + 1):
+            raise ValueError(f"a round has 1 to {rules.tricks_per_round(n)} tricks left, not {tricks_left!r}")
+        played = {seat for seat, _ in trick}
+        for seat, hand in enumerate(hands):
+            pairs = tricks_left - (seat in played)
+            if len(hand) < 2 * pairs or len(hand) > rules.hand_size(n):
+                raise ValueError(f"seat {seat} holds {len(hand)} cards, too few for {pairs} more pairs"
+                                 if len(hand) < 2 * pairs else f"seat {seat} holds {len(hand)} cards, more than a deal")
+        self._set_round(hands, trick, leader, tricks_left, given)
+
+    def _check_cards(self, hands: list[list[int]], trick: list[tuple[int, tuple[int, int]]]) -> None:
+        """Every card of the deck at most once, and every pair of the trick one its player could play."""
+        size = len(rules.deck(self.players))
+        seen: set[int] = set()
+        for card in [c for hand in hands for c in hand] + [c for _, pair in trick for c in pair]:
+            if card >= size:
+                raise ValueError(f"{card_text(card)} is not in the deck of {self.players} players")
+            if card in seen:
+                raise ValueError(f"{card_text(card)} is in the position twice")
+            seen.add(card)
+        for seat, pair in trick[1:]:
+            if pair not in legal_pair_cards(hands[seat] + list(pair), trick[0][1]):
+                raise ValueError(f"seat {seat} could not play {rules.pair_text(pair)} after {rules.pair_text(trick[0][1])}")
+
+    def _set_round(self, hands, trick, leader: int, tricks_left: int, given: dict[str, Any]) -> None:
+        n = self.players
+        if given["ciphers"] is None:
+            ciphers = [False if self.options["cipher"] else None] * n
+        else:
+            ciphers = [bool(c) for c in per_seat(given["ciphers"], n, "ciphers")]
+            if any(ciphers) and not self.options["cipher"]:
+                raise ValueError("a seat declared Cipher, but the Cipher option is off")
+        totals = [0] * n if given["totals"] is None else per_seat(given["totals"], n, "totals")
+        if any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
+            raise ValueError(f"totals are whole numbers, not {totals!r}")
+        self.totals = list(totals)
+        if max(self.team_totals() if self.teams else self.totals) >= self.target:
+            raise ValueError(f"a total of {self.target} or more has already ended the game")
+        named = {c for hand in hands for c in hand} | {c for _, pair in trick for c in pair}
+        self.dealer = (leader - 1) % n
+        self.leader = leader
+        self.round_len = tricks_left
+        self.hands = [sorted(hand) for hand in hands]
+        self.ciphers = ciphers
+        self.trick = trick
+        self.set_aside = tuple(c for c in rules.deck(n) if c not in named)
+        self.turn = (leader + len(trick)) % n
+        self.phase = "play"
 
     # -- the API ----------------------------------------------------------------------
 
@@ -392,6 +482,7 @@ class DyadState(State):
             "trick": [self._play_json(bool(matched), s, p) for s, p in self.trick],
             "lead_matched": matched,
             "tricks": [self._trick_json(r) for r in self.tricks],
+            "set_aside": _texts(self.set_aside),
             "last_trick": self.last_trick,
             "ciphers": list(self.ciphers),
             "totals": list(self.totals),
@@ -466,6 +557,8 @@ def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict
             if k and matched and p != seat and sum(1 for c in cards if c % 4 == suit) < 2:
                 voids[p].add(suit)
 
+    for c in _card_list(obs["set_aside"]):
+        where[c] = -1
     for trick in obs["tricks"]:
         read_plays(trick["plays"])
         where[_CARD[trick["retrieved"]]] = trick["winner"]
@@ -536,6 +629,7 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
     world.players = n
     world._rng = None
     world._history = []
+    world._start = None
     world._rng_seed = rng_seed
     world._deal_next = True
     world.teams = teams
@@ -561,6 +655,7 @@ def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, s
          t["winner"], _CARD[t["retrieved"]], t["from"])
         for t in obs["tricks"]
     ]
+    world.set_aside = tuple(_card_list(obs["set_aside"]))
     world.turn = obs["to_act"]
     world.phase = obs["phase"]
     return world

@@ -29,6 +29,7 @@ from typing import Any
 
 from pyapp.engine import Chance, GameType, Information, State
 from pyapp.engine.fields import SHARED
+from pyapp.engine.state import read_position
 from pyapp.games.triad.rules import (
     LABEL_AT,
     LABELS,
@@ -174,6 +175,47 @@ class TriadState(State):
         self.last: tuple | None = None
         self.earlier: tuple | None = None
         self.over = False
+
+    # -- a given position ---------------------------------------------------------------
+
+    def set_position(self, position) -> None:
+        """Start in Phase 1 with the pieces of ``board`` (the board's text form) placed.
+
+        ``scores``: each side's points so far, ``[A, B]`` (0), three per triad
+        made.  The pieces on the board are all the pieces placed, so the side
+        that starts (option ``first``) has as many as the other or one more,
+        and that count says whose turn it is; with every piece placed, Phase 2
+        begins (or the game ends, as after the last placement).
+
+        >>> rows = [". . . . . . . ."] * 8
+        >>> rows[3] = rows[4] = ". . . # # . . ."
+        >>> rows[0] = "ab a . . . . . ."
+        >>> state = TriadState.at_position({"board": "\\n".join(rows)}, players=2)
+        >>> state.current_player(), state.placed
+        (1, [2, 1])
+        >>> rows[0] = "ab b . . . . . ."
+        >>> TriadState.at_position({"board": "\\n".join(rows)}, players=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: side A starts, so it has placed as many pieces as side B or one more, not 1 and 2
+        """
+        given = read_position(position, ("board",), {"scores": (0, 0)})
+        board = Board.from_text(given["board"])
+        placed = [board.pieces()[side] for side in SIDES]
+        first = self.options["first"]
+        if placed[first] - placed[1 - first] not in (0, 1) or max(placed) > PIECES:
+            raise ValueError(f"side {SIDES[first].upper()} starts, so it has placed as many pieces as side "
+                             f"{SIDES[1 - first].upper()} or one more, not {placed[first]} and {placed[1 - first]}"
+                             if max(placed) <= PIECES else f"a side has {PIECES} pieces, not {max(placed)}")
+        scores = list(given["scores"])
+        if len(scores) != 2 or any(not isinstance(p, int) or p < 0 or p % 3 or p > 3 * n for p, n in zip(scores, placed)):
+            raise ValueError(f"Phase 1 scores are three points per triad made, per side: not {given['scores']!r}")
+        self.board = board
+        self.moves = sum(placed)
+        self.placed = placed
+        self.phase1 = scores
+        if self.moves >= PLACEMENTS:
+            self.over = self.options["children"] or not (board.has_triad(0) or board.has_triad(1))
 
     # -- turn order ------------------------------------------------------------------
 
