@@ -32,7 +32,7 @@ def test_export_then_import_gives_the_same_game_under_a_fresh_id():
     store.write(record)
     text = export_text(record)
     assert export_filename(record).startswith("nim-1970-01-01-") and export_filename(record).endswith(".json")
-    imported, state = import_file(text.encode("utf-8"), store)
+    imported, state, _ = import_file(text.encode("utf-8"), store)
     assert imported["id"] != record["id"]
     assert imported["game"] == record["game"] and imported["seats"] == record["seats"]
     assert store.read(imported["id"])[0] == imported
@@ -41,10 +41,10 @@ def test_export_then_import_gives_the_same_game_under_a_fresh_id():
 
 def test_import_first_format_fixture_and_bare_save():
     store = _store()
-    record, state = import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
+    record, state, _ = import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
     assert record["name"] == "Evening game" and not record["finished"]
-    record2, _ = import_file((FIXTURES / "save-format1-nim.json").read_bytes(), store)
-    assert record2["finished"] is True and record2["name"] == "nim"
+    record2, _, _ = import_file((FIXTURES / "save-format1-nim.json").read_bytes(), store)
+    assert record2["finished"] is True and record2["name"] == "" and record2["named"] is False  # the game's name, in the language of the moment
     assert len(store.entries()) == 2
 
 
@@ -108,7 +108,7 @@ def test_importing_a_finished_game_beyond_the_bound_deletes_nothing():
     for seed in range(MAX_FINISHED):
         store.write(_finished_record(store, seed, float(seed + 1)))
     before = set(store.backend.keys())
-    imported, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
+    imported, _, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
     assert set(store.backend.keys()) == before | {"pyapp.save." + imported["id"]}
     assert len(store.finished_ids()) == MAX_FINISHED + 1
 
