@@ -75,7 +75,7 @@ def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) ->
         record=record,
         problem=None,
         game=state.GAME,
-        title=record["name"] or t(f"game.{state.GAME}"),
+        title=record["name"] if record["named"] and record["name"] else t(f"game.{state.GAME}"),
         players=", ".join(seat_text(seat) for seat in record["seats"]),
         updated=float(record["updated"]),
         progress=progress_text(record, state),

@@ -144,8 +144,8 @@ class SavesScreen:
                           t("saves.hints_used", count=row.record["hints"]["used"])))
         item.append(h("p", {"class": "save-tags"}, *tags))
         item.append(h("p", {"class": "save-players", "data-testid": "save-players"}, t("saves.players", players=row.players)))
-        item.append(h("p", {"class": "save-date"},
-                      t("saves.updated", date=_date(row.updated)) if row.updated > 0 else t("saves.date_unknown")))
+        date = _date(row.updated)
+        item.append(h("p", {"class": "save-date"}, t("saves.updated", date=date) if date else t("saves.date_unknown")))
         item.append(h("p", {"class": "save-progress", "data-testid": "save-progress"}, row.progress))
         actions = h("div", {"class": "save-actions"})
         if not row.finished:
