@@ -91,8 +91,11 @@ class SaveStore:
         return written
 
     def new_id(self) -> str:
-        """A fresh record id, unique within this store."""
-        taken = set(self.backend.keys())
+        """A fresh record id, unique within this store (unchecked when the keys cannot be listed: the write is)."""
+        try:
+            taken = set(self.backend.keys())
+        except StorageError:
+            taken = set()
         while True:
             record_id = f"{int(self.clock() * 1000):x}-{next(self._serial)}"
             if PREFIX + record_id not in taken:
