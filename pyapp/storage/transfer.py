@@ -31,7 +31,7 @@ RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated",
 """Every field of a record of the current version (:mod:`pyapp.storage.migrate`); nothing else is imported."""
 SEAT_FIELDS = ("name", "kind")
 MAX_DROPPED_SHOWN = 5
-"""The import notice names at most this many dropped fields (then says how many more)."""
+"""The import notice names at most this many dropped fields (then says how many more), each cut to 40 characters."""
 
 
 def known_fields(record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -115,7 +115,7 @@ class Imported(NamedTuple):
 
     def dropped_text(self) -> str:
         """The dropped fields' names for the notice, the first few then a count (names come from the file)."""
-        shown = ", ".join(self.dropped[:MAX_DROPPED_SHOWN])
+        shown = ", ".join(name if len(name) <= 40 else name[:39] + "…" for name in self.dropped[:MAX_DROPPED_SHOWN])
         more = len(self.dropped) - MAX_DROPPED_SHOWN
         return f"{shown} (+{more})" if more > 0 else shown
 

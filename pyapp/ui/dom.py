@@ -91,6 +91,12 @@ def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: boo
     return element
 
 
+def button(text: str, testid: str, handler: Callable[[Any], None], *, primary: bool = False) -> Any:
+    """A ``type="button"`` button that calls ``handler(event)`` when pressed."""
+    return on(h("button", {"type": "button", "class": "primary" if primary else None, "data-testid": testid}, text),
+              "click", handler)
+
+
 def _free(listener: Handler) -> None:
     """Unhook a listener, then free its proxy: no event can reach it any more."""
     element, event, proxy, capture = listener
