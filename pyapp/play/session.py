@@ -81,12 +81,12 @@ class Session:
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], *, seed: int, store: SaveStore | None = None,
-              name: str = "", named: bool = False, allow_hints: bool | None = None, **options: Any) -> Session:
+              name: str = "", named: bool = True, allow_hints: bool | None = None, **options: Any) -> Session:
         """A new game, saved at once so that it can be resumed.
 
         ``allow_hints`` is the set-up's choice for pass-and-play; by default hints
         are allowed only when at most one seat is a person.  ``named``: the
-        person gave ``name`` (by default it is the game's default name).
+        person gave ``name`` (False: it is the game's default name, shown in the language of the moment).
         """
         state = new_game(game, seed=seed, players=len(seats), **options)
         people = sum(seat.is_person for seat in seats)

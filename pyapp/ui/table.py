@@ -472,7 +472,7 @@ class Table:
         people = sum(seat.is_person for seat in seats)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
-                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")),
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), named=False,
                                     allow_hints=setup.hints if people > 1 else None, **setup.options)
         except ValueError as error:
             self.error = str(error)
