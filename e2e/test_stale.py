@@ -74,7 +74,7 @@ def test_play_here_on_an_old_offer_resumes_what_the_other_tab_stored(page: Page,
     _plant(page, old)
     page.evaluate(f"location.hash = '#/{game}'")
     offer = page.get_by_test_id("resume-offer")
-    expect(offer).to_be_visible()
+    expect(offer).to_be_visible(timeout=WAIT_MS)
     other = _other_tab(page, wait_ready)
     other.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFIX + session.record_id, newer])
     page.locator("[data-testid=resume], [data-testid=take-over]").first.click()
