@@ -124,3 +124,30 @@ def test_malformed_hints_are_refused_clearly(hints):
     record["hints"] = hints
     with pytest.raises(CorruptRecord, match="'hints' is missing or malformed"):
         decode_record(json.dumps(record))
+
+
+def test_records_of_version_2_gain_revisions_and_a_named_flag():
+    """Record 2 → 3: writes not ordered yet (0); a name is given unless blank or a game's default name."""
+    typed, _ = decode_record(_text("record-v2-nim-hints-allowed.json"))
+    assert (typed["revision"], typed["history_revision"], typed["named"]) == (0, 0, True)
+    for name in ("", "Dyad", "다이어드", " Triad "):
+        record = dict(json.loads(_text("record-v2-dyad-2p-in-progress.json")), name=name)
+        assert decode_record(json.dumps(record))[0]["named"] is False, name
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v3-*.json")))
+def test_third_format_fixtures_load_with_their_revisions(name):
+    raw = json.loads(_text(name))
+    record, state = decode_record(_text(name))
+    assert record["record"] == RECORD_VERSION == 3
+    assert (record["revision"], record["history_revision"], record["named"]) == \
+        (raw["revision"], raw["history_revision"], raw["named"])
+    assert [str(a) for a in state.history] == raw["game"]["actions"]
+
+
+@pytest.mark.parametrize("change", [{"revision": -1}, {"revision": 1.5}, {"history_revision": 99},
+                                    {"named": "yes"}, {"review_imported": 1}])
+def test_malformed_revisions_and_flags_are_refused(change):
+    record = dict(json.loads(_text("record-v3-nim-renamed.json")), **change)
+    with pytest.raises(CorruptRecord):
+        decode_record(json.dumps(record))
