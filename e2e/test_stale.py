@@ -113,3 +113,26 @@ def test_a_move_on_a_record_written_meanwhile_is_refused_and_the_newer_game_load
     lost.get_by_test_id("take-over").click()
     expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", str(len(newer)))
     assert _stored_actions(page, session.record_id)[:len(newer)] == newer
+
+
+NO_REMOVAL = """Storage.prototype.removeItem = function () { throw new DOMException('refused', 'SecurityError'); };"""
+"""Storage whose removeItem throws while writes work (issue 30)."""
+
+
+def test_saved_games_and_a_review_show_when_removals_throw(page: Page, wait_ready, errors) -> None:
+    session, rng = _game("triad")
+    while not session.state.is_terminal():
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
+    page.goto("/#/")
+    wait_ready(page)
+    _plant(page, dict(session.store.backend.items))
+    page.add_init_script(NO_REMOVAL)
+    page.reload()
+    wait_ready(page)
+    page.evaluate("location.hash = '#/saves'")
+    expect(page.get_by_test_id("save")).to_have_count(1)
+    expect(page.get_by_test_id("stats")).to_be_visible()
+    page.evaluate(f"location.hash = '#/saves?review={session.record_id}'")
+    expect(page.get_by_test_id("review")).to_be_visible(timeout=WAIT_MS)
+    expect(page.get_by_text("This page could not be shown")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('pyapp.reading')") in (None, "")

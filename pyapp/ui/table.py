@@ -345,7 +345,8 @@ class Table:
         on(fresh, "click", lambda event: self.show_setup(session))
         again = None
         if reason in ("taken", "stale"):
-            again = h("button", {"class": "primary", "data-testid": "take-over"}, t("table.take_over" if reason == "taken" else "table.lost_stale_again"))
+            again = h("button", {"class": "primary", "data-testid": "take-over"},
+                      t("table.take_over" if reason == "taken" else "table.lost_stale_again"))
             on(again, "click", lambda event: self._take_back(session))
         self._show(h("section", {"class": "panel", "data-testid": "lost", "data-reason": reason},
                      h("h2", {}, t(f"table.lost_{reason}")), h("p", {}, t(f"table.lost_{reason}_text")),
