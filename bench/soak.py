@@ -85,7 +85,7 @@ def soak_one(game: str, players: int, options: dict[str, Any], seed: int, counts
     same(session, resumed)
     record, state = decode_record(store.backend.get("pyapp.save." + session.record_id))
     assert record["finished"] and state.is_terminal()
-    imported, again = import_file(export_text(record).encode(), store)
+    imported, again, _ = import_file(export_text(record).encode(), store)
     assert again.to_save() == state.to_save() and imported["id"] != record["id"]
     if rng.random() < 0.1:
         replay = Replay(record, state)

@@ -144,7 +144,7 @@ def test_damaged_files_import_or_are_refused_and_other_games_stay_intact(text, j
         cut = where % (len(data) + 1)
         data = data[:cut] + junk + data[cut:]
     try:
-        record, state = import_file(data, store)
+        record, state, _ = import_file(data, store)
     except CorruptRecord as error:
         assert str(error)
         assert store.backend.items == before
@@ -190,7 +190,7 @@ def test_markup_names_survive_as_text_through_export_and_import():
     store = SaveStore(MemoryBackend())
     record = json.loads(valid_record("nim", False))
     record["name"] = record["seats"][0]["name"] = "<img src=x onerror=alert(1)>"
-    imported, _ = import_file(export_text(record).encode(), store)
+    imported, _, _ = import_file(export_text(record).encode(), store)
     assert imported["name"] == imported["seats"][0]["name"] == "<img src=x onerror=alert(1)>"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,8 +50,19 @@ def netlify_parser(paths: list[str]) -> dict:
     return json.loads(done.stdout)
 
 
+NOT_FOUND = "/404.html"
+"""Served for every unknown path, whose rules give it no policy: its one policy is its own meta tag."""
+UNKNOWN = "/no/such/page"
+META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', re.IGNORECASE)
+
+
 def policy_of(path: str) -> str:
     return "frame-ancestors *" if path == "/embed.html" else "frame-ancestors 'none'"
+
+
+def header_policies(parsed: dict, path: str) -> list[str]:
+    rules = parsed["rules"]
+    return [rules[i]["values"][CSP] for i in parsed["matches"][path] if CSP in rules[i]["values"]]
 
 
 def test_no_path_gets_one_header_from_two_rules(paths: list[str]) -> None:
@@ -63,9 +75,36 @@ def test_no_path_gets_one_header_from_two_rules(paths: list[str]) -> None:
             for name in rules[index]["values"]:
                 setters.setdefault(name.lower(), []).append(rules[index]["for"])
         assert all(len(fors) == 1 for fors in setters.values()), (path, setters)
-        policies = [rules[i]["values"][CSP] for i in parsed["matches"][path] if CSP in rules[i]["values"]]
-        assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
         assert "cache-control" in setters, path
+        if path == NOT_FOUND:
+            continue  # its policy: test_the_page_for_unknown_paths_has_one_policy
+        policies = header_policies(parsed, path)
+        assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
+
+
+def test_the_page_for_unknown_paths_has_one_policy(site: Path) -> None:
+    """What Netlify's parser gives an unknown path, plus 404.html's own meta tag: exactly one policy."""
+    parsed = netlify_parser([UNKNOWN, NOT_FOUND])
+    metas = META_CSP.findall((site / NOT_FOUND[1:]).read_text(encoding="utf-8"))
+    for path in (UNKNOWN, NOT_FOUND):
+        assert len(header_policies(parsed, path) + metas) == 1, (path, header_policies(parsed, path), metas)
+    assert metas and metas[0].startswith("default-src 'none'") and "'unsafe" not in metas[0]
+
+
+def test_serve_answers_an_unknown_path_with_the_sites_404_page(site: Path) -> None:
+    server = serve.start(site)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=30)
+        connection.request("GET", UNKNOWN)
+        response = connection.getresponse()
+        body = response.read().decode()
+        assert response.status == 404 and META_CSP.search(body)
+        assert response.headers.get_all(CSP) is None  # the page's meta tag is its one policy
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        connection.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_serve_matches_paths_as_netlify_does(paths: list[str]) -> None:
@@ -86,6 +125,9 @@ def test_serve_sends_one_policy_per_file(site: Path, paths: list[str]) -> None:
             response = connection.getresponse()
             assert response.status == 200, path
             policies = response.headers.get_all(CSP) or []
+            if path == NOT_FOUND:
+                assert not policies, policies  # its meta tag is its policy
+                continue
             assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
             assert "'unsafe-eval'" not in policies[0] and "'unsafe-inline'" not in policies[0]
             connection.close()

@@ -18,7 +18,7 @@ def _text(name):
 
 def test_first_record_format_fixture_still_loads_and_replays():
     record, state = decode_record(_text("record-v1-nim.json"))
-    assert record["record"] == RECORD_VERSION == 2
+    assert record["record"] == RECORD_VERSION == 3
     assert record["name"] == "Evening game" and record["seats"][2]["name"] == "<b>Bea</b>"
     assert state.history and [str(a) for a in state.history] == ["take3", "take1", "take4", "take2"]
     assert state.scores() == [5, 1, 4] and not state.is_terminal()
@@ -37,7 +37,7 @@ def test_bare_engine_save_of_format_1_is_migrated_into_a_record():
     assert record["finished"] is True and state.winners() == [2]
 
 
-@pytest.mark.parametrize("version", [3, 99, 10**6])
+@pytest.mark.parametrize("version", [4, 99, 10**6])
 def test_future_record_versions_are_refused_clearly(version):
     record = json.loads(_text("record-v1-nim.json"))
     record["record"] = version
@@ -74,7 +74,7 @@ def test_migration_steps_run_in_order(monkeypatch):
 
 
 def test_current_records_pass_through_without_copy():
-    record = json.loads(_text("record-v2-nim-hints-allowed.json"))
+    record = json.loads(_text("record-v3-nim-renamed.json"))
     assert migrate(record) is record
 
 
@@ -105,14 +105,14 @@ def test_records_of_version_1_gain_hints_from_their_seats():
     against_computers, _ = decode_record(_text("record-v1-dyad-2p-in-progress.json"))
     assert pass_and_play["hints"] == {"allowed": False, "used": 0}
     assert against_computers["hints"] == {"allowed": True, "used": 0}
-    assert pass_and_play["record"] == against_computers["record"] == 2
+    assert pass_and_play["record"] == against_computers["record"] == RECORD_VERSION
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v2-*.json")))
 def test_second_format_fixtures_load_with_their_hints(name):
     raw = json.loads(_text(name))
     record, state = decode_record(_text(name))
-    assert record["record"] == 2 and record["hints"] == raw["hints"]
+    assert record["record"] == RECORD_VERSION and record["hints"] == raw["hints"]
     assert [str(a) for a in state.history] == raw["game"]["actions"]
 
 
@@ -123,4 +123,31 @@ def test_malformed_hints_are_refused_clearly(hints):
     record = json.loads(_text("record-v2-nim-hints-allowed.json"))
     record["hints"] = hints
     with pytest.raises(CorruptRecord, match="'hints' is missing or malformed"):
+        decode_record(json.dumps(record))
+
+
+def test_records_of_version_2_gain_revisions_and_a_named_flag():
+    """Record 2 → 3: writes not ordered yet (0); a name is given unless blank or a game's default name."""
+    typed, _ = decode_record(_text("record-v2-nim-hints-allowed.json"))
+    assert (typed["revision"], typed["history_revision"], typed["named"]) == (0, 0, True)
+    for name in ("", "Dyad", "다이어드", " Triad "):
+        record = dict(json.loads(_text("record-v2-dyad-2p-in-progress.json")), name=name)
+        assert decode_record(json.dumps(record))[0]["named"] is False, name
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v3-*.json")))
+def test_third_format_fixtures_load_with_their_revisions(name):
+    raw = json.loads(_text(name))
+    record, state = decode_record(_text(name))
+    assert record["record"] == RECORD_VERSION == 3
+    assert (record["revision"], record["history_revision"], record["named"]) == \
+        (raw["revision"], raw["history_revision"], raw["named"])
+    assert [str(a) for a in state.history] == raw["game"]["actions"]
+
+
+@pytest.mark.parametrize("change", [{"revision": -1}, {"revision": 1.5}, {"history_revision": 99},
+                                    {"named": "yes"}, {"review_imported": 1}])
+def test_malformed_revisions_and_flags_are_refused(change):
+    record = dict(json.loads(_text("record-v3-nim-renamed.json")), **change)
+    with pytest.raises(CorruptRecord):
         decode_record(json.dumps(record))

@@ -13,6 +13,7 @@ from pyapp.games import load
 from pyapp.storage import MemoryBackend, SaveStore, decode_record, encode_record, make_record
 from pyapp.storage import review as stored
 from pyapp.storage.transfer import export_text, import_file
+from pyapp.storage.versions import RECORD_VERSION
 from tests.pyodide.review_cases import TAMPERED
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -50,7 +51,9 @@ def test_a_stored_review_reloads_identically_and_leaves_the_game_alone(game):
     record, state = store.read(record_id)
     assert record["review"] == review == written["review"]
     assert json.dumps(record["review"]) == json.dumps(review)  # numbers too, digit for digit
-    assert {k: v for k, v in record.items() if k != "review"} == before
+    assert {k: v for k, v in record.items() if k not in ("review", "revision")} == \
+        {k: v for k, v in before.items() if k != "revision"}
+    assert record["revision"] == before["revision"] + 1 and record["history_revision"] == before["history_revision"]
     assert record["game"] == save and state.to_save() == save
 
 
@@ -59,7 +62,7 @@ def test_export_and_import_carry_the_review(game):
     store, record_id = _stored(save, review)
     record, _ = store.read(record_id)
     other = SaveStore(MemoryBackend(), clock=lambda: 5000.0)
-    imported, _ = import_file(export_text(record).encode("utf-8"), other)
+    imported, _, _ = import_file(export_text(record).encode("utf-8"), other)
     assert imported["review"] == review
     assert other.read(imported["id"])[0]["review"] == review
 
@@ -106,7 +109,7 @@ def test_the_second_format_fixture_with_a_review_opens_it_as_stored():
     text = (FIXTURES / "record-v2-dyad-2p-finished-review.json").read_text(encoding="utf-8")
     record, state = decode_record(text)
     raw = json.loads(text)
-    assert record["record"] == 2 and record["review"] == raw["review"]
+    assert record["record"] == RECORD_VERSION and record["review"] == raw["review"]
     review = record["review"]
     assert review["seat"] == 0 and review["done"] == review["total"] == len(ai_review.decisions(raw["game"], 0))
     assert [d["played"] for d in review["decisions"]] == [str(state.history[d["index"]]) for d in review["decisions"]]

@@ -7,7 +7,7 @@ import pytest
 
 from pyapp.games import new_game
 from pyapp.storage import CorruptRecord, MemoryBackend, SaveStore, StorageFull, make_record
-from pyapp.storage.store import MAX_FINISHED
+from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -32,7 +32,7 @@ def test_export_then_import_gives_the_same_game_under_a_fresh_id():
     store.write(record)
     text = export_text(record)
     assert export_filename(record).startswith("nim-1970-01-01-") and export_filename(record).endswith(".json")
-    imported, state = import_file(text.encode("utf-8"), store)
+    imported, state, _ = import_file(text.encode("utf-8"), store)
     assert imported["id"] != record["id"]
     assert imported["game"] == record["game"] and imported["seats"] == record["seats"]
     assert store.read(imported["id"])[0] == imported
@@ -41,10 +41,10 @@ def test_export_then_import_gives_the_same_game_under_a_fresh_id():
 
 def test_import_first_format_fixture_and_bare_save():
     store = _store()
-    record, state = import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
+    record, state, _ = import_file((FIXTURES / "record-v1-nim.json").read_bytes(), store)
     assert record["name"] == "Evening game" and not record["finished"]
-    record2, _ = import_file((FIXTURES / "save-format1-nim.json").read_bytes(), store)
-    assert record2["finished"] is True and record2["name"] == "nim"
+    record2, _, _ = import_file((FIXTURES / "save-format1-nim.json").read_bytes(), store)
+    assert record2["finished"] is True and record2["name"] == "" and record2["named"] is False  # the game's name, in the language of the moment
     assert len(store.entries()) == 2
 
 
@@ -108,7 +108,7 @@ def test_importing_a_finished_game_beyond_the_bound_deletes_nothing():
     for seed in range(MAX_FINISHED):
         store.write(_finished_record(store, seed, float(seed + 1)))
     before = set(store.backend.keys())
-    imported, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
+    imported, _, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
     assert set(store.backend.keys()) == before | {"pyapp.save." + imported["id"]}
     assert len(store.finished_ids()) == MAX_FINISHED + 1
 
@@ -130,3 +130,34 @@ def test_non_finite_times_are_refused_with_a_reason(number):
     store.backend.set("pyapp.save.odd", text)
     with pytest.raises(CorruptRecord, match="not valid JSON"):
         store.read("odd")
+
+
+def test_an_import_stores_only_the_formats_fields_and_names_those_left_out():
+    """Issue 30: a file padded with a large field is stored no larger than the game itself."""
+    store = _store()
+    raw = json.loads((FIXTURES / "record-v2-triad-2p-finished.json").read_text(encoding="utf-8"))
+    plain = import_file(json.dumps(raw).encode(), store)
+    padded = dict(raw, padding="x" * 985_000, extra={"a": 1})
+    padded["seats"] = [dict(seat, colour="red") for seat in raw["seats"]]
+    imported = import_file(json.dumps(padded).encode(), store)
+    assert imported.dropped == ["padding", "extra", "seats.colour"]
+    assert imported.dropped_text() == "padding, extra, seats.colour"
+    stored = store.backend.items[PREFIX + imported.record["id"]]
+    assert len(stored) == len(store.backend.items[PREFIX + plain.record["id"]])
+    assert "padding" not in json.loads(stored) and plain.dropped == []
+    many = import_file(json.dumps(dict(raw, **{f"f{n}" * 30: n for n in range(8)})).encode(), store)
+    assert many.dropped_text().endswith("(+3)") and len(many.dropped_text()) < 5 * 42 + 10
+
+
+def test_an_imported_review_is_marked_as_imported_until_judged_here():
+    from pyapp.storage.review import review_imported
+
+    store = _store()
+    raw = (FIXTURES / "record-v2-dyad-2p-finished-review.json").read_bytes()
+    imported = import_file(raw, store)
+    record, state = store.read(imported.record["id"])
+    assert review_imported(record) and record["review"] == json.loads(raw)["review"]
+    judged = store.keep_review(record["id"], record["review"])  # the site's own judgment replaces it
+    assert not review_imported(judged) and not review_imported(store.read(record["id"])[0])
+    plain = import_file((FIXTURES / "record-v2-triad-2p-finished.json").read_bytes(), store)
+    assert not review_imported(plain.record)

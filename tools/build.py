@@ -53,7 +53,7 @@ the editor's and terminal's libraries, TOML configs, package lists): about 1 MB 
 first visit would otherwise download into the offline cache.  ``e2e/test_site.py`` checks
 that a boot never asks for a missing file.
 """
-UNHASHED = ("index.html", "manifest.webmanifest", "embed.html")
+UNHASHED = ("index.html", "manifest.webmanifest", "embed.html", "404.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
@@ -434,6 +434,7 @@ def build(out: Path) -> Site:
         },
     )
     site.add("index.html", fill_i18n(page, default).encode())
+    site.add("404.html", (ROOT / "404.html").read_bytes())
     embed_build.add_embed(
         site,
         render=render,

@@ -8,7 +8,8 @@
  *   nesting instead of raising, so this must happen before Python starts.
  * - Python writes the key it is parsing under `pyapp.reading` and removes it
  *   when done (pyapp.storage.aside.reading).  A mark left over means Python
- *   died reading that record: it is set aside too ("crashed").
+ *   died reading that record: it is set aside too ("crashed").  An empty mark
+ *   (a storage that refused the removal) names no record.
  * - the boot error panel gets two actions: download a backup of everything
  *   the site stored (one JSON file), and set aside the record that failed.
  *   The panel also opens when Python dies reading a record after the start.

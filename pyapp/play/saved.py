@@ -39,6 +39,11 @@ class Summary:
         return self.record is None
 
 
+def record_title(record: dict[str, Any], game: str) -> str:
+    """The name a person gave the game, else its default name in the language of the moment."""
+    return record["name"] if record["named"] and record["name"] else t(f"game.{game}")
+
+
 def seat_text(seat: dict[str, str]) -> str:
     """``"Ada (Person)"`` / ``"Bot (Normal)"``."""
     kind = seat.get("kind", "person")
@@ -75,7 +80,7 @@ def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) ->
         record=record,
         problem=None,
         game=state.GAME,
-        title=record["name"] or t(f"game.{state.GAME}"),
+        title=record_title(record, state.GAME),
         players=", ".join(seat_text(seat) for seat in record["seats"]),
         updated=float(record["updated"]),
         progress=progress_text(record, state),
@@ -156,4 +161,4 @@ def continue_text(record: dict[str, Any]) -> str:
              name=isolate(names[turn]) if 0 <= turn < len(names) else "?")
 
 
-__all__ = ["Summary", "continue_text", "progress_text", "seat_text", "summaries", "summarize", "unfinished"]
+__all__ = ["Summary", "continue_text", "progress_text", "record_title", "seat_text", "summaries", "summarize", "unfinished"]

@@ -51,7 +51,8 @@ class Session:
     def __init__(self, state: State, seats: list[Seat], *, store: SaveStore | None = None,
                  record_id: str | None = None, name: str = "", created: float | None = None,
                  clock: Callable[[], float] = time.time, budget_ms: int | None = None,
-                 hints: dict[str, Any] | None = None) -> None:
+                 hints: dict[str, Any] | None = None, named: bool = True,
+                 revisions: tuple[int, int] = (0, 0)) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{state.players} seats needed, {len(seats)} given")
         self.state = state
@@ -60,6 +61,10 @@ class Session:
         self.clock = clock
         self.record_id = record_id or (store.new_id() if store else "unsaved")
         self.name = name
+        self.named = named
+        """Whether the person gave ``name``; else it is the game's default name, shown in the language of the moment."""
+        self.revisions = revisions
+        """The stored record's ``(revision, history_revision)`` this session last read or wrote."""
         self.created = clock() if created is None else created
         self.budget_ms = budget_ms
         self.hints = hints or default_hints(sum(seat.is_person for seat in seats))
@@ -69,21 +74,24 @@ class Session:
         self.token = secrets.token_hex(8)
         """This session's owner token: only the session that claimed the game writes its history."""
         self.lost: str | None = None
-        """Why this session stopped writing: ``"deleted"`` or ``"taken"`` (another table claimed it)."""
+        """Why this session stopped writing: ``"deleted"``, ``"taken"`` (another table claimed it) or
+        ``"stale"`` (another tab stored a newer history)."""
         self._stored = record_id is not None
         self.actors = self._actors_of(state)
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], *, seed: int, store: SaveStore | None = None,
-              name: str = "", allow_hints: bool | None = None, **options: Any) -> Session:
+              name: str = "", named: bool = True, allow_hints: bool | None = None, **options: Any) -> Session:
         """A new game, saved at once so that it can be resumed.
 
         ``allow_hints`` is the set-up's choice for pass-and-play; by default hints
-        are allowed only when at most one seat is a person.
+        are allowed only when at most one seat is a person.  ``named``: the
+        person gave ``name`` (False: it is the game's default name, shown in the language of the moment).
         """
         state = new_game(game, seed=seed, players=len(seats), **options)
         people = sum(seat.is_person for seat in seats)
-        session = cls(state, seats, store=store, name=name, hints=default_hints(people, allowed=allow_hints))
+        session = cls(state, seats, store=store, name=name, named=named,
+                      hints=default_hints(people, allowed=allow_hints))
         session.claim()
         session.save()
         return session
@@ -97,8 +105,9 @@ class Session:
         """
         record, state = store.read(record_id)
         seats = [Seat(seat["name"], seat["kind"]) for seat in record["seats"]]
-        session = cls(state, seats, store=store, record_id=record_id, name=record["name"],
-                      created=record["created"], hints=record["hints"])
+        session = cls(state, seats, store=store, record_id=record_id, name=record["name"], named=record["named"],
+                      created=record["created"], hints=record["hints"],
+                      revisions=(record["revision"], record["history_revision"]))
         if claim:
             session.claim()
         return session
@@ -256,7 +265,8 @@ class Session:
     def record(self) -> dict[str, Any]:
         return make_record(self.state, record_id=self.record_id, name=self.name,
                            seats=[seat.to_json() for seat in self.seats],
-                           created=self.created, updated=self.clock(), hints=self.hints)
+                           created=self.created, updated=self.clock(), hints=self.hints,
+                           named=self.named, revisions=self.revisions)
 
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.
@@ -265,8 +275,9 @@ class Session:
         that ends without room is kept in memory with its result and counted in
         the statistics once it can be written (``storage.pending``); the mark of
         the game in play is removed at once, so no stale Continue is offered.
-        A session that lost its game (deleted, or claimed by another table) never
-        writes again: ``lost`` says why, and the table stops.
+        A session that lost its game (deleted, claimed by another table, or
+        played on elsewhere: a newer history is stored) never writes again:
+        ``lost`` says why, and the table stops.
         """
         if self.store is None or self.lost:
             return False
@@ -275,7 +286,8 @@ class Session:
         try:
             record = self.store.write_game(record, self.token, stored=self._stored)
             self._stored = True
-            self.name = record["name"]
+            self.name, self.named = record["name"], record["named"]
+            self.revisions = (record["revision"], record["history_revision"])
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
         except LostGame as error:
             self.lost = error.reason

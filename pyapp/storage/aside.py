@@ -109,7 +109,8 @@ def reading(backend: Backend, key: str) -> Iterator[None]:
 
     A Python exception clears the mark; a crash of the whole interpreter (which
     no ``finally`` survives) leaves it, so the next start knows which record to
-    set aside.  A store too full for the mark reads without it.
+    set aside.  A store too full for the mark reads without it; one that
+    refuses the removal gets an empty mark, which names no record.
     """
     try:
         backend.set(READING_KEY, key)
@@ -119,7 +120,18 @@ def reading(backend: Backend, key: str) -> Iterator[None]:
     try:
         yield
     finally:
+        _clear_mark(backend)
+
+
+def _clear_mark(backend: Backend) -> None:
+    """Take the reading mark away; a page that survived its reading never leaves it behind."""
+    try:
         backend.remove(READING_KEY)
+    except StorageError:
+        try:
+            backend.set(READING_KEY, "")
+        except StorageError:
+            pass  # the storage refuses everything now: the next start sets the record aside, never deletes it
 
 
 __all__ = ["ASIDE_PREFIX", "Aside", "READING_KEY", "REASONS", "asides", "parse_key", "put_back", "reading", "set_aside"]

@@ -13,13 +13,19 @@ Version history
 * record 1: ``{"record": 1, "id", "name", "seats", "created",
   "updated", "finished", "game"}`` (and, from late in its life, an optional
   ``"summary"``).  Fixtures of it live in ``tests/fixtures/`` forever.
-* record 2 (current): record 1 plus ``"hints": {"allowed", "used"}``: whether
+* record 2: record 1 plus ``"hints": {"allowed", "used"}``: whether
   the person may ask for hints in this game and how many were asked.  From
   record 1, hints are allowed when at most one seat is a person (a game
   against computers) and none were used.  Optional ``"review"``: a finished
   review of one seat's decisions (:mod:`pyapp.storage.review`, its own
   ``version``); a record without one, or with one that does not fit its
   game, loads without it.
+* record 3 (current): record 2 plus ``"revision"`` and ``"history_revision"``
+  (:mod:`pyapp.storage.revision`: the order of writes, for compare-and-set)
+  and ``"named"``: whether the person gave the name (else it is the game's
+  default name, shown in the language of the moment).  From record 2: both
+  revisions 0, and ``named`` unless the name is blank or a game's default
+  name in one of the site's languages.
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 
@@ -29,13 +35,13 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
 >>> record = migrate(bare)
 >>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
-(2, ['Player 1', 'Player 2'], True)
->>> record["hints"]
-{'allowed': False, 'used': 0}
+(3, ['Player 1', 'Player 2'], True)
+>>> record["hints"], record["revision"], record["named"]
+({'allowed': False, 'used': 0}, 0, False)
 >>> migrate({"record": 7})
 Traceback (most recent call last):
 ...
-pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 2)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 3)
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.engine.state import SAVE_FORMAT
-from pyapp.registry import PERSON
+from pyapp.i18n import LANGUAGES, catalog
+from pyapp.registry import GAMES, PERSON
 from pyapp.storage.hints import default_hints
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
@@ -55,11 +62,10 @@ def _bare_save_to_record(save: dict[str, Any]) -> dict[str, Any]:
     """Record 0 → 1: wrap a bare engine save in an envelope."""
     players = save.get("players")
     count = players if isinstance(players, int) and not isinstance(players, bool) and 0 < players <= 16 else 0
-    game = save.get("game")
     return {
         "record": 1,
         "id": "",
-        "name": game if isinstance(game, str) else "",
+        "name": "",
         "seats": [{"name": f"Player {n + 1}", "kind": "person"} for n in range(count)],
         "created": 0,
         "updated": 0,
@@ -76,7 +82,19 @@ def _add_hints(record: dict[str, Any]) -> dict[str, Any]:
     return dict(record, record=2, hints=default_hints(people))
 
 
-RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints}
+def default_names() -> set[str]:
+    """Names a record has when nobody gave it one: blank, or a game's name in one of the site's languages."""
+    return {""} | {catalog(code)[f"game.{game}"] for code in LANGUAGES for game in GAMES}
+
+
+def _add_revisions(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 2 → 3: no write is ordered yet; a name counts as given unless it is a default one."""
+    name = record.get("name")
+    named = isinstance(name, str) and " ".join(name.split()) not in default_names()
+    return dict(record, record=3, revision=0, history_revision=0, named=named)
+
+
+RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions}
 """``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
 
 SAVE_STEPS: dict[int, Step] = {}
@@ -142,4 +160,4 @@ def migrate(record: Any) -> dict[str, Any]:
     return record
 
 
-__all__ = ["RECORD_STEPS", "SAVE_STEPS", "migrate", "migrate_save", "record_version"]
+__all__ = ["RECORD_STEPS", "SAVE_STEPS", "default_names", "migrate", "migrate_save", "record_version"]

@@ -15,7 +15,8 @@ from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
 from pyapp.storage.hints import check_hints, default_hints
 from pyapp.storage.migrate import migrate
-from pyapp.storage.review import without_bad_review
+from pyapp.storage.review import IMPORTED, without_bad_review
+from pyapp.storage.revision import check_revisions
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
@@ -58,11 +59,14 @@ def check_summary(value: Any, players: int) -> dict[str, Any] | None:
 
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
-                created: float, updated: float, hints: dict[str, Any] | None = None) -> dict[str, Any]:
+                created: float, updated: float, hints: dict[str, Any] | None = None,
+                named: bool = True, revisions: tuple[int, int] = (0, 0)) -> dict[str, Any]:
     """The record for ``state``; ``seats`` gives each seat's name and kind.
 
     ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
-    when at most one seat is a person, none used).
+    when at most one seat is a person, none used); ``named`` says the person
+    gave ``name``; ``revisions`` are the ones the writer read
+    (:mod:`pyapp.storage.revision`: the store's write sets the new ones).
     """
     if hints is None:
         hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
@@ -77,6 +81,9 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "game": state.to_save(),
         "summary": public_summary(state),
         "hints": hints,
+        "named": named,
+        "revision": revisions[0],
+        "history_revision": revisions[1],
     }
 
 
@@ -105,6 +112,9 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     _require(len(record["name"]) <= MAX_NAME_CHARS, "the saved game's name is too long")
     _require(len(record["id"]) <= MAX_ID_CHARS, "the saved game's id is too long")
     _require(check_hints(record.get("hints")) is not None, "the saved game's 'hints' is missing or malformed")
+    _require(isinstance(record.get("named"), bool), "the saved game's 'named' is missing or of the wrong type")
+    _require(check_revisions(record) is not None, "the saved game's revisions are missing or malformed")
+    _require(isinstance(record.get(IMPORTED, False), bool), f"the saved game's {IMPORTED!r} is not true or false")
     try:
         state = load(record.get("game"))
     except ValueError as error:

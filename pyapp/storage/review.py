@@ -35,6 +35,8 @@ REVIEW_VERSION = 1
 """The review format this site reads: ``pyapp.ai.review.REVIEW_VERSION`` (a test holds them equal;
 the storage does not import the AI)."""
 
+IMPORTED = "review_imported"
+"""The record's flag for a review that came with an imported file: shown as such, never as the site's own."""
 FIELDS = frozenset({"version", "game", "seat", "worlds", "done", "total", "decisions"})
 DECISION_FIELDS = frozenset({"index", "played", "best", "points_loss", "points_se", "win_loss", "win_se",
                              "worlds", "about_equal"})
@@ -96,14 +98,20 @@ def without_bad_review(record: dict[str, Any], state: State) -> dict[str, Any]:
     """``record`` as it is, or without its ``review`` when that does not pass :func:`check_review`."""
     if "review" not in record or check_review(record["review"], state) is not None:
         return record
-    return {key: value for key, value in record.items() if key != "review"}
+    return {key: value for key, value in record.items() if key not in ("review", IMPORTED)}
 
 
 def with_review(record: dict[str, Any], state: State, review: dict[str, Any]) -> dict[str, Any]:
-    """``record`` with ``review`` stored beside its game; ``ValueError`` if the review does not fit the game."""
+    """``record`` with ``review``, judged here, stored beside its game; ``ValueError`` if it does not fit the game."""
     if check_review(review, state) is None:
         raise ValueError("the review does not belong to this game")
-    return dict(record, review=review)
+    return {**{key: value for key, value in record.items() if key != IMPORTED}, "review": review}
 
 
-__all__ = ["MAX_DECISIONS", "REVIEW_VERSION", "check_review", "with_review", "without_bad_review"]
+def review_imported(record: dict[str, Any]) -> bool:
+    """Whether the record's review came in a file (its numbers were not judged here)."""
+    return "review" in record and record.get(IMPORTED) is True
+
+
+__all__ = ["IMPORTED", "MAX_DECISIONS", "REVIEW_VERSION", "check_review", "review_imported", "with_review",
+           "without_bad_review"]

@@ -19,6 +19,7 @@ from pyapp.storage.records import (
     MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
 )
 from pyapp.storage.review import with_review
+from pyapp.storage.revision import check_revisions, next_revision
 from pyapp.storage.safejson import is_number, loads
 
 PREFIX = "pyapp.save."
@@ -30,10 +31,17 @@ OWNER_PREFIX = "pyapp.owner."
 """Beside each game in play: the token of the one table (in one tab) that may write its history."""
 
 
-class LostGame(StorageError):
-    """The table may no longer write this game: it was deleted, or another table took it.
+class StaleRecord(StorageError):
+    """The stored record was written since the writer read it: nothing was written over the newer one."""
 
-    ``reason`` is ``"deleted"`` or ``"taken"``; nothing was written.
+    key = "storage.stale"
+
+
+class LostGame(StorageError):
+    """The table may no longer write this game: it was deleted, another table took it, or it is stale.
+
+    ``reason`` is ``"deleted"``, ``"taken"`` or ``"stale"`` (the stored history
+    is newer than the table's: another tab played on); nothing was written.
     """
 
     def __init__(self, record_id: str, reason: str) -> None:
@@ -72,7 +80,9 @@ class SaveStore:
         written = []
         for record_id, (record, then) in list(self.pending.items()):
             try:
-                self.write(record)
+                self._write_history(record)
+            except StaleRecord:
+                pass  # a newer history is stored: this copy is dropped, never written over it
             except StorageError:
                 break
             del self.pending[record_id]
@@ -81,16 +91,54 @@ class SaveStore:
         return written
 
     def new_id(self) -> str:
-        """A fresh record id, unique within this store."""
-        taken = set(self.backend.keys())
+        """A fresh record id, unique within this store (unchecked when the keys cannot be listed: the write is)."""
+        try:
+            taken = set(self.backend.keys())
+        except StorageError:
+            taken = set()
         while True:
             record_id = f"{int(self.clock() * 1000):x}-{next(self._serial)}"
             if PREFIX + record_id not in taken:
                 return record_id
 
-    def write(self, record: dict[str, Any]) -> None:
-        """Store ``record`` under its id; ``StorageFull`` leaves the old value in place."""
+    def _peek(self, record_id: str) -> dict[str, Any] | None:
+        """The stored record parsed without replaying it (``{}`` if unreadable); None if none is stored."""
+        key = PREFIX + record_id
+        text = self.backend.get(key)
+        if text is None:
+            return None
+        try:
+            with reading(self.backend, key):
+                record = loads(text, max_chars=MAX_RECORD_CHARS)
+        except ValueError:
+            return {}
+        return record if isinstance(record, dict) else {}
+
+    def revisions(self, record_id: str) -> tuple[int, int] | None:
+        """``(revision, history_revision)`` of the stored record; None if none is stored.
+
+        A stored text that cannot be read, or a record from before revisions, counts as ``(0, 0)``.
+        """
+        record = self._peek(record_id)
+        return None if record is None else check_revisions(record) or (0, 0)
+
+    def write(self, record: dict[str, Any], *, expect: int | None = None,
+              history: bool = False) -> dict[str, Any]:
+        """Compare-and-set: store ``record`` only if the stored revision is still ``expect``; the record written.
+
+        ``expect`` None means that nothing may be stored under the id yet.  The
+        record written carries the next revision (and, when it changes the
+        ``history``, the same history revision); ``StaleRecord`` if the stored
+        revision moved, ``StorageFull`` leaves the old value in place.
+        """
+        stored = self.revisions(record["id"])
+        if (None if stored is None else stored[0]) != expect:
+            raise StaleRecord(f"game {record['id']} was written meanwhile")
+        revision = next_revision(expect)
+        record = dict(record, revision=revision,
+                      history_revision=revision if history or stored is None else stored[1])
         self.backend.set(PREFIX + record["id"], encode_record(record))
+        return record
 
     # -- one owner per game ---------------------------------------------------------
 
@@ -121,21 +169,38 @@ class SaveStore:
         return None if owner in (None, token) else "taken"
 
     def write_game(self, record: dict[str, Any], token: str, *, stored: bool = True) -> dict[str, Any]:
-        """The owning table's autosave: the history is its own, the name stays what is stored.
+        """The owning table's autosave (see :meth:`_write_history`); ``LostGame`` when it may not write.
 
-        ``LostGame`` (nothing written) when :meth:`lost_by` forbids it.  The name
-        belongs to :meth:`rename`, which may have changed it meanwhile (another
-        tab's saved-games screen); returns the record written.
+        The reason is :meth:`lost_by`'s, or ``"stale"`` when another tab wrote a
+        newer history meanwhile; nothing is written then.
         """
         record_id = record["id"]
         reason = self.lost_by(record_id, token, stored=stored)
         if reason is not None:
             raise LostGame(record_id, reason)
-        name = self._stored_name(record_id)
-        if name is not None:
-            record = dict(record, name=name)
-        self.write(record)
-        return record
+        try:
+            return self._write_history(record)
+        except StaleRecord:
+            raise LostGame(record_id, "stale") from None
+
+    def _write_history(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Write a new history over the one ``record`` was played from, keeping the stored name.
+
+        ``StaleRecord`` when the stored history revision is not the record's
+        (another tab's history is newer).  The name belongs to :meth:`rename`,
+        which may have changed it meanwhile (another tab's saved-games screen)
+        without touching the history; returns the record written.
+        """
+        stored = self._peek(record["id"])
+        expect = None
+        if stored is not None:
+            expect, history = check_revisions(stored) or (0, 0)
+            if history != record["history_revision"]:
+                raise StaleRecord(f"game {record['id']} was played on elsewhere")
+            name, named = stored.get("name"), stored.get("named", True)
+            if isinstance(name, str) and len(name) <= MAX_NAME_CHARS and isinstance(named, bool):
+                record = dict(record, name=name, named=named)
+        return self.write(record, expect=expect, history=True)
 
     def read(self, record_id: str) -> tuple[dict[str, Any], State]:
         """The record and its replayed game; ``CorruptRecord`` or ``KeyError``."""
@@ -152,30 +217,16 @@ class SaveStore:
             record = dict(record, id=record_id)  # the key it is stored under wins
         return record, state
 
-    def _stored_name(self, record_id: str) -> str | None:
-        """The name in a stored record, read without replaying it (None if absent or unusable)."""
-        key = PREFIX + record_id
-        text = self.backend.get(key)
-        if text is None:
-            return None
-        try:
-            with reading(self.backend, key):
-                record = loads(text, max_chars=MAX_RECORD_CHARS)
-        except ValueError:
-            return None
-        name = record.get("name") if isinstance(record, dict) else None
-        return name if isinstance(name, str) and len(name) <= MAX_NAME_CHARS else None
-
     def rename(self, record_id: str, name: str) -> dict[str, Any]:
         """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record.
 
         Only the name changes: the history written back is the one just read, in
-        the same step, so a table playing the game meanwhile loses nothing.
+        the same step, so a table playing the game meanwhile loses nothing (its
+        autosave takes the new name); a blank name is the game's default one.
         """
         record, _ = self.read(record_id)
-        record = dict(record, name=" ".join(str(name).split())[:MAX_NAME_CHARS])
-        self.write(record)
-        return record
+        name = " ".join(str(name).split())[:MAX_NAME_CHARS]
+        return self.write(dict(record, name=name, named=bool(name)), expect=record["revision"])
 
     def keep_review(self, record_id: str, review: dict[str, Any]) -> dict[str, Any]:
         """Store a finished review beside the game; returns the record.
@@ -184,9 +235,7 @@ class SaveStore:
         just read); ``ValueError`` if the review does not belong to the game.
         """
         record, state = self.read(record_id)
-        record = with_review(record, state, review)
-        self.write(record)
-        return record
+        return self.write(with_review(record, state, review), expect=record["revision"])
 
     def finished_ids(self) -> list[tuple[float, str]]:
         """``(updated, id)`` of every finished game, oldest first, read without replaying."""

@@ -5,7 +5,10 @@ trusts the file: it must be UTF-8, parse as JSON, be of a version this site
 can read (older ones are migrated), and replay through the engine; only then
 is it stored, under a fresh id so it can never overwrite a game already here.
 An import never deletes anything: the bound on finished games
-(``MAX_FINISHED``) is applied when a game played here ends.
+(``MAX_FINISHED``) is applied when a game played here ends.  Only the fields
+the record format defines are stored (:func:`known_fields`: a file padded with
+anything else takes no more room than the game); a review that came in the
+file is kept marked as imported, never shown as judged here.
 """
 
 from __future__ import annotations
@@ -13,15 +16,37 @@ from __future__ import annotations
 import json
 import re
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from pyapp.engine.state import State
 from pyapp.storage.records import MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record
+from pyapp.storage.review import IMPORTED
 from pyapp.storage.safejson import is_number
 from pyapp.storage.store import SaveStore
 
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
+RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated", "finished", "game", "summary",
+                 "hints", "revision", "history_revision", "review", IMPORTED)
+"""Every field of a record of the current version (:mod:`pyapp.storage.migrate`); nothing else is imported."""
+SEAT_FIELDS = ("name", "kind")
+MAX_DROPPED_SHOWN = 5
+"""The import notice names at most this many dropped fields (then says how many more), each cut to 40 characters."""
+
+
+def known_fields(record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``record`` with only the fields the format defines, and the names of those dropped (seats' as ``seats.x``).
+
+    >>> known_fields({"record": 3, "name": "a", "seats": [{"name": "b", "kind": "person", "x": 1}], "pad": "…"})
+    ({'record': 3, 'name': 'a', 'seats': [{'name': 'b', 'kind': 'person'}]}, ['pad', 'seats.x'])
+    """
+    kept = {key: record[key] for key in RECORD_FIELDS if key in record}
+    dropped = [key for key in record if key not in RECORD_FIELDS]
+    seats = kept.get("seats")
+    if isinstance(seats, list):
+        kept["seats"] = [{key: seat[key] for key in SEAT_FIELDS if key in seat} for seat in seats]
+        dropped += sorted({f"seats.{key}" for seat in seats for key in seat if key not in SEAT_FIELDS})
+    return kept, dropped
 
 
 def export_text(record: dict[str, Any]) -> str:
@@ -81,22 +106,36 @@ def decode_file(data: bytes | str) -> str:
     return text
 
 
-def import_file(data: bytes | str, store: SaveStore) -> tuple[dict[str, Any], State]:
+class Imported(NamedTuple):
+    """A game imported from a file: the record stored, its replayed game, and the fields left out."""
+
+    record: dict[str, Any]
+    state: State
+    dropped: list[str]
+
+    def dropped_text(self) -> str:
+        """The dropped fields' names for the notice, the first few then a count (names come from the file)."""
+        shown = ", ".join(name if len(name) <= 40 else name[:39] + "…" for name in self.dropped[:MAX_DROPPED_SHOWN])
+        more = len(self.dropped) - MAX_DROPPED_SHOWN
+        return f"{shown} (+{more})" if more > 0 else shown
+
+
+def import_file(data: bytes | str, store: SaveStore) -> Imported:
     """Validate ``data`` (a file's bytes or text) and store it as a new game.
 
-    Returns the stored record and its replayed game; raises ``CorruptRecord``
-    with the reason otherwise (nothing is stored then).  ``StorageError``
-    passes through when the store has no room.
+    Raises ``CorruptRecord`` with the reason (nothing is stored then);
+    ``StorageError`` passes through when the store has no room.  The stored
+    record starts a history of its own (revisions from 0).
     """
     record, state = decode_record(decode_file(data))
+    record, dropped = known_fields(record)
     now = store.clock()
     created = record.get("created") or now
-    record = dict(record, id=store.new_id(), created=created, updated=now,
-                  finished=state.is_terminal(), game=state.to_save())
-    if not record["name"].strip():
-        record["name"] = state.GAME
-    store.write(record)
-    return record, state
+    record = dict(record, id=store.new_id(), created=created, updated=now, revision=0, history_revision=0)
+    if "review" in record:
+        record[IMPORTED] = True
+    return Imported(store.write(record), state, dropped)
 
 
-__all__ = ["MAX_IMPORT_BYTES", "decode_file", "export_filename", "export_text", "import_file", "raw_filename"]
+__all__ = ["MAX_IMPORT_BYTES", "Imported", "decode_file", "export_filename", "export_text", "import_file",
+           "known_fields", "raw_filename"]

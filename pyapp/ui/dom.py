@@ -15,11 +15,14 @@ proxy called then is the page error "Object has already been destroyed".
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
 from pyscript import window
 from pyscript.ffi import create_proxy
+
+from pyapp.storage.times import shown_time
 
 try:  # Pyodide turns a JavaScript null into this object, not into None
     from pyodide.ffi import jsnull as _jsnull
@@ -88,6 +91,12 @@ def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: boo
     return element
 
 
+def button(text: str, testid: str, handler: Callable[[Any], None], *, primary: bool = False) -> Any:
+    """A ``type="button"`` button that calls ``handler(event)`` when pressed."""
+    return on(h("button", {"type": "button", "class": "primary" if primary else None, "data-testid": testid}, text),
+              "click", handler)
+
+
 def _free(listener: Handler) -> None:
     """Unhook a listener, then free its proxy: no event can reach it any more."""
     element, event, proxy, capture = listener
@@ -152,7 +161,12 @@ def reopen_dialog(root: Any, key: str | None) -> None:
 
 
 def local_date(seconds: float) -> str:
-    """A local date and time (``seconds`` since 1970) in the browser's own format; "" if it cannot show it."""
+    """A local date and time (``seconds`` since 1970) in the browser's own format; "" if it cannot show it.
+
+    A time later than a few days from now (a hand-edited record) is as unknown as none (see ``shown_time``).
+    """
+    if not shown_time(seconds, time.time()):
+        return ""
     try:
         return str(window.Date.new(seconds * 1000).toLocaleString())
     except Exception:  # a date the browser cannot show is not worth an error

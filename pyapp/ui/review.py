@@ -31,6 +31,7 @@ from pyapp.engine.state import State
 from pyapp.i18n import t, tn
 from pyapp.registry import PERSON
 from pyapp.storage import SaveStore, StorageError
+from pyapp.storage.review import review_imported
 from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.hint_button import points_text
 from pyapp.ui.routes import href
@@ -149,7 +150,9 @@ class ReviewView:
         self.names = [seat["name"] for seat in seats]
         self.people = [n for n, seat in enumerate(seats) if seat["kind"] == PERSON] or list(range(len(seats)))
         self.result: dict[str, Any] | None = record.get("review")
-        self.source = "stored" if self.result is not None else ""
+        self.source = ("imported" if review_imported(record) else "stored") if self.result is not None else ""
+        """Where the result shown comes from: ``stored`` (judged here before), ``imported`` (numbers from a
+        file, never shown as the site's own), ``judged`` (just now)."""
         self.seat = self.result["seat"] if self.result is not None else None
         self.phase = "done" if self.result is not None else "choose"
         self.problem: str | None = None
@@ -299,7 +302,8 @@ class ReviewView:
             return [h("p", {"data-testid": "review-empty"}, t("review.none", name=name))]
         mistakes = sum(kind_of(d) == "mistake" for d in decisions)
         shown = decisions[:SHOWN]
-        out = [h("p", {"class": "review-summary", "data-testid": "review-summary", "data-mistakes": str(mistakes)},
+        out = [self._imported_label(),
+               h("p", {"class": "review-summary", "data-testid": "review-summary", "data-mistakes": str(mistakes)},
                  tn("review.summary", mistakes, total=len(decisions), mistakes=mistakes)),
                self._chart(decisions, shown),
                h("h2", {}, t("review.costliest")),
@@ -308,12 +312,22 @@ class ReviewView:
         if self.problem is not None:
             out.append(h("p", {"class": "warning", "role": "status", "data-testid": "review-not-stored"},
                           t("review.not_stored", problem=self.problem)))
-        else:
+        elif self.source != "imported":
             out.append(h("p", {"class": "review-stored", "data-testid": "review-stored"}, t("review.stored")))
         others = [seat for seat in self.people if seat != self.seat]
         if others:
             out.append(self._seat_buttons(others, lambda other: t("review.other", name=other)))
         return out
+
+    def _imported_label(self) -> Any:
+        """A review that came in a file: said so above its numbers, with the way to judge it here."""
+        if self.source != "imported" or self.seat is None:
+            return None
+        again = h("button", {"type": "button", "class": "primary", "data-testid": "review-rejudge"}, t("review.rejudge"))
+        seat = self.seat
+        on(again, "click", lambda event: self.start(seat))
+        return h("div", {"class": "warning review-imported", "role": "note", "data-testid": "review-imported"},
+                 h("p", {}, t("review.imported")), again)
 
     def _items(self, name: str, shown: list[dict[str, Any]]) -> list[Any]:
         from pyapp.ai.hint import reasons  # noqa: PLC0415  (the engine's reasons: with the judge)

@@ -34,6 +34,7 @@ from pyapp.engine.state import Action
 from pyapp.games import game_class
 from pyapp.i18n import isolate, t
 from pyapp.play import CHOSEN, Seat, Session
+from pyapp.play.setup import MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_setup
 from pyapp.registry import PERSON, TABLE_LEVELS, computer_modules
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -272,7 +273,7 @@ class Table:
         resume = h("button", {"class": "primary", "data-testid": "take-over" if elsewhere else "resume"},
                    t("table.take_over" if elsewhere else "table.resume"))
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
-        on(resume, "click", lambda event: self.begin(session))
+        on(resume, "click", lambda event: self._take_back(session))  # what is stored at the press
         on(fresh, "click", lambda event: self.show_setup())
         game = t(f"game.{self.ui.game}")
         heading = t("table.elsewhere_title", game=game) if elsewhere else t("table.resume_title", game=game)
@@ -329,7 +330,8 @@ class Table:
             if key in (None, OWNER_PREFIX + session.record_id):  # the other tab let it go, or another took it
                 self.session = None
                 self.open()
-        elif self.offered is not None and (key is None or key == CURRENT_KEY or key.startswith(OWNER_PREFIX)):
+        elif self.offered is not None and (key is None or key in (CURRENT_KEY, PREFIX + self.offered.record_id)
+                                           or key.startswith(OWNER_PREFIX)):
             self.open()
 
     def _show_lost(self) -> None:
@@ -342,8 +344,9 @@ class Table:
         fresh = h("button", {"data-testid": "new-game"}, t("table.new_game"))
         on(fresh, "click", lambda event: self.show_setup(session))
         again = None
-        if reason == "taken":
-            again = h("button", {"class": "primary", "data-testid": "take-over"}, t("table.take_over"))
+        if reason in ("taken", "stale"):
+            again = h("button", {"class": "primary", "data-testid": "take-over"},
+                      t("table.take_over" if reason == "taken" else "table.lost_stale_again"))
             on(again, "click", lambda event: self._take_back(session))
         self._show(h("section", {"class": "panel", "data-testid": "lost", "data-reason": reason},
                      h("h2", {}, t(f"table.lost_{reason}")), h("p", {}, t(f"table.lost_{reason}_text")),
@@ -351,7 +354,7 @@ class Table:
         (again or fresh).focus()
 
     def _take_back(self, lost: Session) -> None:
-        """Play here again the game another tab took: as that tab left it."""
+        """Play here the game another tab took, played on or offers: as it is stored now."""
         try:
             session = Session.resume(self.store, lost.record_id, claim=False)
         except (ValueError, KeyError, StorageError):
@@ -361,8 +364,11 @@ class Table:
 
     # -- set-up --------------------------------------------------------------------
 
-    def show_setup(self, previous: Session | Setup | None = None) -> None:
-        """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw)."""
+    def show_setup(self, previous: Session | Setup | None = None, problem: SetupError | None = None) -> None:
+        """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw).
+
+        ``problem`` is the field the last Start could not use: its message is shown beside it.
+        """
         if isinstance(previous, Session):
             previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options),
                              hints=previous.hints["allowed"])
@@ -407,16 +413,22 @@ class Table:
         on(count, "change", draw)
         on(seats_box, "change", people_changed)
         draw()
-        seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": "15",
-                           "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None})
-        deal = h("details", {"class": "setup-deal"}, h("summary", {}, t("setup.deal")),
-                 h("label", {"for": "setup-seed"}, t("setup.seed")), seed)
+        seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": str(MAX_SEED_DIGITS),
+                           "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None,
+                           **({"aria-invalid": "true", "aria-describedby": "setup-problem"}
+                              if problem and problem.field == "seed" else {})})
+        said = h("p", {"class": "error", "role": "alert", "id": "setup-problem", "data-testid": "setup-problem",
+                       "data-field": problem.field}, t(problem.key)) if problem else None
+        deal = h("details", {"class": "setup-deal", **({"open": ""} if problem and problem.field == "seed" else {})},
+                 h("summary", {}, t("setup.deal")), h("label", {"for": "setup-seed"}, t("setup.seed")), seed,
+                 said if problem and problem.field == "seed" else None)
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
         on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
         self._show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{self.ui.game}"))),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, allow_row, deal, start),
+                     seats_box, options_box, allow_row, deal,
+                     said if problem and problem.field != "seed" else None, start),
                    lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
 
     def _option_field(self, option: Option, previous: Setup | None) -> Any:
@@ -450,12 +462,18 @@ class Table:
         return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip(), bool(allow.checked))
 
     def _start_from_form(self, setup: Setup) -> None:
-        seats = [Seat(seat.name or t("setup.default_name", n=n + 1), seat.kind) for n, seat in enumerate(setup.seats)]
-        seed = int(setup.seed) if setup.seed.isdigit() else random.SystemRandom().randrange(2**53)
+        try:
+            chosen = parse_setup(str(setup.players), [(seat.name, seat.kind) for seat in setup.seats], setup.seed,
+                                 players_allowed=game_class(self.ui.game).PLAYERS)
+        except SetupError as error:
+            self.show_setup(setup, problem=error)
+            return
+        seats = [Seat(name or t("setup.default_name", n=n + 1), kind) for n, (name, kind) in enumerate(chosen.seats)]
+        seed = random.SystemRandom().randrange(SEED_LIMIT) if chosen.seed is None else chosen.seed
         people = sum(seat.is_person for seat in seats)
         try:
             session = Session.start(self.ui.game, seats, seed=seed, store=self.store,
-                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")),
+                                    name=t("table.default_title", game=t(f"game.{self.ui.game}")), named=False,
                                     allow_hints=setup.hints if people > 1 else None, **setup.options)
         except ValueError as error:
             self.error = str(error)
@@ -806,7 +824,7 @@ class Table:
         assert old is not None
         seed = random.SystemRandom().randrange(2**53)
         self.begin(Session.start(self.ui.game, old.seats, seed=seed, store=self.store, name=old.name,
-                                 allow_hints=old.hints["allowed"], **old.state.options))
+                                 named=old.named, allow_hints=old.hints["allowed"], **old.state.options))
 
     def _handover(self, viewer: int) -> None:
         name = self.session.seats[viewer].name if self.session else ""

@@ -29,7 +29,7 @@ def _continue(game: str, record: dict[str, Any]) -> Any:
         link = routes.href(game, resume=record["id"])
     except ValueError:  # an id no route can carry (a hand-edited key): the saved-games list still has it
         return None
-    when = local_date(record["updated"]) if record["updated"] > 0 else ""
+    when = local_date(record["updated"])
     return h(
         "div",
         {"class": "game-continue", "data_testid": f"continue-{game}", "data_record": record["id"]},

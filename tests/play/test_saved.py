@@ -36,3 +36,24 @@ def test_rows_follow_changes_to_the_stored_text():
     assert "Moves played: 1." in summaries(store)[0].progress
     store.backend.set("pyapp.save." + session.record_id, "{")
     assert summaries(store)[0].broken
+
+
+def test_a_default_name_follows_the_language_until_a_name_is_typed():
+    from pyapp.i18n import set_language
+
+    store = SaveStore(MemoryBackend())
+    set_language("ko")
+    try:
+        session = Session.start("triad", [Seat("Ada"), Seat("Bot", "easy")], seed=6, store=store,
+                                name="트라이어드", named=False)
+        assert [row.title for row in summaries(store)] == ["트라이어드"]
+        set_language("en")
+        assert [row.title for row in summaries(store)] == ["Triad"]
+        store.rename(session.record_id, "트라이어드 한 판")
+        set_language("ko")
+        set_language("en")
+        assert [row.title for row in summaries(store)] == ["트라이어드 한 판"]  # typed: kept in every language
+        session.play(str(session.state.legal_actions()[0]))  # the autosave keeps the typed name and its flag
+        assert [row.title for row in summaries(store)] == ["트라이어드 한 판"]
+    finally:
+        set_language("en")

@@ -223,7 +223,7 @@ def run_case(items: Items, case: Case, backend_for: Callable[[Items], Any]) -> t
                 return "", f"good statistics reported as {problem}"
     elif target == "import":
         try:
-            record, _ = import_file(text.encode("utf-8", "surrogatepass"), store)
+            record, _, _ = import_file(text.encode("utf-8", "surrogatepass"), store)
         except CorruptRecord as error:
             reason = reason_of(str(error))
         else:

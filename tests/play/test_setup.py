@@ -1,0 +1,67 @@
+"""The set-up form's parser: whatever is typed, a clear refusal or a usable choice, never a crash."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pyapp.play.setup import MAX_SEAT_NAME, MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_name, parse_seed, parse_setup
+from tests.pyodide.setup_cases import FIXED
+
+ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=()), max_size=40)
+
+
+@given(ANY_TEXT)
+def test_any_deal_number_text_is_a_number_in_range_or_a_clear_refusal(text):
+    try:
+        seed = parse_seed(text)
+    except SetupError as error:
+        assert error.field == "seed" and error.key in ("setup.seed_invalid", "setup.seed_too_large")
+        return
+    if seed is None:
+        assert not text.strip(" \t\r\n")
+    else:
+        assert 0 <= seed < SEED_LIMIT and text.strip(" \t\r\n").isascii() and int(text) == seed
+
+
+@given(st.integers(min_value=0, max_value=SEED_LIMIT - 1))
+def test_every_deal_number_can_be_typed_back_within_the_fields_length(seed):
+    assert len(str(seed)) <= MAX_SEED_DIGITS and parse_seed(str(seed)) == seed
+
+
+@given(ANY_TEXT, st.lists(st.tuples(ANY_TEXT, st.sampled_from(["person", "easy", "hard", "wizard", ""])), max_size=5),
+       ANY_TEXT)
+def test_any_set_up_is_refused_clearly_or_gives_clean_names(players, seats, seed):
+    try:
+        setup = parse_setup(players, seats, seed, players_allowed=(2, 3, 4))
+    except SetupError as error:
+        assert error.field in ("players", "seats", "seed")
+        return
+    assert setup.players == len(setup.seats) in (2, 3, 4)
+    for name, _ in setup.seats:
+        assert len(name) <= MAX_SEAT_NAME and name == name.strip()
+        assert not any(unicodedata.category(char) == "Cc" for char in name)
+
+
+@pytest.mark.parametrize("text", ["²", "1²", "①", "٣", "３", "𝟙", "-1", "1e3", "1_000"])
+def test_digits_that_int_or_isdigit_misread_are_refused(text):
+    with pytest.raises(SetupError, match="setup.seed_invalid"):
+        parse_seed(text)
+
+
+def test_the_bounds_of_a_deal_number():
+    assert parse_seed(str(SEED_LIMIT - 1)) == SEED_LIMIT - 1 and parse_seed(" 0 ") == 0
+    for text in (str(SEED_LIMIT), "9" * 17):
+        with pytest.raises(SetupError, match="setup.seed_too_large"):
+            parse_seed(text)
+
+
+def test_the_cases_replayed_in_pyodide_hold_the_ones_that_stopped_the_page():
+    assert {"²", "1²", "①"} <= set(FIXED)
+
+
+def test_names_lose_control_characters_and_runs_of_space():
+    assert parse_name(" Ada\x00\x07  \n Lovelace ") == "Ada Lovelace"
+    assert parse_name("x" * 100) == "x" * MAX_SEAT_NAME
