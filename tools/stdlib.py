@@ -16,7 +16,8 @@ will load them: same Python version, same bytecode magic, same compiler.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
   (nothing compiled at boot), with docstrings and asserts stripped
   (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
-  own modules read docstrings only where they may be ``None``).
+  own modules read docstrings only where they may be ``None``), and every
+  instruction at its function's first line (:func:`at_first_lines`).
 * Our package is bytecode only too (``pyapp/x.pyc`` where ``pyapp/x.py`` is,
   ``optimize=2``): compiled from the very tree the build packs, so it cannot be
   stale (``tools/build.py`` records each source's digest in the wheel and a test
