@@ -19,6 +19,9 @@ bare Pyodide and ours ÷ bare PyScript:
   wheel, gzip, images), which count at their size; beside it the untouched runtime's
   five files counted the same way.
 
+``--bytes`` only counts: one cold visit of ours (and of ``--before``), no timings, no bare
+pages; quick enough for every change that adds code.
+
 ``--before`` adds another build of our site (say, main's) as a fourth page,
 measured the same way, for before/after figures from one interleaved run.
 ``--throttle`` slows Chromium's CPU (``Emulation.setCPUThrottlingRate``; 4 is
@@ -121,9 +124,10 @@ def served_size(path: Path) -> int:
     return len(serve.compressed(str(path), path.stat().st_mtime, "br"))
 
 
-def served_bytes(root: Path, paths: list[str]) -> int:
+def served_bytes(root: Path, server: serve.Server) -> int:
+    """The bytes of every file ``server`` answered with 200 since ``requested`` was emptied, as served."""
     total = 0
-    for path in paths:
+    for path in (path for status, path in server.requested if status == 200):
         file = root / path.split("?", 1)[0].lstrip("/")
         total += served_size((file / "index.html" if file.is_dir() else file).resolve())
     return total
@@ -162,6 +166,18 @@ def tap_triad(context: BrowserContext, url: str, throttle: float) -> float:
     return seconds
 
 
+def first_visit_bytes(playwright: Playwright, executable: str, server: serve.Server, root: Path) -> int:
+    """The bytes of one cold visit of our site as served, until its worker has precached everything."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=FLAGS)
+        server.requested = []
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/")
+        page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
+        context.close()
+    return served_bytes(root, server)
+
+
 def measure(
     playwright: Playwright, executable: str, server: serve.Server, root: Path, *, kind: str, throttle: float
 ) -> dict[str, float]:
@@ -180,7 +196,7 @@ def measure(
         page, figures["cold"], figures["cold_task"] = boot(context, url, throttle)
         if kind in OURS:
             page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=TIMEOUT_MS)
-        figures["bytes"] = served_bytes(root, [path for status, path in server.requested if status == 200])
+        figures["bytes"] = served_bytes(root, server)
         page.close()
         page, figures["warm"], figures["warm_task"] = boot(context, url, throttle)
         page.close()
@@ -221,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle", type=float, nargs="+", default=[1.0], help="CPU slowdown factors, e.g. 1 4")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--before", type=Path, help="another build of the site to measure beside it")
+    parser.add_argument("--bytes", action="store_true", help="only the first visit's bytes (no timings)")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     executable = chromium.executable()
@@ -228,6 +245,16 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("bench/boot.py needs the brotli module (pip install -e '.[test]')")
     runtime_bytes = sum(served_size(build.NODE_MODULES / "pyodide" / name) for name in build.PYODIDE_FILES)
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    if args.bytes:
+        builds = {"ours": dist, **({"before": args.before.resolve()} if args.before else {})}
+        with sync_playwright() as playwright:
+            for kind, root in builds.items():
+                server = serve.start(root)
+                counted = first_visit_bytes(playwright, executable, server, root)
+                server.shutdown()
+                print(f"{kind}: first visit {counted:,} B, {counted / runtime_bytes:.4f}x the untouched runtime's "
+                      f"five files ({runtime_bytes:,} B)")
+        return 0
 
     with tempfile.TemporaryDirectory() as tmp:
         roots = {**bare_sites(Path(tmp)), "ours": dist}

@@ -47,6 +47,17 @@ for name in NAMES:
         turn += 1
     load(json.loads(json.dumps(state.to_save())))
 stdlib = sys.path[1]
+
+def frames(call, *args):
+    # (file, line, first line of its function) of each frame the error raised by call went through
+    try:
+        call(*args)
+    except ValueError as error:
+        tb, out = error.__traceback__.tb_next, []
+        while tb:
+            out.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno, tb.tb_frame.f_code.co_firstlineno))
+            tb = tb.tb_next
+        return out
 json.dumps({
     "magic": importlib.util.MAGIC_NUMBER.hex(),
     "stdlib": stdlib,
@@ -55,6 +66,8 @@ json.dumps({
     "not_compiled": sorted(n for n, m in sys.modules.items()
                            if n.startswith("pyapp") and not m.__file__.endswith(".pyc")),
     "sources_here": sorted(n for n, m in sys.modules.items() if n.startswith("pyapp") and os.path.exists(m.__file__[:-1])),
+    "library_frames": frames(json.loads, "["),
+    "pyapp_frames": frames(load, {"game": "nope"}),
 })
 """
 
@@ -101,6 +114,11 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     assert not {f"{n.replace('.', '/')}.pyc" for n in report["frozen"]} & set(names)
     assert not report["not_compiled"], "pyapp modules running from source"
     assert not report["sources_here"]
+    # tracebacks: a library frame at its function's first line (tools/stdlib.py, at_first_lines), ours exact
+    assert report["library_frames"] and all(
+        file.startswith(report["stdlib"]) and line == first for file, line, first in report["library_frames"])
+    assert report["pyapp_frames"][0][0] == "pyapp/games/__init__.py"
+    assert all(line > first for _, line, first in report["pyapp_frames"]), "pyapp keeps the raising line"
     # the library really is trimmed: a module nothing imports is absent
     missing = page.evaluate("() => { try { window.__python.runPython('import pydoc'); return ''; } catch (e) { return String(e); } }")
     assert "ModuleNotFoundError" in missing

@@ -198,10 +198,18 @@ def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:
 
 
 def test_runtime_folder_holds_the_core_and_our_stdlib_gzipped_and_no_lock_file() -> None:
-    files = build.runtime_files(b"our stdlib")
+    files = build.runtime_files(b"our stdlib, gzipped")
     assert tuple(files) == build.RUNTIME_FILES and "pyodide-lock.json" not in files
-    assert gzip.decompress(files["python_stdlib.zip.gz"]) == b"our stdlib"
-    assert build.gzipped(b"same") == build.gzipped(b"same"), "the same build gives the same bytes"
+    assert files["python_stdlib.zip.gz"] == b"our stdlib, gzipped"
+
+
+def test_gzip_is_zopfli_smaller_than_zlib_and_the_same_bytes_every_build() -> None:
+    source = (ROOT / "tools/build.py").read_bytes()
+    first, empty = build.gzipped(source, b"")
+    assert gzip.decompress(first) == source and gzip.decompress(empty) == b""
+    assert build.gzipped(source) == [first], "the same build gives the same bytes"
+    assert first[4:8] == b"\0\0\0\0", "no timestamp in the gzip header"
+    assert len(first) < 0.985 * len(gzip.compress(source, 9, mtime=0)), "Zopfli beats zlib's level 9"
 
 
 def test_loader_points_at_the_runtime_and_app_and_holds_the_lock() -> None:

@@ -1,4 +1,4 @@
-"""tools/stdlib.py's import finder, which decides what the trimmed standard library keeps."""
+"""tools/stdlib.py: the import finder, which decides what the trimmed standard library keeps, and its line tables."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import io
 import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
@@ -68,3 +70,33 @@ def test_frozen_modules_are_the_ones_the_import_system_finds_frozen() -> None:
         module = sys.modules.get(name)
         if module is not None:
             assert module.__spec__.origin == "frozen", name
+
+
+FUNCTIONS = b'''
+def risky(x):
+    y = x + 1
+    if y > 2:
+        raise ValueError(y)
+    return [i * y for i in range(3)]
+
+
+class Holder:
+    def call(self):
+        return risky(0)
+'''
+
+
+def test_library_bytecode_keeps_only_first_lines_and_runs_the_same() -> None:
+    exact = compile(FUNCTIONS, "m.py", "exec")
+    flat = stdlib.at_first_lines(exact)
+    namespace: dict[str, object] = {}
+    exec(flat, namespace)
+    assert namespace["Holder"]().call() == [0, 1, 2]
+    with pytest.raises(ValueError) as raised:
+        namespace["risky"](5)
+    frame = raised.tb.tb_next
+    assert frame.tb_lineno == frame.tb_frame.f_code.co_firstlineno == 2, "a traceback names the def's line"
+    risky = namespace["risky"].__code__
+    assert {line for *_, line in risky.co_lines()} == {2} and list(risky.co_lines())[-1][1] == len(risky.co_code)
+    assert len(flat.co_linetable) < len(exact.co_linetable)
+    assert len(stdlib.bytecode(FUNCTIONS, "m.py", exact_lines=False)) < len(stdlib.bytecode(FUNCTIONS, "m.py"))

@@ -16,7 +16,8 @@ will load them: same Python version, same bytecode magic, same compiler.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
   (nothing compiled at boot), with docstrings and asserts stripped
   (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
-  own modules read docstrings only where they may be ``None``).
+  own modules read docstrings only where they may be ``None``), and every
+  instruction at its function's first line (:func:`at_first_lines`).
 * Our package is bytecode only too (``pyapp/x.pyc`` where ``pyapp/x.py`` is,
   ``optimize=2``): compiled from the very tree the build packs, so it cannot be
   stale (``tools/build.py`` records each source's digest in the wheel and a test
@@ -36,6 +37,7 @@ import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
+from types import CodeType
 
 STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 """Where Pyodide puts ``python_stdlib.zip``; compiled file names point into it, like zipimport's."""
@@ -151,10 +153,32 @@ def frozen_modules() -> set[str]:
     return frozen | aliases
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
-    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts."""
+def bytecode(source: bytes, filename: str, *, exact_lines: bool = True) -> bytes:
+    """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts,
+    and with every line at its function's first line unless ``exact_lines`` (:func:`at_first_lines`)."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
+    if not exact_lines:
+        code = at_first_lines(code)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+LINE_ONLY = 0x80 | 13 << 3
+"""The first byte of a line-table entry with a line and no columns (CPython's ``Objects/locations.md``);
+the low three bits hold the entry's length in code units, less one."""
+
+
+def at_first_lines(code: CodeType) -> CodeType:
+    """``code`` and the code nested in it with every instruction at the function's first line.
+
+    A line table maps each instruction to its line; the standard library's are a sixth of it
+    compressed.  With this table a traceback through a library frame still names its file,
+    function and a line (the ``def``'s; module code: line 1), and ``f_lineno`` stays a number
+    for code that formats it; the library's source is not shipped, so no line text is lost.
+    Our package keeps its exact lines: its tracebacks are the ones worth reading."""
+    units = len(code.co_code) // 2
+    table = b"".join(bytes((LINE_ONLY | (min(8, units - i) - 1), 0)) for i in range(0, units, 8))  # line delta 0
+    consts = tuple(at_first_lines(c) if isinstance(c, CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=table, co_consts=consts)
 
 
 def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
@@ -166,7 +190,7 @@ def stdlib_zip(stdlib: zipfile.ZipFile, kept: set[str]) -> bytes:
         for name in sorted(kept):
             path = sources[name]
             info = zipfile.ZipInfo(path + "c", DATE)
-            data = bytecode(stdlib.read(path), f"{STDLIB}/{path}")
+            data = bytecode(stdlib.read(path), f"{STDLIB}/{path}", exact_lines=False)
             out.writestr(info, data, zipfile.ZIP_STORED)  # the build gzips the whole zip
     return buffer.getvalue()
 
