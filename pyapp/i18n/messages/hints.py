@@ -28,9 +28,9 @@ EN = {
 }
 
 KO = {
-    "hint.triad.makes": "이 자리에 두면 트라이어드가 생깁니다: +{points}.",
-    "hint.triad.place": "이 자리에 두어도 아직 트라이어드가 생기지 않습니다.",
-    "hint.triad.removes": "이 제거로 +{points}점을 얻습니다.",
+    "hint.triad.makes": "이 칸에 놓으면 트라이어드가 생깁니다: +{points}점.",
+    "hint.triad.place": "이 칸에 놓아도 아직 트라이어드가 생기지 않습니다.",
+    "hint.triad.removes": "이렇게 걷어 내면 +{points}점을 얻습니다.",
     "hint.triad.allows": "그다음 상대 편이 곧바로 +{points}점을 낼 수 있습니다.",
     "hint.triad.safe": "그다음 상대 편은 곧바로 점수를 낼 수 없습니다.",
     "hint.dyad.wins_trick": "{pair} 쌍으로 이 트릭을 땁니다.",
