@@ -142,7 +142,7 @@ KO = {
     "dieci.players.title": "플레이어",
     "dieci.you": "{name} (나)",
     "dieci.dealer": "딜러",
-    "dieci.taken": "가져간 카드 {count}장",
+    "dieci.taken": "딴 카드 {count}장",
     "dieci.goal.progress": "6장 중 {matches}장: {points}점",
     "dieci.goal.private": "목표 카드는 나만 볼 수 있습니다.",
     "dieci.hand.title": "내 손패",

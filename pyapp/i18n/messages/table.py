@@ -65,7 +65,7 @@ KO = {
     "table.default_title": "{game}",
     "table.thinking": "{name} 생각하는 중…",
     "table.your_turn": "{name} 차례",
-    "table.your_move": "{name} 님 차례입니다",
+    "table.your_move": "{name} 님 차례",
     "table.say.your_turn": "{name} 님 차례입니다.",
     "table.say.undone": "수를 물렀습니다.",
     "table.winner": "승자: {names}",
