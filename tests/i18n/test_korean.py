@@ -37,6 +37,7 @@ REJECTED = {
     "당신": "you is 나/내",
     "다이아드": "the game is 다이어드",
     "2's": "the option is 2 규칙",
+    "옵션": "a variant is 변형 규칙 (사이퍼 규칙, 2 규칙)",
     "제안": "the offer is 가져가기 (한 바퀴)",
     "넘기": "to decline is 패스, to pass cards 건네다",
     "넘깁": "to decline is 패스, to pass cards 건네다",

@@ -150,7 +150,7 @@ KO = {
     "lesson.dyad.s14": "플레이어 {player} 님이 {pair} 쌍(값 {value})을 냅니다.",
     "lesson.dyad.s15": "플레이어 {player} 님이 {pair} 쌍을 냅니다. 이 쌍도 값이 {value}이므로 값 {best}인 내 쌍이 트릭을 땁니다.",
     "lesson.dyad.s16": "이제 라운드가 끝납니다. 손패에 남은 카드가 점수입니다. 2 규칙에서는 2가 −2로 계산되고, 손패에 2 한 장만 남으면 20점입니다. {card} 카드를 되찾으세요: {keep}점이 남습니다.",
-    "lesson.dyad.outro": "라운드가 끝났습니다. 나는 {score}점입니다(모두: {scores}). 게임은 누군가 50점에 이를 때까지 라운드를 이어 갑니다. 사이퍼 옵션에서는 라운드 시작에 선언하고 카드 없이 라운드를 마치면 20점을 얻습니다.",
+    "lesson.dyad.outro": "라운드가 끝났습니다. 나는 {score}점입니다(모두: {scores}). 게임은 누군가 50점에 이를 때까지 라운드를 이어 갑니다. 사이퍼 규칙에서는 라운드 시작에 사이퍼를 선언하고 카드 없이 라운드를 마치면 20점을 얻습니다.",
     "lesson.dyad.why.not_held": "내 손패에 없는 카드입니다: {cards}.",
     "lesson.dyad.why.two_of_suit": "선 무늬를 따라 내야 합니다. {held} 카드가 있으니 {suit} 카드 두 장을 내세요.",
     "lesson.dyad.why.one_of_suit": "선 무늬를 따라 내야 합니다. {suit} 카드가 {held} 한 장뿐이니 쌍에 꼭 넣으세요.",
