@@ -199,7 +199,7 @@ KO = {
     "dieci.and": "{first}, {second}",
     # the deal-end summary (issue 20)
     "dieci.dealend.title": "{deal}번째 딜이 끝났습니다",
-    "dieci.dealend.line": "{name}: 카드 {cards}장 가져감",
+    "dieci.dealend.line": "{name}: 딴 카드 {cards}장",
     "dieci.dealend.no_chars": "캐릭터 없음",
     "dieci.dealend.next": "{deal}번째 딜: {name} 님이 딜러, 으뜸패",
     "dieci.dealend.continue": "다음 딜",

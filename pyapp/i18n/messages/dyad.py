@@ -101,7 +101,7 @@ KO = {
     "dyad.trick.matched": "{suit} 같은 무늬 쌍으로 선: 무늬를 따라야 합니다",
     "dyad.trick.unmatched": "다른 무늬 쌍으로 선: 모든 쌍은 합을 셉니다",
     "dyad.play.value": "값 {value}",
-    "dyad.play.taking": "가져가는 중",
+    "dyad.play.taking": "앞서는 중",
     "dyad.play.took": "트릭을 땀",
     "dyad.last.title": "지난 트릭",
     "dyad.last.result": "{winner}: 트릭을 따고 {source}의 {card} 카드를 되찾았습니다.",
