@@ -173,7 +173,7 @@ def test_the_difference_is_written_with_one_decimal_in_both_languages():
         written = hint_button.sentences(module.UI, shown, spoken=False)
         assert written[0].startswith("추천: ")
         if shown.compared != shown.best:
-            assert "약 3.2점 (± 1.1) 낫습니다" in written[1]
+            assert "약 3.2점(± 1.1) 낫습니다" in written[1]
 
 
 def _forced_follow(seed: int = 1):

@@ -15,6 +15,7 @@ from typing import Any
 from pyapp.demos.dieci import SYMBOLS, show_card, show_char
 from pyapp.games.dieci.rules import GOALS, beats, goal_matches, goal_points, suit_points
 from pyapp.games.dieci.state import Claim, Pass, Play, TakeTop
+from pyapp.i18n import t
 from pyapp.lessons import COMPUTER, LEARNER, Lesson, Step, numbered
 
 PREFIX: tuple[str, ...] = tuple(
@@ -80,13 +81,13 @@ def note_params(state, action: str | None) -> dict[str, Any]:
     """
     seat = state.current_player()
     parts = state.score_parts(0)
-    goal_name, goal_chars = GOALS[state.goals[0]]
+    goal_chars = GOALS[state.goals[0]][1]
     params: dict[str, Any] = {
         "player": seat + 1,
         "trump": _suit(state.trump),
         "deck": len(state.char_deck),
         "face_up": _chars(state.face_up),
-        "goal_name": goal_name,
+        "goal_name": t(f"dieci.goal.name.{state.goals[0]}"),  # the reader's language, as the table shows it
         "goal_chars": _chars(goal_chars),
         "total": parts["total"],
         "cards": parts["cards"],

@@ -95,12 +95,12 @@ class DieciUI(SeatNames):
         focus_set = False
         for char in obs["face_up"]:
             action = Claim(char)
-            name, theme = CHARACTERS[char]
+            name = CHARACTERS[char][0]
             can = action in legal
             attrs = {"class": f"char suit-{char[0]}" + (" can" if can else ""), "data-char": char,
                      "data-claimable": "true" if can else "false", "type": "button",
                      "aria-label": t("dieci.claim", char=char_label(char)) if can else char_label(char),
-                     "title": t("dieci.char.theme", name=name, theme=theme)}
+                     "title": t("dieci.char.theme", name=name, theme=t(f"dieci.theme.{char}"))}
             if phase == "claim" and char in obs["eligible"]:
                 attrs["data-eligible"] = "true"
             if can and not focus_set:

@@ -7,6 +7,6 @@ EN = {
 }
 
 KO = {
-    "say.dyad.round_score": "{name} 님이 이번 라운드에 {score}점, 합계 {total}점입니다.",
+    "say.dyad.round_score": "{name} 님은 이번 라운드에 {score}점, 합계 {total}점입니다.",
     "say.dieci.final": "{name}: {points}점.",
 }

@@ -27,7 +27,7 @@ EN = {
 
 KO = {
     "rules.page_title": "{game} 규칙",
-    "rules.contents": "차례",
+    "rules.contents": "목차",
     "rules.decision": "우리의 결정",
     "rules.decision_note": "‘우리의 결정’ 표시가 붙은 규칙은 디자이너의 설명에 없거나 분명하지 않아 이 사이트가 정한 것입니다.",
     "rules.play": "{game} 하러 가기",

@@ -28,8 +28,8 @@ KO = {
     "settings.motion.reduce": "끄기",
     "settings.pace": "컴퓨터 진행 속도",
     "settings.pace.normal": "보통",
-    "settings.pace.fast": "빠르게",
-    "settings.pace.slow": "느리게",
+    "settings.pace.fast": "빠름",
+    "settings.pace.slow": "느림",
     "settings.note": "선택한 설정은 이 기기에 저장됩니다.",
     "settings.close": "완료",
 }

@@ -79,8 +79,8 @@ KO = {
     "table.default_title": "{game}",
     "table.thinking": "{name} 생각하는 중…",
     "table.your_turn": "{name} 차례",
-    "table.your_move": "{name}, 당신 차례입니다",
-    "table.say.your_turn": "{name}, 당신 차례입니다.",
+    "table.your_move": "{name} 님 차례",
+    "table.say.your_turn": "{name} 님 차례입니다.",
     "table.say.undone": "수를 물렀습니다.",
     "table.winner": "승자: {names}",
     "table.undo": "무르기",
@@ -92,8 +92,8 @@ KO = {
     "table.handover_ready": "제가 {name}입니다. 내 카드 보기",
     "storage.error": "저장하지 못했습니다. 게임은 계속되지만 기록되지 않습니다.",
     "storage.full": "저장 공간이 가득 찼습니다. 이 게임은 저장되지 않습니다. 지난 게임을 지워 공간을 만드세요.",
-    "storage.unavailable": "이 브라우저에서는 저장할 수 없습니다(사생활 보호 모드인가요?). 게임은 계속되지만 기록되지 않습니다.",
+    "storage.unavailable": "이 브라우저에서는 저장할 수 없습니다(시크릿 모드인가요?). 게임은 계속되지만 기록되지 않습니다.",
     # the computers paused for the person (issue 20)
-    "table.waiting.summary": "당신을 기다리는 중",
+    "table.waiting.summary": "내 차례입니다",
     "table.waiting.held": "규칙을 보는 동안 멈춤",
 }
