@@ -155,6 +155,8 @@ class Player:
 
         ``while_waiting(page)`` runs each time the table changed without giving the person a move.
         """
+        if while_waiting is not None:
+            while_waiting(self.page)
         before = signature(self.page)
         while True:
             try:

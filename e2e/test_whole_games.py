@@ -58,8 +58,9 @@ def errors(page: Page) -> Iterator[list[str]]:
 
 
 def finish(page: Page, game: str, name: str) -> str:
-    """Assert the end shows the winner and shoot it at 360x640."""
+    """Assert the end shows the winner and shoot it at 360x640, once the last motion has landed."""
     winner = winners(page, game)
+    expect(page.locator(hooks.MOVING)).to_have_count(0)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"whole-{name}.png"))
     return winner
@@ -75,3 +76,39 @@ def test_a_whole_game_by_taps_reaches_its_end(page: Page, errors: list[str], gam
     player.play_to_end()
     finish(page, game, name)
     assert player.moves > 0
+
+
+def test_pass_and_play_of_two_people_hands_over_to_its_end(page: Page, errors: list[str]) -> None:
+    name = "dyad-2-two-people"
+    set_up(page, "dyad", seats(2, people=2), {}, 2903)
+    player = Player(page, name, random.Random(2903))
+    player.play_to_end()
+    finish(page, "dyad", name)
+    assert player.seen.count(hooks.HANDOVER_READY) > 2, "each person's turn starts at a hand-over screen"
+
+
+def test_a_game_at_the_normal_pace_with_skip_taps_reaches_its_end(browser, base_url: str) -> None:
+    """The setting's pace (``paced=True``); whenever a computer pauses, a tap on the status skips the pauses."""
+    context = browser.new_context(base_url=base_url, viewport=PHONE, paced=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto("/")
+    page.wait_for_selector(hooks.READY, state="attached", timeout=120_000)
+    skips = []
+
+    def skip(page: Page) -> None:
+        paused = page.evaluate("""([status, skipping]) => {
+            const s = document.querySelector(status);
+            return !!s && s.dataset.turn === 'computer' && !s.dataset.waiting && !document.querySelector(skipping);
+        }""", [hooks.STATUS, hooks.SKIPPING])
+        if paused:
+            page.locator(hooks.STATUS_TEXT).click()
+            skips.append(page.locator(hooks.SKIPPING).count())
+
+    set_up(page, "dyad", seats(2), {}, 2904)
+    player = Player(page, "dyad-2-paced", random.Random(2904))
+    player.play_to_end(while_waiting=skip)
+    finish(page, "dyad", "dyad-2-paced")
+    assert skips and any(skips), f"no tap on the status skipped a pause ({len(skips)} taps)"
+    context.close()
+    assert not errors, errors
