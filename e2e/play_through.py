@@ -85,6 +85,7 @@ CHOOSE = """([h, pick]) => {
     if (!submit || cards.length < 2) return {wait: true};
     const pairs = [];
     for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) pairs.push([i, j]);
+    q(h.clearSelection).click();  // a card chosen before (a key, a stray tap) would turn the trial pairs around
     const start = pick % pairs.length;
     for (let k = 0; k < pairs.length; k++) {
       const [i, j] = pairs[(start + k) % pairs.length];
