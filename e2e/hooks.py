@@ -10,6 +10,7 @@ from __future__ import annotations
 READY = "body[data-ready=true]"
 SCREEN_ERROR = "[data-testid=screen-error], [data-testid=boot-error]"
 VIEW = "[data-testid=view]"
+PICKER = "[data-testid=picker]"
 LANGUAGE = "[data-testid=language]"
 HOME = "[data-testid=home-link]"
 SETTINGS_OPEN = "[data-testid=settings-open]"
@@ -71,6 +72,7 @@ END = {
 """Each game's end screen and the attribute that names its winner."""
 
 JS = {
+    "view": VIEW,
     "table": TABLE,
     "acting": ACTING,
     "status": STATUS,

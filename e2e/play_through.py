@@ -27,7 +27,7 @@ BOOT_MS = 120_000
 SIGNATURE = """(h) => {
   const status = document.querySelector(h.status);
   const body = document.querySelector(h.table);
-  const view = document.querySelector('[data-testid=view]');
+  const view = document.querySelector(h.view);
   return [location.hash, status ? status.textContent + '|' + JSON.stringify(status.dataset) : '',
           body ? JSON.stringify(body.dataset) + body.textContent : view ? view.textContent : ''].join('#');
 }"""
