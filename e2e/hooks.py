@@ -47,6 +47,15 @@ def option(name: str) -> str:
     return f'[data-option="{name}"]'
 
 
+CURRENT_KEY = "pyapp.current"
+"""The stored id of the game in play (cleared once it ends)."""
+
+
+def saved(record: str) -> str:
+    """A game's line on Saved games (``data-finished``)."""
+    return f'[data-testid=save][data-id="{record}"]'
+
+
 def continue_link(game: str) -> str:
     return f"[data-testid=continue-link-{game}]"
 

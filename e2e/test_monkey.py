@@ -3,7 +3,8 @@
 After every ``K`` random events the legal strategy of ``play_through.Player``
 makes one move, so the game advances; it must reach its end (resuming through
 Resume or the picker's Continue when an event left the table) with no page
-error, no console error and never the ``screen-error`` panel.  A failure names
+error, no console error and never the ``screen-error`` panel (a game that ended while
+the page was elsewhere must be finished on Saved games).  A failure names
 its seed and the last events.  One game runs by default; more seeds are
 ``slow`` (``pytest -m slow e2e/test_monkey.py``).
 """
@@ -54,6 +55,7 @@ class Monkey:
     def __init__(self, page: Page, game: str, rng: random.Random) -> None:
         self.page, self.game, self.rng = page, game, rng
         self.log: list[str] = []
+        self.record = ""
         self.events: list[tuple[int, Callable[[], None]]] = [
             (30, self.tap), (20, self.key), (12, self.dialog), (8, self.resize), (6, self.history),
             (5, self.language), (2, self.reload),
@@ -125,12 +127,20 @@ class Monkey:
             self.page.keyboard.press("Escape")
         expect(self.page.locator("dialog[open]")).to_have_count(0)
 
-    def home(self) -> None:
-        """Back at this game's table: through Resume, else the picker's Continue, else (the game is over) its route."""
+    def ended_away(self) -> bool:
+        """No Continue: the game must have ended while the page was elsewhere, as Saved games says."""
+        self.log.append("saved games")
+        self.page.evaluate("location.hash = '#/saves'")
+        row = self.page.locator(hooks.saved(self.record))
+        expect(row).to_have_attribute("data-finished", "true")
+        return True
+
+    def home(self) -> bool:
+        """Back at this game's table (False) through Resume or the picker's Continue; True if it ended meanwhile."""
         page = self.page
         self.close_dialogs()
         if page.evaluate("location.hash").startswith(f"#/{self.game}") and page.locator(hooks.STATUS).count():
-            return
+            return False
         if not page.locator(hooks.RESUME).count():
             page.evaluate("location.hash = '#/'")
             expect(page.locator(hooks.PICKER)).to_be_visible()
@@ -138,15 +148,19 @@ class Monkey:
             if link.count():
                 self.log.append("continue")
                 link.click()
-            else:  # finished meanwhile (a stray tap made the last move): the game's route offers it still
-                self.log.append(f"#/{self.game}")
-                page.evaluate(f"location.hash = '#/{self.game}'")
+            else:
+                return self.ended_away()
         resume = page.locator(hooks.RESUME)
         expect(resume.or_(page.locator(hooks.STATUS)).first).to_be_visible()
         if resume.count():
             self.log.append("resume")
             resume.first.click()
         expect(page.locator(hooks.STATUS)).to_be_visible()
+        return False
+
+
+def over(page: Page) -> bool:
+    return page.locator(f"{hooks.STATUS}[data-turn=over]").count() > 0
 
 
 def visible_error(page: Page) -> str | None:
@@ -171,17 +185,20 @@ def test_a_monkey_at_the_table_still_reaches_the_end(browser, base_url: str, gam
     monkey = Monkey(page, game, rng)
     player = Player(page, name, rng)
     set_up(page, game, seats(players), options, seed)
+    monkey.record = page.evaluate(f"localStorage.getItem('{hooks.CURRENT_KEY}')")
     try:
-        while True:
+        while not over(page):
             for _ in range(K):
                 monkey.event()
                 problem = visible_error(page) or (errors and errors[0])
                 assert not problem, problem
-            monkey.home()
-            if not player.step():
+                if over(page):
+                    break
+            if monkey.home() or not player.step():
                 break
             assert player.moves < 3000, "no end after 3000 decisions"
-        winners(page, game)
+        if over(page):
+            winners(page, game)
     except AssertionError as failure:
         raise AssertionError(f"{name}: {failure}\nseed {seed}; last events: {monkey.log[-12:]}") from None
     except Exception as failure:  # a Playwright timeout: say where, with the seed
