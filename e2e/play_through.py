@@ -210,7 +210,12 @@ class Player:
 
 
 def open_setup(page: Page, game: str) -> None:
-    """The game's set-up form, from wherever the page is (a finished game offers New game)."""
+    """The game's set-up form, from wherever the page is (the game's route offers New game).
+
+    Through the picker, so that a table left frozen by a failed game is left too.
+    """
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator(hooks.PICKER)).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     new, start = page.locator(hooks.NEW_GAME), page.locator(hooks.START)
     expect(new.or_(start).first).to_be_visible(timeout=BOOT_MS)
