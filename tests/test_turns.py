@@ -47,6 +47,9 @@ class Drive:
         ui = module.UI
         self.turns = Turns(hidden_hands=ui.hidden_hands, summary_key=getattr(ui, "summary_key", None))
         self.turns.begin(self.session)
+        self.turns.drawn(self.now())
+        self.visible: int | None = None
+        """The person whose hidden hand the device showed last (None: nobody's yet)."""
         self.drawn: set[tuple[str, ...]] = set()
         """The positions whose summary was drawn already (drawing is the slow part)."""
 
@@ -80,7 +83,8 @@ class Drive:
         if isinstance(turn, PersonActs):
             assert session.seats[turn.seat].is_person
             hot_seat = turns.hidden_hands and len(session.people()) > 1
-            assert not hot_seat or turns.shown_to in (None, turn.seat)  # nobody plays on another's hidden hand
+            assert not hot_seat or self.visible in (None, turn.seat)  # nobody plays on another's hidden hand
+            self.visible = turn.seat
         else:
             assert not session.seats[turn.seat].is_person and not turns.held
             key = turns.summary_key
@@ -97,6 +101,7 @@ class Drive:
             self.turns.hold(False)
         elif turn.ends == machine.HANDOVER_READY:
             self.turns.show(turn.seat)
+            self.visible = turn.seat
         elif turn.ends == machine.TAKE_OVER:
             self.come_back()
         else:
@@ -116,6 +121,8 @@ class Drive:
         """This table plays the stored game again (a take-over, or a return to the screen)."""
         self.session = Session.resume(self.store, self.session.record_id)
         self.turns.begin(self.session)
+        self.turns.drawn(self.now())  # a table draws the game it takes up at once
+        self.visible = None
 
     def event(self, name: str, turn: machine.Turn) -> None:
         """Something the person or another tab does between presses; what the state does not offer changes nothing."""
