@@ -109,6 +109,18 @@ Turn = Union[PersonActs, RemoteActs, ComputerRuns, Waiting, Gone, Over]
 
 STATES = (PersonActs, RemoteActs, ComputerRuns, Waiting, Gone, Over)
 
+HOLDS_COMPUTERS = ("summary", "held")
+"""The waits during a computer's turn: its search goes on, its move waits for the person."""
+
+
+def computers_play(turn: Turn) -> bool:
+    """Whether the computers' task has work in ``turn``: a computer's turn, running or held for the person.
+
+    >>> computers_play(ComputerRuns(1)), computers_play(Waiting("summary", DISMISS, 1)), computers_play(Over())
+    (True, True, False)
+    """
+    return isinstance(turn, ComputerRuns) or isinstance(turn, Waiting) and turn.reason in HOLDS_COMPUTERS
+
 
 class Turns:
     """The table's waiting inputs beside its session, and the one state they make (:meth:`now`).
@@ -138,7 +150,6 @@ class Turns:
         """A game starts or is taken up on this table: nothing dismissed, nobody's view shown yet."""
         self.session = session
         self.dismissed.clear()
-        self.skipping = False
         self.shown_to = None
 
     def now(self, observation: dict[str, Any] | None = None) -> Turn:
@@ -213,4 +224,4 @@ class Turns:
             self.shown_to = self.session.viewer()
 
 
-__all__ = ["STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting"]
+__all__ = ["HOLDS_COMPUTERS", "STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting", "computers_play"]
