@@ -145,21 +145,6 @@ def clear(element: Any) -> None:
     element.replaceChildren()
 
 
-def open_dialog_key(root: Any) -> str | None:
-    """The ``data-testid`` of the modal dialog open under ``root`` (a redraw reopens it: :func:`reopen_dialog`)."""
-    dialog = root.querySelector("dialog[open][data-testid]")
-    return str(dialog.dataset.testid) if found(dialog) else None
-
-
-def reopen_dialog(root: Any, key: str | None) -> None:
-    """Open again the dialog ``key`` that a redraw replaced, so a computer's move does not close what the person reads."""
-    if key is None:
-        return
-    dialog = root.querySelector(f'dialog[data-testid="{key}"]')
-    if found(dialog) and not dialog.open:
-        dialog.showModal()
-
-
 def local_date(seconds: float) -> str:
     """A local date and time (``seconds`` since 1970) in the browser's own format; "" if it cannot show it.
 

@@ -36,7 +36,8 @@ from pyapp.ui.slices import run_sliced
 
 if TYPE_CHECKING:
     from pyapp.play import Session
-    from pyapp.ui.table import GameUI, Table
+    from pyapp.ui.game_ui import GameUI
+    from pyapp.ui.table_host import TableHost
 
 TEST_BUDGET = "pyappTestHintMs"
 """``window.pyappTestHintMs`` (a number of milliseconds, set by the e2e suite) caps a hint's budget."""
@@ -106,7 +107,7 @@ def sentences(ui: Any, shown: Shown, *, spoken: bool) -> list[str]:
 class HintButton:
     """The Hint control of one table and the hint it shows."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableHost) -> None:
         self.table = table
         self.shown: Shown | None = None
         self.running: tuple[str, int, int] | None = None

@@ -1,0 +1,143 @@
+"""The computers' turns at a table: one cancellable task, paced, skippable, held.
+
+Computer actions are shown one at a time, at least the chosen pace apart
+(:func:`pyapp.ui.settings.pace_seconds`; a long search is not lengthened:
+the search runs meanwhile and the pause is what is left).  A tap on the table
+outside its controls, or a key, skips the remaining pauses up to the person's
+next decision; it never plays a move.  Whether the next move may be played is
+the turn machine's answer (:meth:`pyapp.play.turns.Turns.now`): a summary to
+dismiss or a dialog over the table holds it.  The task is the table's one
+task (``Table.task``), so leaving, deletion or another tab cancels it between
+slices: a move is either played and saved or not begun.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import time
+from typing import Any
+
+from pyapp.play import CHOSEN, Session
+from pyapp.play.turns import ComputerRuns, Waiting, computers_play
+from pyapp.registry import computer_modules
+from pyapp.ui import dom
+from pyapp.ui.slices import run_sliced
+from pyapp.ui.table_host import TableHost
+
+CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
+"""What a tap on the table acts on; a tap anywhere else skips the computers' pauses."""
+
+
+class Pacing:
+    """Runs ``table``'s computers: when their task starts and stops, and how long each move waits."""
+
+    def __init__(self, table: TableHost) -> None:
+        self.table = table
+        self.thinking = False
+        """Whether the computers' task runs (from its start until the person's decision is drawn)."""
+        self._wake = asyncio.Event()
+        """Set when the skip, a hold or a dismissed summary changes, so a pause ends at once."""
+
+    def start(self, session: Session) -> bool:
+        """Start the computers' task if the machine says they have work and it is not running: whether it starts.
+
+        The caller draws the table (already thinking) before :meth:`run` is first scheduled.
+        """
+        if self.thinking or not computers_play(self.table.turns.now()):
+            return False
+        self.thinking = True  # from now on a person's tap is ignored until the computers are done
+        return True
+
+    def run(self, session: Session) -> None:
+        self.table.task = asyncio.ensure_future(self._turns(session))
+
+    def stop(self) -> None:
+        """Cancel the table's task (the computers, or a hint being found) and forget the skip."""
+        table = self.table
+        if table.task is not None:
+            table.task.cancel()
+            table.task = None
+        self.thinking = False
+        self.skipped(False)
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _turns(self, session: Session) -> None:
+        """Computers move while the machine says so; :meth:`start`'s caller drew the first.
+
+        Only ever run as ``Table.task``: :meth:`stop` cancels it at a pause between slices.
+        """
+        table = self.table
+        drawn = True
+        shown = time.monotonic()  # when the last action (or the person's) was drawn
+        while computers_play(table.turns.now()):
+            if not drawn:
+                table.render()
+                shown = time.monotonic()
+            drawn = False
+            await asyncio.sleep(0)
+            # after CHOSEN the next step plays the move: not before the pace or while held
+            await run_sliced(session.computer_turn(), lambda step: self._beat(shown) if step is CHOSEN else None)
+            await asyncio.sleep(0)
+        table.task = None
+        self.thinking = False
+        self.skipped(False)
+        if session.lost:
+            table.show_lost()
+        else:
+            table.render_or_schedule()
+
+    async def _beat(self, shown: float) -> None:
+        """Wait until the pace has passed since ``shown`` (at once when skipping) and nothing holds the move."""
+        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
+
+        body = self.table.body
+        while True:
+            turn = self.table.turns.now()
+            left = shown + pace_seconds() - time.monotonic()
+            if isinstance(turn, ComputerRuns) and (turn.skipping or left <= 0):
+                body.removeAttribute("data-waiting")
+                return
+            waiting = isinstance(turn, Waiting)
+            if waiting:  # e2e: the search is done, the move waits for the person
+                body.dataset.waiting = turn.reason
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), left if isinstance(turn, ComputerRuns) else None)
+            except TimeoutError:
+                pass
+
+    def skip(self, event: Any) -> None:
+        """A tap outside the table's controls, or a key, while computers play: no more pauses this time."""
+        if not self.thinking or self.table.turns.held:
+            return
+        if str(event.type) == "click" and dom.found(event.target.closest(CONTROLS)):
+            return
+        self.skipped(True)
+
+    def skipped(self, skipping: bool) -> None:
+        self.table.turns.skip(skipping)
+        self._wake.set()
+        if skipping:
+            self.table.body.dataset.skipping = "true"
+        else:
+            self.table.body.removeAttribute("data-skipping")
+
+    def hold(self, held: bool) -> None:
+        """A dialog over the table opened (``True``) or closed: the computers wait meanwhile; the status says so."""
+        self.table.turns.hold(held)
+        self._wake.set()
+        self.table.redraw_status()
+
+    async def load_computer_players(self) -> None:
+        """Import what a computer's first move imports (``computer_modules``: the search, this
+        game's policies and search settings) while the person reads the set-up form.
+
+        Each import is its own browser task, so the first computer turn does
+        not pay for them in one long task.
+        """
+        for module in computer_modules(self.table.ui.game):
+            await asyncio.sleep(0)
+            importlib.import_module(module)

@@ -1,0 +1,153 @@
+"""A table's set-up form: players, seats, the game's options, hints in pass-and-play, the deal's seed.
+
+Filled in from the last game (rematch, new game) or from the form itself
+before a redraw (a language switch keeps what was chosen); Start begins the
+game on the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pyapp.games import game_class
+from pyapp.i18n import t
+from pyapp.play import Seat, Session
+from pyapp.play.setup import MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_setup
+from pyapp.registry import PERSON, TABLE_LEVELS
+from pyapp.ui import dom
+from pyapp.ui.dom import clear, h, on
+from pyapp.ui.game_ui import Option, Setup
+from pyapp.ui.table_host import TableHost
+
+
+class SetupForm:
+    """The set-up form of ``table``'s game."""
+
+    def __init__(self, table: TableHost) -> None:
+        self.table = table
+
+    def show_setup(self, previous: Session | Setup | None = None, problem: SetupError | None = None) -> None:
+        """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw).
+
+        ``problem`` is the field the last Start could not use: its message is shown beside it.
+        """
+        table = self.table
+        if isinstance(previous, Session):
+            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options),
+                             hints=previous.hints["allowed"])
+        cls = game_class(table.ui.game)
+        counts = cls.PLAYERS
+        chosen = previous.players if previous else counts[0]
+        count = h("select", {"id": "setup-players", "data-testid": "setup-players"},
+                  *[h("option", {"value": str(n), **({"selected": ""} if n == chosen else {})},
+                      t("setup.players_n", n=n)) for n in counts])
+        seats_box = h("div", {"class": "setup-seats"})
+        options_box = h("div", {"class": "setup-options"})
+        allow = h("input", {"type": "checkbox", "id": "setup-hints", "data-testid": "setup-hints",
+                            "checked": bool(previous and previous.hints)})
+        allow_row = h("label", {"class": "setup-option", "for": "setup-hints"}, allow, t("setup.allow_hints"))
+
+        def people_changed(event: Any = None) -> None:
+            """"Allow hints" is asked only in pass-and-play (two or more seats are people)."""
+            kinds = [str(row.querySelector("select").value) for row in seats_box.children]
+            allow_row.hidden = kinds.count(PERSON) < 2
+
+        def draw(event: Any = None) -> None:
+            players = int(count.value)
+            clear(seats_box)
+            for seat in range(players):
+                old = previous.seats[seat] if previous and seat < len(previous.seats) else None
+                kind = old.kind if old else (PERSON if seat == 0 else "normal")
+                default = t("setup.default_name", n=seat + 1)
+                name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
+                                   "aria-label": t("setup.seat_name", n=seat + 1), "data-default": default,
+                                   "value": old.name if old and old.name else default})
+                level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
+                          *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
+                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *TABLE_LEVELS)])
+                seats_box.append(h("div", {"class": "setup-seat"}, name, level))
+            clear(options_box)
+            for option in table.ui.options:
+                if option.players and players not in option.players:
+                    continue
+                options_box.append(self._option_field(option, previous))
+            people_changed()
+
+        on(count, "change", draw)
+        on(seats_box, "change", people_changed)
+        draw()
+        seed, deal, said = self._deal(previous, problem)
+        start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
+        on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
+        table.show(h("section", {"class": "panel setup"},
+                     h("h2", {}, t("setup.title", game=t(f"game.{table.ui.game}"))),
+                     h("label", {"for": "setup-players"}, t("setup.players")), count,
+                     seats_box, options_box, allow_row, deal, said, start),
+                   lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
+
+    @staticmethod
+    def _deal(previous: Setup | None, problem: SetupError | None) -> tuple[Any, Any, Any]:
+        """The deal number's field in its section, and the refusal to show before Start (another field's), if any."""
+        on_seed = problem is not None and problem.field == "seed"
+        seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": str(MAX_SEED_DIGITS),
+                           "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None,
+                           **({"aria-invalid": "true", "aria-describedby": "setup-problem"} if on_seed else {})})
+        said = h("p", {"class": "error", "role": "alert", "id": "setup-problem", "data-testid": "setup-problem",
+                       "data-field": problem.field}, t(problem.key)) if problem else None
+        deal = h("details", {"class": "setup-deal", **({"open": ""} if on_seed else {})},
+                 h("summary", {}, t("setup.deal")), h("label", {"for": "setup-seed"}, t("setup.seed")), seed,
+                 said if on_seed else None)
+        return seed, deal, None if on_seed else said
+
+    def _option_field(self, option: Option, previous: Setup | None) -> Any:
+        value = previous.options.get(option.name) if previous else None
+        ident = f"opt-{option.name}"
+        if not option.choices:
+            box = h("input", {"type": "checkbox", "id": ident, "data-option": option.name,
+                              **({"checked": ""} if value else {})})
+            return h("label", {"class": "setup-option", "for": ident}, box, t(option.label))
+        select = h("select", {"id": ident, "data-option": option.name},
+                   *[h("option", {"value": str(i), **({"selected": ""} if v == value else {})}, t(label))
+                     for i, (v, label) in enumerate(option.choices)])
+        return h("div", {"class": "setup-option"}, h("label", {"for": ident}, t(option.label)), select)
+
+    def _read_form(self, count: Any, seats_box: Any, options_box: Any, seed_box: Any, allow: Any) -> Setup:
+        """What the set-up form holds now; a name left as drawn (or blank) is the seat's default name."""
+        table = self.table
+        seats = []
+        for row in seats_box.children:
+            field = row.querySelector("input")
+            name = str(field.value).strip()[:24]
+            seats.append(Seat("" if name == str(field.dataset.default) else name, str(row.querySelector("select").value)))
+        options: dict[str, Any] = {}
+        for option in table.ui.options:
+            element = options_box.querySelector(f'[data-option="{option.name}"]')
+            if not dom.found(element):
+                continue
+            if option.choices:
+                options[option.name] = option.choices[int(element.value)][0]
+            else:
+                options[option.name] = bool(element.checked)
+        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip(), bool(allow.checked))
+
+    def _start_from_form(self, setup: Setup) -> None:
+        table = self.table
+        try:
+            chosen = parse_setup(str(setup.players), [(seat.name, seat.kind) for seat in setup.seats], setup.seed,
+                                 players_allowed=game_class(table.ui.game).PLAYERS)
+        except SetupError as error:
+            self.show_setup(setup, problem=error)
+            return
+        seats = [Seat(name or t("setup.default_name", n=n + 1), kind) for n, (name, kind) in enumerate(chosen.seats)]
+        seed = random.SystemRandom().randrange(SEED_LIMIT) if chosen.seed is None else chosen.seed
+        people = sum(seat.is_person for seat in seats)
+        try:
+            session = Session.start(table.ui.game, seats, seed=seed, store=table.store,
+                                    name=t("table.default_title", game=t(f"game.{table.ui.game}")), named=False,
+                                    allow_hints=setup.hints if people > 1 else None, **setup.options)
+        except ValueError as error:
+            table.error = str(error)
+            table.show_setup()
+            return
+        table.begin(session)

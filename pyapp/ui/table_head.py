@@ -1,0 +1,83 @@
+"""The bands above a game's own drawing: the status line, the head's controls and the message line.
+
+Each is drawn from the turn machine's state (:mod:`pyapp.play.turns`): the
+status says who is to act or what the table waits for (``data-turn``,
+``data-waiting``), Undo is live only when the person's decision offers it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.i18n import isolate, t
+from pyapp.play import Session
+from pyapp.play.turns import UNDO, ComputerRuns, Over, PersonActs, RemoteActs, Turn, Waiting
+from pyapp.ui.dom import h, on
+from pyapp.ui.table_host import TableHost
+
+
+def status_bar(table: TableHost, session: Session, turn: Turn) -> Any:
+    """The status line: whose turn, why the computers wait, or who won."""
+    text, kind, waiting = _status(table, session, turn)
+    thinking = table.thinking
+    # not a live region: it is drawn anew each time; the frame's one live region speaks
+    return h("div", {"class": "status", "data-testid": "status", "tabindex": "-1", "data-turn": kind,
+                     "data-thinking": "true" if thinking else "false", "data-waiting": waiting},
+             h("span", {"class": "spinner" if thinking and not waiting else "turn-dot", "aria-hidden": "true"}),
+             h("span", {"class": "status-text"}, text))
+
+
+def _status(table: TableHost, session: Session, turn: Turn) -> tuple[str, str, str | None]:
+    """The status text, its ``data-turn`` and its ``data-waiting``."""
+    told = table.coach.status() if table.coach is not None else None
+    if told is not None:
+        return told[0], told[1], None
+    seats = session.seats
+    if isinstance(turn, Over):
+        names = ", ".join(isolate(seats[s].name) for s in session.state.winners())
+        return t("table.winner", names=names), "over", None
+    if isinstance(turn, Waiting):  # the computers are paused for the person, not thinking
+        return t(f"table.waiting.{turn.reason}"), "computer", turn.reason
+    if isinstance(turn, ComputerRuns):
+        return t("table.thinking", name=seats[turn.seat].name), "computer", None
+    if isinstance(turn, PersonActs):
+        return t("table.your_move", name=seats[turn.seat].name), "you", None
+    assert isinstance(turn, RemoteActs), turn
+    return t("table.your_turn", name=seats[turn.seat].name), "other", None
+
+
+def message_line(table: TableHost, session: Session, hint: Any) -> Any:
+    """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept)."""
+    if table.coach is not None:
+        return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
+    line = h("div", {"class": "table-message", "data-testid": "message"}, hint)
+    if table.error:
+        line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
+    problem = session.save_problem or (None if table.store is not None else "storage.unavailable")
+    if problem:  # saving is off (full or no store at all): play goes on, the player is told
+        line.append(h("p", {"class": "warning", "role": "status", "data-testid": "save-problem"}, t(problem)))
+    return line
+
+
+def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any:
+    """The head's actions: Undo in play; Rematch, New game and Review at the end; a coach's own in a lesson."""
+    footer = h("div", {"class": "table-actions"})
+    if table.coach is not None:
+        footer.append(*table.coach.actions())
+        return footer
+    if isinstance(turn, Over):
+        again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
+        on(again, "click", lambda event: rematch())
+        other = h("button", {"data-testid": "new-game"}, t("table.new_game"))
+        on(other, "click", lambda event: table.show_setup(session))
+        footer.append(again, other)
+        if table.store is not None and session.people() and session.record_id not in table.store.pending:
+            from pyapp.ui.review import review_button  # noqa: PLC0415  (the browser's; read at a game's end)
+
+            footer.append(review_button(session.record_id))
+        return footer
+    live = isinstance(turn, PersonActs) and UNDO in turn.controls and not table.thinking
+    undo = h("button", {"data-testid": "undo", **({} if live else {"disabled": ""})}, t("table.undo"))
+    on(undo, "click", lambda event: table.undo())
+    footer.append(undo)
+    return footer
