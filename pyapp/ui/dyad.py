@@ -11,7 +11,7 @@ from typing import Any
 
 from pyapp.games.dyad.rules import SUIT_SYMBOLS, card_text as card_code
 from pyapp.games.dyad.state import Move, parse_move
-from pyapp.games.dyad.view import follow_hint, selected_move, selection_status, trick_leader_value
+from pyapp.games.dyad.selection import follow_hint, selected_move, selection_status, trick_leader_value
 from pyapp.i18n import t, tn
 from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
 from pyapp.i18n.cards import dyad_said as _card_label

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pyapp.games import new_game
-from pyapp.games.dyad import view
+from pyapp.games.dyad import selection
 from pyapp.games.dyad.state import knowledge
 from tests import fake_dom
 
@@ -37,15 +37,15 @@ def draw(state, viewer, acted=None):
 def test_selection_status_says_value_and_follow_rule():
     obs = {"phase": "play", "hand": ["7S", "2H", "3D", "5C"],
            "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}]}
-    status = view.selection_status(obs, ["2H", "3D"])
+    status = selection.selection_status(obs, ["2H", "3D"])
     assert status["problem"] == "dyad.follow.one" and status["params"]["card"] == "7S"
     assert status["value"] == 6 and not status["ready"]
-    status = view.selection_status(obs, ["7S", "2H"])
+    status = selection.selection_status(obs, ["7S", "2H"])
     assert status == {"ready": True, "value": 14, "problem": None, "params": {}}
-    assert view.selection_status(obs, ["7S"])["problem"] == "dyad.pick_two"
+    assert selection.selection_status(obs, ["7S"])["problem"] == "dyad.pick_two"
     lead = {"phase": "play", "hand": ["7S", "2H"], "trick": []}
-    assert view.selection_status(lead, ["7S", "2H"])["value"] == 9
-    assert view.follow_hint(obs) == ("dyad.hint.one", {"suit": "S", "card": "7S"})
+    assert selection.selection_status(lead, ["7S", "2H"])["value"] == 9
+    assert selection.follow_hint(obs) == ("dyad.hint.one", {"suit": "S", "card": "7S"})
 
 
 @pytest.mark.parametrize("players, options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
@@ -96,7 +96,7 @@ def test_selecting_a_pair_previews_its_value_and_blocks_illegal_pairs():
         root.find(data_card=card).click()
     assert root.find(data_card=good[0]).attrs["aria-pressed"] == "true"
     status = root.find(data_testid="pair-status")
-    expect = view.selection_status(state.observation(1), list(good))["value"]
+    expect = selection.selection_status(state.observation(1), list(good))["value"]
     assert status.attrs["data-value"] == str(expect) and str(expect) in status.textContent
     submit.click()
     assert [str(a) for a in acted] == [str(state.parse_action("+".join(good)))]
