@@ -19,6 +19,7 @@ from pyapp.demos.render import Node, node
 from pyapp.ui.cards import backs, face, spoken
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
+from pyapp.ui.picks import Picks
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
 
@@ -84,6 +85,11 @@ def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
     return Motion("retrieve", source=source, target=seat_chip(taker))
 
 
+def _position(obs: dict[str, Any]) -> tuple[Any, ...]:
+    """What a selection is made on: the viewer, the round, the phase, the seat to act, the hand and the trick."""
+    return obs["seat"], obs["round"], obs["phase"], obs["to_act"], tuple(obs["hand"]), len(obs["trick"])
+
+
 class DyadUI(SeatNames):
     game = "dyad"
     hidden_hands = True
@@ -94,13 +100,17 @@ class DyadUI(SeatNames):
     )
     AND_KEY = "dyad.and"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.picks = Picks(_position)
+        """The cards the person has selected (at most two) on the position drawn (see :mod:`pyapp.ui.picks`)."""
+
     # -- the table ------------------------------------------------------------------
 
     def render(self, ctx: TableContext) -> Any:
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
-        self.selection: tuple[dict[str, Any], list[str]] = (obs, [])
-        """The observation drawn and the cards selected on it (the hand fills it in)."""
+        self.picks.follow(obs)
         root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
@@ -252,8 +262,7 @@ class DyadUI(SeatNames):
         legal = ctx.legal
         phase = obs["phase"]
         selectable = bool(legal) and phase in ("play", "pass")
-        selected: list[str] = []
-        self.selection = (obs, selected)  # what the Hint compares with
+        picks = self.picks
         buttons: dict[str, Any] = {}
         status_line = h("p", {"class": "dyad-status", "data-testid": "pair-status"})
         problem_line = h("p", {"class": "dyad-problem", "data-testid": "pair-problem"})
@@ -263,9 +272,9 @@ class DyadUI(SeatNames):
 
         def refresh() -> None:
             for text, button in buttons.items():
-                on_now = text in selected
+                on_now = text in picks.chosen
                 button.setAttribute("aria-pressed", "true" if on_now else "false")
-            status = selection_status(obs, selected)
+            status = selection_status(obs, picks.chosen)
             problem = status["problem"]
             if status["value"] is not None:
                 status_line.textContent = t("dyad.preview", value=status["value"])
@@ -280,16 +289,17 @@ class DyadUI(SeatNames):
             submit.disabled = not status["ready"]
 
         def toggle(text: str) -> None:
-            if text in selected:
-                selected.remove(text)
+            chosen = picks.chosen
+            if text in chosen:
+                chosen.remove(text)
             else:
-                if len(selected) == 2:
-                    selected.pop(0)
-                selected.append(text)
+                if len(chosen) == 2:
+                    chosen.pop(0)
+                chosen.append(text)
             refresh()
 
         def send(event: Any) -> None:
-            action = selected_move(obs, selected, legal)
+            action = selected_move(obs, picks.chosen, legal)
             if action is not None:
                 ctx.act(action)
 
@@ -338,7 +348,7 @@ class DyadUI(SeatNames):
             clear_button = h("button", {"data-testid": "clear-selection", "type": "button"}, t("dyad.clear"))
 
             def clear_all(event: Any) -> None:
-                selected.clear()
+                picks.chosen.clear()
                 refresh()
 
             on(clear_button, "click", clear_all)
@@ -356,8 +366,7 @@ class DyadUI(SeatNames):
     # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
 
     def selected_action(self, legal: list[Any]) -> Move | None:
-        obs, selected = self.selection
-        return selected_move(obs, selected, legal)
+        return selected_move(self.picks.seen, self.picks.chosen, legal)
 
     @staticmethod
     def move_targets(action: Move) -> list[str]:

@@ -27,6 +27,7 @@ from pyapp.i18n import t, tn
 from pyapp.demos.render import Node, node
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
+from pyapp.ui.picks import Picks
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
@@ -118,6 +119,11 @@ def cell_description(cell: dict[str, Any]) -> str:
              pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
 
 
+def _position(obs: dict[str, Any]) -> tuple[int, int]:
+    """What a cell is chosen on: the move count and the viewer."""
+    return obs["moves"], obs["seat"]
+
+
 # -- the view -------------------------------------------------------------------------
 
 
@@ -132,15 +138,20 @@ class TriadUI:
     )
 
     def __init__(self) -> None:
-        self.selected: tuple[int, int] | None = None
+        self.picks = Picks(_position)
+        """The cell chosen in Phase 2 (its removals are listed) on the position drawn (see :mod:`pyapp.ui.picks`)."""
         self.focus: tuple[int, int] | None = None
-        self._moves = -1
         self._grid: Any = None
         self._choices: Any = None
         self._removals: list[Remove] = []
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
         self._names: list[str] = []
+
+    @property
+    def selected(self) -> tuple[int, int] | None:
+        """The chosen cell, if any."""
+        return self.picks.chosen[0] if self.picks.chosen else None
 
     # -- frame hooks ------------------------------------------------------------------
 
@@ -168,9 +179,7 @@ class TriadUI:
         obs = ctx.observation
         self._ctx = ctx
         self._names = [seat.name for seat in ctx.seats]
-        if obs["moves"] != self._moves:
-            self._moves = obs["moves"]
-            self.selected = None
+        self.picks.follow(obs)
         self._removals = [a for a in ctx.legal if type(a) is Remove]
         table = h(
             "div",
@@ -465,7 +474,7 @@ class TriadUI:
 
     def _select(self, rc: tuple[int, int] | None) -> None:
         old = self.selected
-        self.selected = rc
+        self.picks.chosen = [] if rc is None else [rc]
         if (element := self._cell_element(old)) is not None:
             element.classList.remove("selected")
         if (element := self._cell_element(rc)) is not None:

@@ -174,3 +174,19 @@ def test_announcements_tell_plays_and_retrievals():
     said = dyad_ui.UI.announcements(before, state.observation(0))
     assert "took the trick and retrieved" in said[-1]
     assert sum("played" in line for line in said) == 2
+
+
+def test_the_selected_cards_survive_a_redraw_and_go_with_the_next_move():
+    state = new_game("dyad", seed=5, players=3)
+    state.apply_action(state.legal_actions()[0])  # seat 0 leads
+    pair = str(state.legal_actions()[0]).split("+")
+    root = draw(state, 1)
+    for card in pair:
+        root.find(data_card=card).click()
+    root = draw(state, 1)  # the table redrawn on the same position: the pair is still chosen
+    assert [root.find(data_card=card).attrs["aria-pressed"] for card in pair] == ["true", "true"]
+    assert not root.find(data_testid="submit-pair").disabled
+    assert str(dyad_ui.UI.selected_action(state.legal_actions())) == "+".join(pair)
+    state.apply_action("+".join(pair))
+    after = draw(state, state.current_player())  # another position: nothing chosen
+    assert all(e.attrs["aria-pressed"] == "false" for e in after.walk() if "aria-pressed" in e.attrs)
