@@ -12,36 +12,19 @@ from typing import Any
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
 from pyapp.i18n import t, tn
-from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_rank as rank_text, dieci_said as card_label
-from pyapp.demos.render import Node, node
-from pyapp.ui.cards import backs, face, spoken
+from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_said as card_label
+from pyapp.drawing.cards import backs, spoken
+from pyapp.drawing.dieci import chip, face as card_face, mini as mini_card
+from pyapp.drawing.tree import Node, node
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
 
 
-def card_face(card: str) -> Node:
-    """A card's face (``pyapp.ui.cards.face``): rank and suit shape; colour is never the only cue."""
-    return face(rank_text(card), SUIT_SYMBOLS[card[1]])
-
-
-def mini_card(card: str, label: str | None = None) -> Node:
-    """A small card face (trick, trump)."""
-    return node("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": label or card_label(card)},
-                card_face(card))
-
-
 def goal_name(index: int) -> str:
     """A goal card's name in the page's language."""
     return t(f"dieci.goal.name.{index}")
-
-
-def chip(char: str, **attrs: Any) -> Node:
-    """A small character token: suit symbol and value."""
-    return node("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
-                         "title": char_label(char), **attrs},
-                node("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
 
 
 class DieciUI(SeatNames):

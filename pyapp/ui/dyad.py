@@ -15,24 +15,14 @@ from pyapp.games.dyad.selection import follow_hint, selected_move, selection_sta
 from pyapp.i18n import t, tn
 from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
 from pyapp.i18n.cards import dyad_said as _card_label
-from pyapp.demos.render import Node, node
-from pyapp.ui.cards import backs, face, spoken
+from pyapp.drawing.cards import backs, spoken
+from pyapp.drawing.dyad import face, mini
+from pyapp.drawing.tree import Node, node
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.picks import Picks
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
-
-
-def _face(text: str) -> Node:
-    return face(text[0], SUIT_SYMBOLS[text[1]])
-
-
-def mini(text: str, *, retrieved: bool = False) -> Node:
-    """A small card face for tricks and the round's scores; a card ``retrieved`` from a finished trick is faded."""
-    return node("span", {"class": f"mini suit-{text[1]}" + (" retrieved" if retrieved else ""),
-                         "data-played": text, "role": "img",
-                         "aria-label": _card_label(text)}, _face(text))
 
 
 def _pair_text(cards: list[str]) -> str:
@@ -308,7 +298,7 @@ class DyadUI(SeatNames):
                                   "aria-label": _card_label(text), "disabled": not selectable, "type": "button",
                                   # where the frame puts the focus when this person's turn starts
                                   "data-autofocus": selectable and index == 0},
-                       tree(_face(text)))
+                       tree(face(text)))
             if selectable:
                 on(button, "click", lambda event, text=text: toggle(text))
             buttons[text] = button
@@ -334,7 +324,7 @@ class DyadUI(SeatNames):
                 card = str(action).split()[1]
                 button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
                                       "data-autofocus": index == 0,
-                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(_face(card)))
+                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(face(card)))
                 on(button, "click", lambda event, action=action: ctx.act(action))
                 row.append(button)
             prompt.append(row)
@@ -492,5 +482,5 @@ def register() -> None:
     router.register("dyad", route(UI))
 
 
-__all__ = ["UI", "DyadUI", "mini", "register"]
+__all__ = ["UI", "DyadUI", "register"]
 

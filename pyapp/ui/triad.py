@@ -22,9 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
-from pyapp.games.triad.coords import cell_label, file_label, rank_label
+from pyapp.drawing.tree import Node, node
+from pyapp.drawing.triad import board_cell, centre_cell, side_piece
+from pyapp.games.triad.coords import cell_label
 from pyapp.i18n import t, tn
-from pyapp.demos.render import Node, node
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
 from pyapp.ui.picks import Picks
@@ -108,15 +109,6 @@ def result_sentence(obs: dict[str, Any]) -> str:
     winner = obs["result"]
     loser = "b" if winner == "a" else "a"
     return t("triad.end.winner", side=side_name(winner), winner=scores[winner]["total"], loser=scores[loser]["total"])
-
-
-def cell_description(cell: dict[str, Any]) -> str:
-    name = cell_name((cell["row"], cell["col"]))
-    if not cell["height"]:
-        return t("triad.cell.empty", cell=name, label=cell["label"])
-    pieces = " ".join(t(f"triad.piece.{p}") for p in cell["stack"])
-    return t("triad.cell.stack", cell=name, label=cell["label"], height=cell["height"],
-             pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
 
 
 def _position(obs: dict[str, Any]) -> tuple[int, int]:
@@ -206,7 +198,7 @@ class TriadUI:
                 {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
                  "aria-current": "true" if moving else None},
                 h("div", {"class": "side-head"},
-                  h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
+                  tree(side_piece(side)),
                   h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
                 h("div", {"class": "side-total"},
                   h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
@@ -265,15 +257,9 @@ class TriadUI:
         for r in range(8):
             for c in range(8):
                 if (r, c) in CENTRE:
-                    if (r, c) == (3, 3):
-                        cells.append(node("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
-                                                  "aria-label": t("triad.cell.centre"), "role": "img"},
-                                          node("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
-                    else:
-                        cells.append(node("div", {"class": "cell centre-hidden", "data-cell": f"{r},{c}",
-                                                  "data-centre": "", "aria-hidden": "true"}))
-                    continue
-                cells.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
+                    cells.append(centre_cell(r, c))
+                else:
+                    cells.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
         # the board's ~200 elements in one call into JavaScript, and one handler per event
         # for all 60 cells: a call per element or per cell was most of a redraw in Pyodide
         grid = tree(node("div", {"class": "triad-board", "data-testid": "triad-board", "role": "group",
@@ -288,43 +274,12 @@ class TriadUI:
 
     def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Node:
         rc = (cell["row"], cell["col"])
-        # grid position by class: the page's CSP forbids inline styles
-        classes = ["cell", f"r{rc[0]}", f"c{rc[1]}", f"label-{cell['label']}", f"height-{cell['height']}"]
-        if cell["top"]:
-            classes.append(f"top-{cell['top']}")
-        actionable = rc in legal_cells or rc in removable_cells
-        if rc in legal_cells:
-            classes.append("legal")
-        if rc in removable_cells:
-            classes.append("removable")
-        if rc in last_cells:
-            classes.append("last")
-        if rc in made_cells:
-            classes.append("made")
+        marks = [name for name, cells in (("legal", legal_cells), ("removable", removable_cells), ("last", last_cells),
+                                          ("made", made_cells)) if rc in cells]
         if rc == self.selected:
-            classes.append("selected")
-        pips = [node("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
-        return node(
-            "button",
-            {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
-             "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
-             "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
-             "tabindex": "0" if rc == self.focus else "-1",
-             # the frame moves the focus here when the person's turn starts
-             "data-autofocus": rc == self.focus and self._acting_on_board()},
-            node("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
-            # the board's edge labels, inside the edge cells so that every cell keeps 44 px
-            node("span", {"class": "coord", "aria-hidden": "true",
-                          "data-glyph": (file_label(rc[1]) if rc[0] == 7 else "") + (rank_label(rc[0]) if rc[1] == 0 else "")})
-            if rc[0] == 7 or rc[1] == 0 else None,
-            # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
-            node("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
-                          "data-glyph": t(f"triad.piece.{cell['top']}")})
-            if cell["top"] else None,
-            node("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-            node("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
-            if cell["height"] > 1 else None,
-        )
+            marks.append("selected")
+        return board_cell(cell, marks, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
+                          autofocus=rc == self.focus and self._acting_on_board())
 
     def _cell_element(self, rc: tuple[int, int] | None) -> Any:
         """The drawn button of cell ``rc`` (None if there is none): looked up only when a person acts."""
@@ -405,7 +360,7 @@ class TriadUI:
         rows = [h("tr", {"class": f"side-{side}"},
                   h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
                                                            names=self._side_players(obs, side))},
-                    h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
+                    tree(side_piece(side)),
                     self._side_players(obs, side)),
                   *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
                     for _, part in parts])
