@@ -176,66 +176,16 @@ class TriadUI:
         table = h(
             "div",
             {"class": "triad", "data-testid": "triad-table"},
-            self._scores(obs, ctx),
-            self._phase(obs),
-            self._last(obs),
+            _scores(obs, self._names),
+            _phase(obs),
+            _last(obs, self._names),
             self._board(obs, ctx),
             self._controls(obs, ctx),
-            self._end(obs) if obs["over"] else None,
+            _end(obs, self._names) if obs["over"] else None,
         )
         return table
 
     # -- parts ------------------------------------------------------------------------
-
-    def _scores(self, obs: dict[str, Any], ctx: TableContext) -> Any:
-        panels = []
-        for side in SIDES:
-            who = self._side_players(obs, side)
-            score = obs["scores"][side]
-            moving = obs["side_to_move"] == side
-            panels.append(h(
-                "section",
-                {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
-                 "aria-current": "true" if moving else None},
-                h("div", {"class": "side-head"},
-                  tree(side_piece(side)),
-                  h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
-                h("div", {"class": "side-total"},
-                  h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
-                  h("span", {"class": "score-unit"}, t("triad.points_unit"))),
-                h("div", {"class": "side-parts"},
-                  h("span", {"data-testid": f"score-{side}-phase1", "data-value": str(score["phase1"])},
-                    t("triad.part1", points=score["phase1"])),
-                  h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
-                    t("triad.part2", points=score["phase2"]))),
-                h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
-                  tn("triad.pieces_left", obs["pieces_left"][side], count=obs["pieces_left"][side])),
-            ))
-        return h("div", {"class": "triad-scores"}, panels)
-
-    def _side_players(self, obs: dict[str, Any], side: str) -> str:
-        """The names of the side's player (or its two players, in a four-player game)."""
-        names = [self._names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
-        return names[0] if len(names) == 1 else t("triad.team_names", first=names[0], second=names[1])
-
-    def _phase(self, obs: dict[str, Any]) -> Any:
-        key = "over" if obs["over"] else str(obs["phase"])
-        extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
-        return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
-                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
-
-    def _last(self, obs: dict[str, Any]) -> Any:
-        last = obs.get("last")
-        kind = last["kind"] if last else "none"
-        text = " ".join(partner_move_sentences(obs, self._names) + last_move_sentences(obs, self._names))
-        box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
-        if kind == "pass":
-            box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
-        else:
-            box.append(h("span", {"class": "last-text"}, text))
-        if last and last.get("points"):
-            box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
-        return box
 
     def _board(self, obs: dict[str, Any], ctx: TableContext) -> Any:
         legal_cells = {(a.row, a.col) for a in ctx.legal if type(a) is Place}
@@ -349,27 +299,6 @@ class TriadUI:
             on(everything, "click", lambda event: self._select(None))
             self._choices.append(everything)
 
-    def _end(self, obs: dict[str, Any]) -> Any:
-        """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
-
-        A row names its side by the side's piece (its full name is the header's label), so that both
-        players' names fit whole beside the numbers in four-player games, landscape phones included."""
-        scores = obs["scores"]
-        parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
-        head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
-        rows = [h("tr", {"class": f"side-{side}"},
-                  h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
-                                                           names=self._side_players(obs, side))},
-                    tree(side_piece(side)),
-                    self._side_players(obs, side)),
-                  *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
-                    for _, part in parts])
-                for side in SIDES]
-        return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
-                 h("h2", {}, t("triad.end.title")),
-                 h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
-                 h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
-
     # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
 
     def selected_action(self, legal: list[Any]) -> Remove | None:
@@ -476,6 +405,77 @@ class TriadUI:
             event.preventDefault()
             element.focus()
 
+
+def _scores(obs: dict[str, Any], names: list[str]) -> Any:
+    panels = []
+    for side in SIDES:
+        who = _side_players(obs, names, side)
+        score = obs["scores"][side]
+        moving = obs["side_to_move"] == side
+        panels.append(h(
+            "section",
+            {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
+             "aria-current": "true" if moving else None},
+            h("div", {"class": "side-head"},
+              tree(side_piece(side)),
+              h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
+            h("div", {"class": "side-total"},
+              h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
+              h("span", {"class": "score-unit"}, t("triad.points_unit"))),
+            h("div", {"class": "side-parts"},
+              h("span", {"data-testid": f"score-{side}-phase1", "data-value": str(score["phase1"])},
+                t("triad.part1", points=score["phase1"])),
+              h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
+                t("triad.part2", points=score["phase2"]))),
+            h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
+              tn("triad.pieces_left", obs["pieces_left"][side], count=obs["pieces_left"][side])),
+        ))
+    return h("div", {"class": "triad-scores"}, panels)
+
+def _side_players(obs: dict[str, Any], names: list[str], side: str) -> str:
+    """The names of the side's player (or its two players, in a four-player game)."""
+    players = [names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
+    return players[0] if len(players) == 1 else t("triad.team_names", first=players[0], second=players[1])
+
+def _phase(obs: dict[str, Any]) -> Any:
+    key = "over" if obs["over"] else str(obs["phase"])
+    extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
+    return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
+             t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
+
+def _last(obs: dict[str, Any], names: list[str]) -> Any:
+    last = obs.get("last")
+    kind = last["kind"] if last else "none"
+    text = " ".join(partner_move_sentences(obs, names) + last_move_sentences(obs, names))
+    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
+    if kind == "pass":
+        box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
+    else:
+        box.append(h("span", {"class": "last-text"}, text))
+    if last and last.get("points"):
+        box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
+    return box
+
+def _end(obs: dict[str, Any], names: list[str]) -> Any:
+    """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
+
+    A row names its side by the side's piece (its full name is the header's label), so that both
+    players' names fit whole beside the numbers in four-player games, landscape phones included."""
+    scores = obs["scores"]
+    parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
+    head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
+    rows = [h("tr", {"class": f"side-{side}"},
+              h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
+                                                       names=_side_players(obs, names, side))},
+                tree(side_piece(side)),
+                _side_players(obs, names, side)),
+              *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
+                for _, part in parts])
+            for side in SIDES]
+    return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
+             h("h2", {}, t("triad.end.title")),
+             h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
+             h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
 
 UI = TriadUI()
 
