@@ -11,6 +11,7 @@ from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
+from pyapp.games.dieci.view import Observation
 from pyapp.i18n import t, tn
 from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_said as card_label
 from pyapp.drawing.cards import backs, spoken
@@ -54,7 +55,7 @@ class DieciUI(SeatNames):
         root.append(log)  # a child of the table: wide screens show it as a side panel
         return root
 
-    def _offer(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _offer(self, obs: Observation, ctx: TableContext) -> Any:
         legal = set(ctx.legal)
         phase = obs["phase"]
         trump = obs["trump_card"]
@@ -100,7 +101,7 @@ class DieciUI(SeatNames):
         box.append(row)
         return shared
 
-    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _trick(self, obs: Observation, ctx: TableContext) -> Any:
         box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
         trick = obs["trick"]
         winner = obs["trick_winner"]
@@ -134,11 +135,11 @@ class DieciUI(SeatNames):
                             t("dieci.trick.won", name=self.name(winner))))
         return tree(box)
 
-    def summary_key(self, obs: dict[str, Any]) -> str | None:
+    def summary_key(self, obs: Observation) -> str | None:
         """The deal-end summary on the table (:meth:`_deal_end`) until the new deal's first card: the computers wait for it."""
         return f"deal-{obs['deal']}" if obs["last_deal"] and obs["phase"] == "play" and not obs["played"] else None
 
-    def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _me(self, obs: Observation, ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dieci-me"})
         prompt = h("div", {"class": "prompt", "data-testid": "prompt"})
         legal = ctx.legal
@@ -176,7 +177,7 @@ class DieciUI(SeatNames):
         wrap.append(hand)
         return wrap
 
-    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _players(self, obs: Observation, ctx: TableContext) -> Any:
         rows = node("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
         for seat in range(obs["players"]):
             name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
@@ -202,7 +203,7 @@ class DieciUI(SeatNames):
                           node("span", {"class": "seat-marks"}, *marks) if marks else None))
         return tree(rows)
 
-    def _log(self, obs: dict[str, Any]) -> list[Any]:
+    def _log(self, obs: Observation) -> list[Any]:
         """What happened this game, oldest first and numbered so, behind a button."""
         items = node("ol", {"class": "dieci-log"},
                      [node("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event))
@@ -264,7 +265,7 @@ class DieciUI(SeatNames):
     # -- motion -------------------------------------------------------------------
 
     @staticmethod
-    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(before: Observation | None, after: Observation) -> list[Motion]:
         """A won trick leaving the table (at the next lead) goes to its taker."""
         gone = None if before is None else _trick_on_table(before)
         if gone is None or gone == _trick_on_table(after):
@@ -273,7 +274,7 @@ class DieciUI(SeatNames):
 
     # -- screen readers -----------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if before is None:
             return []
         seen = before.get("events", 0)
@@ -294,7 +295,7 @@ def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
         buttons.append(skip)
     return buttons
 
-def _deal_end(ui: SeatNames, obs: dict[str, Any], box: Node, ctx: TableContext) -> Any:
+def _deal_end(ui: SeatNames, obs: Observation, box: Node, ctx: TableContext) -> Any:
     """The deal just played out: what each seat took in it, then who deals the next one and its trump."""
     last = obs["last_deal"]
     lines = []
@@ -320,7 +321,7 @@ def _deal_end(ui: SeatNames, obs: dict[str, Any], box: Node, ctx: TableContext) 
         section.querySelector("[data-testid=deal-end]").append(go_on)
     return section
 
-def _goal(obs: dict[str, Any]) -> Any:
+def _goal(obs: Observation) -> Any:
     goal = obs.get("goal")
     if not goal:
         return None
@@ -339,7 +340,7 @@ def _goal(obs: dict[str, Any]) -> Any:
                     tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
     return tree(box)
 
-def _claimed(ui: SeatNames, obs: dict[str, Any], viewer: int) -> list[Any]:
+def _claimed(ui: SeatNames, obs: Observation, viewer: int) -> list[Any]:
     """Every seat's claimed characters and their points, behind a button (phones show only counts)."""
     rows = node("ul", {"class": "claimed-list"})
     for seat in range(obs["players"]):
@@ -351,7 +352,7 @@ def _claimed(ui: SeatNames, obs: dict[str, Any], viewer: int) -> list[Any]:
                       node("span", {"class": "chips"}, *[chip(c) for c in claimed])))
     return sheet("claimed", t("dieci.claimed.title"), tree(rows), label=t("dieci.claimed.button"))
 
-def _end(ui: SeatNames, obs: dict[str, Any], viewer: int, log_button: Any) -> Any:
+def _end(ui: SeatNames, obs: Observation, viewer: int, log_button: Any) -> Any:
     winners = obs["winners"]
     scores = obs["scores"]
     box = h("section", {"class": "dieci-end panel", "data-testid": "dieci-end",
@@ -371,7 +372,7 @@ def _end(ui: SeatNames, obs: dict[str, Any], viewer: int, log_button: Any) -> An
                  log_button))
     return box
 
-def _breakdown(ui: SeatNames, obs: dict[str, Any], viewer: int, order: list[int], *, detail: bool) -> Any:
+def _breakdown(ui: SeatNames, obs: Observation, viewer: int, order: list[int], *, detail: bool) -> Any:
     """The final scores per seat; with ``detail`` also each goal card and each suit's character points."""
     scores = obs["scores"]
     table = node("table", {"class": "breakdown"})
@@ -399,7 +400,7 @@ def _breakdown(ui: SeatNames, obs: dict[str, Any], viewer: int, order: list[int]
     table.append(body)
     return node("div", {"class": "breakdown-wrap"}, table)
 
-def _trick_on_table(obs: dict[str, Any]) -> tuple[int, tuple[str, ...]] | None:
+def _trick_on_table(obs: Observation) -> tuple[int, tuple[str, ...]] | None:
     """The won trick on the table as (taker, cards): while its taker claims, then until the next lead."""
     trick = obs["trick"]
     if trick:

@@ -12,6 +12,7 @@ from typing import Any
 from pyapp.games.dyad.rules import SUIT_SYMBOLS, card_text as card_code
 from pyapp.games.dyad.state import Move, parse_move
 from pyapp.games.dyad.selection import follow_hint, selected_move, selection_status, trick_leader_value
+from pyapp.games.dyad.view import Observation
 from pyapp.i18n import t, tn
 from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
 from pyapp.i18n.cards import dyad_said as _card_label
@@ -42,7 +43,7 @@ def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
     return out
 
 
-def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
+def _finished_round(obs: Observation) -> dict[str, Any] | None:
     """The score-sheet entry of the round just finished, until the next round's first lead is on the table."""
     last = obs.get("last_trick")
     if not last or obs["trick"] or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
@@ -50,7 +51,7 @@ def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
     return obs["sheet"][-1]
 
 
-def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
+def _trick_on_table(obs: Observation) -> tuple[int, list[dict[str, Any]]] | None:
     """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
     trick = obs["trick"]
     if obs["phase"] == "over":  # the end screen has no trick
@@ -64,7 +65,7 @@ def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | N
     return None
 
 
-def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
+def _retrieved(last: dict[str, Any], after: Observation) -> Motion:
     """The card just retrieved goes from the trick to its taker: into the person's hand, else to the seat.
 
     Which card was retrieved is public (everyone's ``last_trick`` names it), so its face may travel."""
@@ -75,7 +76,7 @@ def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
     return Motion("retrieve", source=source, target=seat_chip(taker))
 
 
-def _position(obs: dict[str, Any]) -> tuple[Any, ...]:
+def _position(obs: Observation) -> tuple[Any, ...]:
     """What a selection is made on: the viewer, the round, the phase, the seat to act, the hand and the trick."""
     return obs["seat"], obs["round"], obs["phase"], obs["to_act"], tuple(obs["hand"]), len(obs["trick"])
 
@@ -115,7 +116,7 @@ class DyadUI(SeatNames):
         root.append(scores)  # a child of the table: wide screens show it as a side panel
         return root
 
-    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _players(self, obs: Observation, ctx: TableContext) -> Any:
         viewer = ctx.viewer
         chips = []
         for seat in range(obs["players"]):
@@ -147,7 +148,7 @@ class DyadUI(SeatNames):
         return tree(node("ul", {"class": "seats dyad-seats", "data-testid": "players", "aria-label": t("dyad.players")},
                          chips))
 
-    def _info(self, obs: dict[str, Any], sheet_button: Any) -> Any:
+    def _info(self, obs: Observation, sheet_button: Any) -> Any:
         """Round, trick and target; the team totals; the buttons to the score sheet and the previous trick."""
         text = h("p", {"class": "band-text"},
                  h("span", {}, t("dyad.round", round=obs["round"], trick=obs["trick_number"],
@@ -160,7 +161,7 @@ class DyadUI(SeatNames):
                             b=self.names_of([1, 3]), score_b=b)))
         return h("div", {"class": "band dyad-info"}, text, _previous(self, obs), sheet_button)
 
-    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _trick(self, obs: Observation, ctx: TableContext) -> Any:
         attrs = {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")}
         trick = obs["trick"]
         if not trick:
@@ -195,12 +196,12 @@ class DyadUI(SeatNames):
             rows.append(_play(self, play, mark))
         return tree(node("section", attrs, kind, node("ol", {"class": "dyad-plays"}, rows)))
 
-    def summary_key(self, obs: dict[str, Any]) -> str | None:
+    def summary_key(self, obs: Observation) -> str | None:
         """The round summary on the table (see :meth:`_round_end`): the computers wait until it is dismissed."""
         entry = _finished_round(obs)
         return f"round-{entry['round']}" if entry is not None else None
 
-    def _round_end(self, obs: dict[str, Any]) -> Node | None:
+    def _round_end(self, obs: Observation) -> Node | None:
         """The scores of the round just finished, with the cards that scored (until the next lead)."""
         entry = _finished_round(obs)
         if entry is None:
@@ -219,7 +220,7 @@ class DyadUI(SeatNames):
 
     # -- acting ---------------------------------------------------------------------
 
-    def _prompt_and_hand(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _prompt_and_hand(self, obs: Observation, ctx: TableContext) -> Any:
         """The person's hand and, above it, what they may do now (or whom the table waits for)."""
         legal, phase = ctx.legal, obs["phase"]
         picker = PairPicker(obs, legal, self.picks, ctx.act) if legal and phase in ("play", "pass") else None
@@ -281,7 +282,7 @@ class DyadUI(SeatNames):
 
     # -- motion -------------------------------------------------------------------
 
-    def motions(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(self, before: Observation | None, after: Observation) -> list[Motion]:
         """A retrieved card goes to its taker; a trick leaving the table goes to its taker."""
         if before is None:
             return []
@@ -296,7 +297,7 @@ class DyadUI(SeatNames):
 
     # -- screen readers -----------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if before is None:
             return []
         said: list[str] = []
@@ -329,7 +330,7 @@ class PairPicker:
     them (at most two), and the cards' states, the pair's value or problem and the submit button are drawn again
     from them after each change."""
 
-    def __init__(self, obs: dict[str, Any], legal: list[Any], picks: Picks, act: Any) -> None:
+    def __init__(self, obs: Observation, legal: list[Any], picks: Picks, act: Any) -> None:
         self.obs, self.legal, self.picks, self.act = obs, legal, picks, act
         self.buttons: dict[str, Any] = {}
         play = obs["phase"] == "play"
@@ -388,7 +389,7 @@ class PairPicker:
         self.submit.disabled = not status["ready"]
 
 
-def _hand(obs: dict[str, Any], picker: PairPicker | None) -> Any:
+def _hand(obs: Observation, picker: PairPicker | None) -> Any:
     """The person's cards as buttons, bound to the picker when they may pick."""
     box = h("div", {"class": "hand dyad-hand", "data-testid": "hand", "role": "group",
                     "aria-label": t("dyad.hand.title"), "data-count": str(len(obs["hand"]))})
@@ -435,7 +436,7 @@ def _play(ui: SeatNames, play: dict[str, Any], mark: str | None, retrieved: str 
                 node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
                 if mark else None)
 
-def _previous(ui: SeatNames, obs: dict[str, Any]) -> Any:
+def _previous(ui: SeatNames, obs: Observation) -> Any:
     """The previous trick, one tap away (a dialog)."""
     last = obs.get("last_trick")
     if not last:
@@ -449,7 +450,7 @@ def _previous(ui: SeatNames, obs: dict[str, Any]) -> Any:
                             source=ui.name(last["from"]))))
     return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
 
-def _score_sheet(ui: SeatNames, obs: dict[str, Any]) -> list[Any]:
+def _score_sheet(ui: SeatNames, obs: Observation) -> list[Any]:
     """The score sheet (one row per round and the totals), behind a button."""
     n = obs["players"]
     rows = []
@@ -470,7 +471,7 @@ def _score_sheet(ui: SeatNames, obs: dict[str, Any]) -> list[Any]:
     return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
                  label=t("dyad.sheet.button"), side=True)
 
-def _end(ui: SeatNames, obs: dict[str, Any]) -> Any:
+def _end(ui: SeatNames, obs: Observation) -> Any:
     winners = obs["winners"]
     box = h("section", {"class": "dyad-end panel", "data-testid": "dyad-end",
                         "data-winners": ",".join(str(w) for w in winners),

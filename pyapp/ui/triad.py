@@ -25,6 +25,7 @@ from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.drawing.tree import Node, node
 from pyapp.drawing.triad import board_cell, centre_cell, side_piece
 from pyapp.games.triad.coords import cell_label
+from pyapp.games.triad.view import Observation
 from pyapp.i18n import t, tn
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
@@ -59,7 +60,7 @@ def triad_name(cells) -> str:
     return f"{cell_name(cells[0])}–{cell_name(cells[-1])}"
 
 
-def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> list[str]:
+def last_move_sentences(obs: Observation, names: list[str] | None = None) -> list[str]:
     """What the last action did, as whole sentences; with four players, ``names`` say who of the side moved."""
     last = obs.get("last")
     if not last:
@@ -90,7 +91,7 @@ def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> 
     return sentences
 
 
-def partner_move_sentences(obs: dict[str, Any], names: list[str]) -> list[str]:
+def partner_move_sentences(obs: Observation, names: list[str]) -> list[str]:
     """With four players, the viewer's partner's move when it came just before the last one (else nothing).
 
     In seat order the partner moves two turns before the viewer, so the last
@@ -102,7 +103,7 @@ def partner_move_sentences(obs: dict[str, Any], names: list[str]) -> list[str]:
     return last_move_sentences({"last": earlier, "players": 4}, names)
 
 
-def result_sentence(obs: dict[str, Any]) -> str:
+def result_sentence(obs: Observation) -> str:
     scores = obs["scores"]
     if obs["result"] == "draw":
         return t("triad.end.draw", points=scores["a"]["total"])
@@ -111,7 +112,7 @@ def result_sentence(obs: dict[str, Any]) -> str:
     return t("triad.end.winner", side=side_name(winner), winner=scores[winner]["total"], loser=scores[loser]["total"])
 
 
-def _position(obs: dict[str, Any]) -> tuple[int, int]:
+def _position(obs: Observation) -> tuple[int, int]:
     """What a cell is chosen on: the move count and the viewer."""
     return obs["moves"], obs["seat"]
 
@@ -147,7 +148,7 @@ class TriadUI:
 
     # -- frame hooks ------------------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if after.get("last") is None or (before is not None and before.get("moves") == after.get("moves")):
             return []
         said = last_move_sentences(after, self._names)
@@ -156,7 +157,7 @@ class TriadUI:
         return [" ".join(said)]
 
     @staticmethod
-    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(before: Observation | None, after: Observation) -> list[Motion]:
         """The piece just placed drops onto its cell; the pieces just removed lift off theirs."""
         last = after.get("last")
         if before is None or not last or after["moves"] <= before["moves"]:
@@ -187,7 +188,7 @@ class TriadUI:
 
     # -- parts ------------------------------------------------------------------------
 
-    def _board(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _board(self, obs: Observation, ctx: TableContext) -> Any:
         legal_cells = {(a.row, a.col) for a in ctx.legal if type(a) is Place}
         removable_cells = {tuple(cell) for a in self._removals for cell in a.cells}
         last = obs.get("last") or {}
@@ -238,7 +239,7 @@ class TriadUI:
         element = self._grid.querySelector(f'[data-cell="{rc[0]},{rc[1]}"]')
         return element if found(element) else None
 
-    def _controls(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _controls(self, obs: Observation, ctx: TableContext) -> Any:
         box = h("div", {"class": "triad-controls", "data-testid": "controls"})
         self._choices = None
         if obs["over"]:
@@ -406,7 +407,7 @@ class TriadUI:
             element.focus()
 
 
-def _scores(obs: dict[str, Any], names: list[str]) -> Any:
+def _scores(obs: Observation, names: list[str]) -> Any:
     panels = []
     for side in SIDES:
         who = _side_players(obs, names, side)
@@ -432,18 +433,18 @@ def _scores(obs: dict[str, Any], names: list[str]) -> Any:
         ))
     return h("div", {"class": "triad-scores"}, panels)
 
-def _side_players(obs: dict[str, Any], names: list[str], side: str) -> str:
+def _side_players(obs: Observation, names: list[str], side: str) -> str:
     """The names of the side's player (or its two players, in a four-player game)."""
     players = [names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
     return players[0] if len(players) == 1 else t("triad.team_names", first=players[0], second=players[1])
 
-def _phase(obs: dict[str, Any]) -> Any:
+def _phase(obs: Observation) -> Any:
     key = "over" if obs["over"] else str(obs["phase"])
     extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
     return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
              t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
-def _last(obs: dict[str, Any], names: list[str]) -> Any:
+def _last(obs: Observation, names: list[str]) -> Any:
     last = obs.get("last")
     kind = last["kind"] if last else "none"
     text = " ".join(partner_move_sentences(obs, names) + last_move_sentences(obs, names))
@@ -456,7 +457,7 @@ def _last(obs: dict[str, Any], names: list[str]) -> Any:
         box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
     return box
 
-def _end(obs: dict[str, Any], names: list[str]) -> Any:
+def _end(obs: Observation, names: list[str]) -> Any:
     """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
 
     A row names its side by the side's piece (its full name is the header's label), so that both
