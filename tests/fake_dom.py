@@ -198,7 +198,7 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Element:
 
 
 def tree(node: Any) -> Any:
-    """``pyapp.ui.dom.tree``: a ``[tag, attrs, *children]`` tree (``pyapp.demos.render.node``) as elements."""
+    """``pyapp.ui.dom.tree``: a ``[tag, attrs, *children]`` tree (``pyapp.drawing.tree.node``) as elements."""
     if isinstance(node, str):
         return node
     tag, attrs, *children = node

@@ -6,6 +6,8 @@
   Checked: ``from m import _name`` and ``m._name`` where ``m`` is a name the file imports.
 * No function in ``pyapp/ai`` is longer than ``LONGEST`` lines: the search is read
   by people who did not write it.
+* No function in ``pyapp/ui`` or ``pyapp/demos`` is longer than ``LONGEST`` lines, and no
+  class in ``pyapp/ui`` longer than ``LONGEST_CLASS``: a screen is read one part at a time.
 * No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
   ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
 """
@@ -18,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
 LONGEST = 60
+LONGEST_CLASS = 300
 LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint"}
 """DOM methods that answer JavaScript's ``null`` when they find nothing."""
 
@@ -69,6 +72,35 @@ def test_no_function_in_the_ai_package_is_longer_than_a_screen():
                 lines = node.end_lineno - node.lineno + 1
                 if lines > LONGEST:
                     long.append(f"{path.relative_to(ROOT)}: {node.name} ({lines} lines)")
+    assert long == []
+
+
+def too_long(source: str, *, function_limit: int, class_limit: int | None) -> list[tuple[str, int]]:
+    """Each function (and, with ``class_limit``, each class) in ``source`` longer than its limit, with its length.
+
+    >>> too_long("def f():\\n    a = 1\\n    return a\\n", function_limit=2, class_limit=None)
+    [('f', 3)]
+    >>> too_long("class A:\\n    x = 1\\n    y = 2\\n", function_limit=2, class_limit=2)
+    [('A', 3)]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            limit = class_limit if isinstance(node, ast.ClassDef) else function_limit
+            lines = node.end_lineno - node.lineno + 1
+            if limit is not None and lines > limit:
+                found.append((node.name, lines))
+    return found
+
+
+def test_no_screen_function_or_class_is_longer_than_its_limit():
+    long = []
+    for package, class_limit in (("ui", LONGEST_CLASS), ("demos", None), ("drawing", None)):
+        for path in sorted((ROOT / "pyapp" / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            for what, lines in too_long(path.read_text(encoding="utf-8"), function_limit=LONGEST,
+                                        class_limit=class_limit):
+                long.append(f"{name}: {what} ({lines} lines)")
     assert long == []
 
 

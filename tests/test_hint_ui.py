@@ -114,8 +114,11 @@ def test_dyad_says_which_pair_is_selected_and_nothing_until_it_is_complete_and_l
         button[cards[1]].click()
         assert module.UI.selected_action(legal) == pair
         assert module.UI.move_targets(pair) == [f'[data-testid=hand] [data-card="{c}"]' for c in cards]
-        fake_dom.render_table(module, state, 0)  # a new drawing starts with nothing selected
-        assert module.UI.selected_action(legal) is None
+        fake_dom.render_table(module, state, 0)  # a redraw of the same position keeps the pair
+        assert module.UI.selected_action(legal) == pair
+        state.apply_action(pair)
+        fake_dom.render_table(module, state, state.current_player())  # another position starts with nothing
+        assert module.UI.selected_action(state.legal_actions()) is None
 
 
 def test_triad_selects_a_removal_only_when_one_runs_through_the_chosen_cell():

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp import demos, i18n, rulebook  # noqa: E402
-from pyapp.demos.render import text_of  # noqa: E402
+from pyapp.drawing.tree import text_of  # noqa: E402
 from pyapp.rulebook import examples  # noqa: E402
 
 DECISION = "**[D]**"

@@ -1,251 +1,111 @@
-"""Demo frames as element trees: plain lists the page turns into DOM nodes.
+"""Demo frames as element trees (:mod:`pyapp.drawing.tree`): plain lists the page turns into DOM nodes.
 
-A tree node is ``[tag, attrs, *children]`` where a child is a string (always
-text, never markup) or another node.  The same trees are drawn by
-``pyapp.ui.demo`` through ``h()`` in the page, and exported as JSON by the
-build so ``embed.html`` can draw a demo's first frame before Python is ready.
-Texts come from :func:`pyapp.i18n.t` in the current language.
+The same trees are drawn by ``pyapp.ui.demo`` in the page, and exported as
+JSON by the build so ``embed.html`` can draw a demo's first frame before
+Python is ready.  Cards, characters and boards are drawn by the games'
+modules in :mod:`pyapp.drawing`.  Texts come from :func:`pyapp.i18n.t` in the
+current language.
 
 >>> from pyapp.i18n import set_language
 >>> set_language("en")
->>> card("dyad", "7H")
-['span', {'class': 'card suit-H', 'data-card': '7H', 'role': 'img', 'aria-label': '7 of hearts'}, ['span', {'class': 'rank', 'aria-hidden': 'true'}, '7'], ['span', {'class': 'suit', 'aria-hidden': 'true'}, '♥']]
->>> text_of(card("dieci", "TB"))
-'10◆'
+>>> text_of(card_table({"game": "dyad", "seats": [{"id": "north", "hand": ["7H"], "score": 3}]}))
+'North7♥3 points'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from pyapp.drawing import dieci, dyad
+from pyapp.drawing.tree import Node, node, text_of
+from pyapp.drawing.triad import mini_board
 from pyapp.i18n import t, tn
 
-Node = list  # [tag, attrs, *children]
-
-SUIT_SYMBOLS: dict[str, dict[str, str]] = {
-    "dyad": {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"},
-    "dieci": {"R": "\u25cf", "Y": "\u25b2", "G": "\u25a0", "B": "\u25c6", "P": "\u2605"},
-}
-"""Each suit's symbol, so no one needs colour to tell suits apart."""
-
-RANK_TEXT = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
-
-
-def node(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
-    """A tree node; ``None`` children are dropped and lists of children flattened."""
-    flat: list[Any] = []
-    for child in children:
-        if child is None:
-            continue
-        if isinstance(child, tuple) or (isinstance(child, list) and (not child or not isinstance(child[0], str))):
-            flat.extend(c for c in child if c is not None)
-        else:
-            flat.append(child)
-    clean = {k: v for k, v in (attrs or {}).items() if v is not None and v is not False}
-    return [tag, clean, *flat]
-
-
-def text_of(tree: Any) -> str:
-    """The visible text of a tree (for tests and captions)."""
-    if isinstance(tree, str):
-        return tree
-    return "".join(text_of(child) for child in tree[2:])
-
-
-def card(game: str, text: str, *, extra: str = "") -> Node:
-    """One playing card as text plus suit symbol; the label names the suit in words."""
-    rank, suit = text[:-1], text[-1]
-    rank = RANK_TEXT.get(rank, rank)
-    label = t(f"demo.card.{game}", rank=rank, suit=t(f"demo.suit.{game}.{suit}"))
-    return node(
-        "span",
-        {"class": f"card suit-{suit}{' ' + extra if extra else ''}", "data-card": text, "role": "img", "aria-label": label},
-        node("span", {"class": "rank", "aria-hidden": "true"}, rank),
-        node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS[game][suit]),
-    )
-
-
-def character(char: str, *, extra: str = "") -> Node:
-    """A Dieci character as its value and suit symbol (``R8`` → 8●)."""
-    suit, value = char[0], char[1:]
-    label = t("demo.character", value=value, suit=t(f"demo.suit.dieci.{suit}"))
-    return node(
-        "span",
-        {"class": f"character suit-{suit}{' ' + extra if extra else ''}", "data-character": char, "role": "img", "aria-label": label},
-        node("span", {"class": "rank", "aria-hidden": "true"}, value),
-        node("span", {"class": "suit", "aria-hidden": "true"}, SUIT_SYMBOLS["dieci"][suit]),
-    )
+INLINE: dict[str, Callable[..., Node]] = {"dyad": dyad.inline, "dieci": dieci.inline}
+"""Each card game's card in a line of text."""
 
 
 def _cards(game: str, cards: list[str] | None, marked: list[str], *, cls: str = "hand") -> Node:
-    return node(
-        "span",
-        {"class": cls},
-        [card(game, c, extra="marked" if c in marked else "") for c in cards or []],
-    )
+    return node("span", {"class": cls}, [INLINE[game](c, extra="marked" if c in marked else "") for c in cards or []])
+
+
+def _characters(chars: list[str], marked: list[str]) -> list[Node]:
+    return [dieci.inline_character(c, extra="marked" if c in marked else "") for c in chars]
+
+
+def _badges(seat: dict[str, Any]) -> list[Node]:
+    """A seat's marks: it leads, it ciphers, it won."""
+    return [node("span", {"class": f"badge {name}"}, t(f"demo.badge.{name}"))
+            for name in ("lead", "cipher", "winner") if seat.get(name)]
+
+
+def _play(game: str, seat: dict[str, Any], marked: list[str]) -> Node | None:
+    """The cards a seat played to this trick and their value, or a pair it tried and may not play."""
+    attempt = seat.get("attempt")
+    if attempt:
+        return node("span", {"class": "played attempt"}, _cards(game, attempt, marked, cls="cards"),
+                    node("span", {"class": "value"}, t("demo.not_allowed")))
+    played = seat.get("played")
+    if not played:
+        return None
+    value = seat.get("value")
+    return node("span", {"class": "played"}, _cards(game, played, marked, cls="cards"),
+                node("span", {"class": "value"}, t("demo.value", value=value)) if value is not None else None)
+
+
+def _taken(seat: dict[str, Any], marked: list[str]) -> list[Node]:
+    """What a seat has taken: Dieci's characters, cards and goal; the points."""
+    extra = []
+    if seat.get("characters") is not None:
+        extra.append(node("span", {"class": "taken"}, _characters(seat["characters"], marked)))
+    if seat.get("taken_cards") is not None:
+        extra.append(node("span", {"class": "taken-count"}, tn("demo.dieci.taken", seat["taken_cards"], n=seat["taken_cards"])))
+    if seat.get("goal"):
+        extra.append(node("span", {"class": "goal"}, t("demo.dieci.goal"), " ", _characters(seat["goal"], marked)))
+    if seat.get("score") is not None:
+        extra.append(node("span", {"class": "score"}, tn("demo.score", seat["score"], points=seat["score"])))
+    return extra
+
+
+def _seat(view: dict[str, Any], seat: dict[str, Any], marked: list[str]) -> Node:
+    game = view["game"]
+    hand = seat.get("hand")
+    if hand:
+        shown = _cards(game, hand, marked)
+    else:
+        shown = None if view.get("hands_hidden") else node("span", {"class": "hand empty"}, t("demo.empty_hand"))
+    return node("li", {"class": "seat" + (" is-winner" if seat.get("winner") else ""), "data-seat": seat["id"]},
+                node("span", {"class": "seat-name"}, t(f"demo.seat.{seat['id']}"), _badges(seat)),
+                node("span", {"class": "seat-body"}, shown, _play(game, seat, marked), _taken(seat, marked)))
+
+
+def _head(view: dict[str, Any], marked: list[str]) -> list[Node]:
+    """Above the seats: Dieci's trump, the characters face up and the deck."""
+    header = []
+    if view.get("trump"):
+        header.append(node("span", {"class": "trump"}, t("demo.dieci.trump"), " ", dieci.inline(view["trump"])))
+    if view.get("faceup") is not None:
+        header.append(node("span", {"class": "faceup"}, t("demo.dieci.faceup"), " ",
+                           _characters(view["faceup"], marked) or "—"))
+    if view.get("deck") is not None:
+        header.append(node("span", {"class": "deck"}, t("demo.dieci.deck", n=view["deck"])))
+    return header
 
 
 def card_table(view: dict[str, Any]) -> Node:
     """The seats of a card demo: hand, the cards played to this trick, values and marks."""
-    game = view["game"]
     marked = view.get("marked") or []
-    rows = []
-    for seat in view["seats"]:
-        badges = []
-        if seat.get("lead"):
-            badges.append(node("span", {"class": "badge lead"}, t("demo.badge.lead")))
-        if seat.get("cipher"):
-            badges.append(node("span", {"class": "badge cipher"}, t("demo.badge.cipher")))
-        if seat.get("winner"):
-            badges.append(node("span", {"class": "badge winner"}, t("demo.badge.winner")))
-        played = seat.get("played")
-        play = None
-        if played:
-            value = seat.get("value")
-            play = node(
-                "span",
-                {"class": "played"},
-                _cards(game, played, marked, cls="cards"),
-                node("span", {"class": "value"}, t("demo.value", value=value)) if value is not None else None,
-            )
-        attempt = seat.get("attempt")
-        if attempt:
-            play = node(
-                "span",
-                {"class": "played attempt"},
-                _cards(game, attempt, marked, cls="cards"),
-                node("span", {"class": "value"}, t("demo.not_allowed")),
-            )
-        extra = []
-        if seat.get("characters") is not None:
-            extra.append(
-                node(
-                    "span",
-                    {"class": "taken"},
-                    [character(c, extra="marked" if c in marked else "") for c in seat["characters"]],
-                )
-            )
-        if seat.get("taken_cards") is not None:
-            extra.append(node("span", {"class": "taken-count"}, tn("demo.dieci.taken", seat["taken_cards"], n=seat["taken_cards"])))
-        if seat.get("goal"):
-            extra.append(
-                node(
-                    "span",
-                    {"class": "goal"},
-                    t("demo.dieci.goal"),
-                    " ",
-                    [character(c, extra="marked" if c in marked else "") for c in seat["goal"]],
-                )
-            )
-        if seat.get("score") is not None:
-            extra.append(node("span", {"class": "score"}, tn("demo.score", seat["score"], points=seat["score"])))
-        hand = seat.get("hand")
-        rows.append(
-            node(
-                "li",
-                {"class": "seat" + (" is-winner" if seat.get("winner") else ""), "data-seat": seat["id"]},
-                node("span", {"class": "seat-name"}, t(f"demo.seat.{seat['id']}"), badges),
-                node(
-                    "span",
-                    {"class": "seat-body"},
-                    _cards(game, hand, marked)
-                    if hand
-                    else None
-                    if view.get("hands_hidden")
-                    else node("span", {"class": "hand empty"}, t("demo.empty_hand")),
-                    play,
-                    extra,
-                ),
-            )
-        )
-    header = []
-    if view.get("trump"):
-        header.append(
-            node("span", {"class": "trump"}, t("demo.dieci.trump"), " ", card("dieci", view["trump"]))
-        )
-    if view.get("faceup") is not None:
-        header.append(
-            node(
-                "span",
-                {"class": "faceup"},
-                t("demo.dieci.faceup"),
-                " ",
-                [character(c, extra="marked" if c in marked else "") for c in view["faceup"]] or "—",
-            )
-        )
-    if view.get("deck") is not None:
-        header.append(node("span", {"class": "deck"}, t("demo.dieci.deck", n=view["deck"])))
-    return node(
-        "div",
-        {"class": f"table game-{game}"},
-        node("div", {"class": "table-head"}, header) if header else None,
-        node("ul", {"class": "seats"}, rows),
-    )
-
-
-def triad_board(view: dict[str, Any]) -> Node:
-    """A small Triad board: each cell's label, stack height and top piece."""
-    from pyapp.demos.triad import LABEL_GRID
-
-    rows = view["board"].split("\n")
-    highlight = {tuple(c) for c in view.get("highlight", [])}
-    last = {tuple(c) for c in view.get("last", [])}
-    cells = []
-    for r, line in enumerate(rows):
-        for c, token in enumerate(line.split()):
-            if token == "#":
-                cells.append(node("span", {"class": "cell centre", "aria-hidden": "true"}))
-                continue
-            label = LABEL_GRID[r][c]
-            classes = ["cell", f"label-{label}"]
-            if (r, c) in highlight:
-                classes.append("hl")
-            if (r, c) in last:
-                classes.append("last")
-            stack = "" if token == "." else token
-            if stack:
-                top = stack[-1]
-                name = t(f"demo.triad.side.{top}")
-                aria = tn("demo.triad.cell", len(stack), row=r, col=c, label=label, height=len(stack), top=name)
-            else:
-                aria = t("demo.triad.cell_empty", row=r, col=c, label=label)
-            cells.append(
-                node(
-                    "span",
-                    {"class": " ".join(classes), "data-cell": f"{r},{c}", "data-stack": stack, "role": "img", "aria-label": aria},
-                    node("span", {"class": "label", "aria-hidden": "true"}, str(label)),
-                    node(
-                        "span",
-                        {"class": f"piece piece-{stack[-1]}", "aria-hidden": "true"},
-                        stack[-1].upper(),
-                                            )
-                    if stack
-                    else None,
-                    node("span", {"class": "height", "aria-hidden": "true"}, str(len(stack))) if len(stack) > 1 else None,
-                )
-            )
-    scores = view.get("scores")
-    info = None
-    if scores is not None:
-        info = node(
-            "div",
-            {"class": "triad-info"},
-            node("span", {"class": "side side-a"}, t("demo.triad.score_a", points=scores.get("a", 0))),
-            node("span", {"class": "side side-b"}, t("demo.triad.score_b", points=scores.get("b", 0))),
-            node("span", {"class": "phase"}, t(f"demo.triad.phase{view.get('phase', 1)}")),
-        )
-    return node(
-        "div",
-        {"class": "triad-demo"},
-        info,
-        node("div", {"class": "mini-board", "role": "group", "aria-label": t("demo.triad.board")}, cells),
-    )
+    header = _head(view, marked)
+    return node("div", {"class": f"table game-{view['game']}"},
+                node("div", {"class": "table-head"}, header) if header else None,
+                node("ul", {"class": "seats"}, [_seat(view, seat, marked) for seat in view["seats"]]))
 
 
 def stage(view: dict[str, Any]) -> Node:
     """The drawing of one frame."""
     if view["kind"] == "board":
-        return triad_board(view)
+        return mini_board(view)
     return card_table(view)
 
 

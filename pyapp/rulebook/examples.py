@@ -1,7 +1,7 @@
 """Live examples on the rules pages, computed by the rules engines when drawn.
 
 Each example is a function returning an element tree (see
-:mod:`pyapp.demos.render`) with its numbers taken from the game's public
+:mod:`pyapp.drawing.tree`) with its numbers taken from the game's public
 rules API, so the page can never show a value the engine disagrees with.
 
 >>> sorted(EXAMPLES)
@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyapp.demos.render import Node, card, character, node, triad_board
+from pyapp.drawing import dieci as dieci_drawing, dyad as dyad_drawing
+from pyapp.drawing.tree import Node, node
+from pyapp.drawing.triad import mini_board
 from pyapp.i18n import t
 
 EMPTY_BOARD = "\n".join(
@@ -59,7 +61,7 @@ def triad_labels() -> Node:
     for (r, c), label in triad.LABELS.items():
         if LABEL_GRID[r][c] != label:
             raise ValueError(f"the drawn label of {(r, c)} is not the engine's {label}")
-    return node("div", {"class": "example triad-example"}, triad_board({"board": board.to_text()}))
+    return node("div", {"class": "example triad-example"}, mini_board({"board": board.to_text()}))
 
 
 def triad_notation() -> Node:
@@ -85,7 +87,7 @@ def triad_notation() -> Node:
         "div",
         {"class": "example triad-example notation"},
         node("pre", {"class": "position-text", "translate": "no"}, board.to_text()),
-        triad_board({"board": board.to_text(), "highlight": highlight}),
+        mini_board({"board": board.to_text(), "highlight": highlight}),
         node("ul", {"class": "example-notes"}, lines),
     )
 
@@ -102,7 +104,7 @@ DYAD_VALUES = (
 
 
 def _pair(pair: str) -> Node:
-    return node("span", {"class": "pair"}, between([card("dyad", c) for c in pair.split("+")]))
+    return node("span", {"class": "pair"}, between([dyad_drawing.inline(c) for c in pair.split("+")]))
 
 
 def dyad_values() -> Node:
@@ -134,9 +136,9 @@ def dieci_tricks() -> Node:
         played = node(
             "span",
             {"class": "cards"},
-            between([card("dieci", c, extra="marked" if i == winner else "") for i, c in enumerate(cards)]),
+            between([dieci_drawing.inline(c, extra="marked" if i == winner else "") for i, c in enumerate(cards)]),
         )
-        rows.append((played, t(f"demo.suit.dieci.{trump}"), card("dieci", cards[winner])))
+        rows.append((played, t(f"demo.suit.dieci.{trump}"), dieci_drawing.inline(cards[winner])))
     head = (t("rules.example.played"), t("rules.example.trump"), t("rules.example.winner"))
     return node("div", {"class": "example"}, _table(head, rows, "dieci-tricks"))
 
@@ -167,7 +169,7 @@ def dieci_suits() -> Node:
         by_suit: dict[str, list[int]] = {}
         for c in chars:
             by_suit.setdefault(c[0], []).append(int(c[1:]))
-        rows.append((node("span", {"class": "taken"}, between([character(c) for c in chars])), str(dieci.character_points(by_suit))))
+        rows.append((node("span", {"class": "taken"}, between([dieci_drawing.inline_character(c) for c in chars])), str(dieci.character_points(by_suit))))
     head = (t("rules.example.characters"), t("rules.example.points"))
     return node("div", {"class": "example"}, _table(head, rows, "dieci-suits"))
 

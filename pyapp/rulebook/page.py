@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyapp.demos import get as get_demo
-from pyapp.demos.render import Node, node
+from pyapp.drawing.tree import Node, node
 from pyapp.i18n import language, t
 from pyapp.rulebook import GAMES, Block, rules
 from pyapp.rulebook.examples import between, example_tree

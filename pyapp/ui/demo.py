@@ -15,7 +15,8 @@ from pyscript import window
 
 from pyapp import demos
 from pyapp.demos.embed import site_base, snippet
-from pyapp.demos.render import demo_tree, text_of
+from pyapp.demos.render import demo_tree
+from pyapp.drawing.tree import text_of
 from pyapp.i18n import language, t
 from pyapp.ui import dom
 from pyapp.ui.dom import clear, found, h, on

@@ -11,37 +11,21 @@ from typing import Any
 
 from pyapp.games.dieci.rules import CHARACTERS, GOAL_POINTS, SUIT_SYMBOLS, trick_winner
 from pyapp.games.dieci.state import PASS, TOP, Claim, Play
+from pyapp.games.dieci.view import Observation
 from pyapp.i18n import t, tn
-from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_rank as rank_text, dieci_said as card_label
-from pyapp.demos.render import Node, node
-from pyapp.ui.cards import backs, face, spoken
+from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_said as card_label
+from pyapp.drawing.cards import backs, spoken
+from pyapp.drawing.dieci import chip, face as card_face, mini as mini_card
+from pyapp.drawing.tree import Node, node
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import SeatNames, TableContext, route
 
 
-def card_face(card: str) -> Node:
-    """A card's face (``pyapp.ui.cards.face``): rank and suit shape; colour is never the only cue."""
-    return face(rank_text(card), SUIT_SYMBOLS[card[1]])
-
-
-def mini_card(card: str, label: str | None = None) -> Node:
-    """A small card face (trick, trump)."""
-    return node("span", {"class": f"mini suit-{card[1]}", "role": "img", "aria-label": label or card_label(card)},
-                card_face(card))
-
-
 def goal_name(index: int) -> str:
     """A goal card's name in the page's language."""
     return t(f"dieci.goal.name.{index}")
-
-
-def chip(char: str, **attrs: Any) -> Node:
-    """A small character token: suit symbol and value."""
-    return node("span", {"class": f"chip suit-{char[0]}", "role": "img", "aria-label": char_label(char),
-                         "title": char_label(char), **attrs},
-                node("span", {"class": "sym", "aria-hidden": "true"}, SUIT_SYMBOLS[char[0]]), char[1:])
 
 
 class DieciUI(SeatNames):
@@ -61,17 +45,17 @@ class DieciUI(SeatNames):
                          "data-summary": "deal" if self.summary_key(obs) else None})
         log_button, log = self._log(obs)
         if obs["phase"] == "over":
-            root.append(self._end(obs, ctx.viewer, log_button), log)
+            root.append(_end(self, obs, ctx.viewer, log_button), log)
             return root
         root.append(self._players(obs, ctx))
         root.append(self._offer(obs, ctx))
         root.append(self._trick(obs, ctx))
-        root.append(h("div", {"class": "band dieci-top"}, self._goal(obs), self._claimed(obs, ctx.viewer), log_button))
+        root.append(h("div", {"class": "band dieci-top"}, _goal(obs), _claimed(self, obs, ctx.viewer), log_button))
         root.append(self._me(obs, ctx))
         root.append(log)  # a child of the table: wide screens show it as a side panel
         return root
 
-    def _offer(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _offer(self, obs: Observation, ctx: TableContext) -> Any:
         legal = set(ctx.legal)
         phase = obs["phase"]
         trump = obs["trump_card"]
@@ -117,22 +101,12 @@ class DieciUI(SeatNames):
         box.append(row)
         return shared
 
-    @staticmethod
-    def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
-        """Decline the offer: next to the prompt that asks (taking the top is the deck's own button)."""
-        buttons = h("div", {"class": "dieci-buttons"})
-        if PASS in legal:
-            skip = h("button", {"data-testid": "pass", "type": "button"}, t("dieci.pass"))
-            on(skip, "click", lambda event: ctx.act(PASS))
-            buttons.append(skip)
-        return buttons
-
-    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _trick(self, obs: Observation, ctx: TableContext) -> Any:
         box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
         trick = obs["trick"]
         winner = obs["trick_winner"]
         if self.summary_key(obs) is not None:
-            return self._deal_end(obs, box, ctx)
+            return _deal_end(self, obs, box, ctx)
         if not trick:
             box.append(node("p", {"class": "muted"}, t("dieci.trick.leads", name=self.name(obs["turn"]))))
             last = obs.get("last_trick")
@@ -161,37 +135,11 @@ class DieciUI(SeatNames):
                             t("dieci.trick.won", name=self.name(winner))))
         return tree(box)
 
-    def summary_key(self, obs: dict[str, Any]) -> str | None:
+    def summary_key(self, obs: Observation) -> str | None:
         """The deal-end summary on the table (:meth:`_deal_end`) until the new deal's first card: the computers wait for it."""
         return f"deal-{obs['deal']}" if obs["last_deal"] and obs["phase"] == "play" and not obs["played"] else None
 
-    def _deal_end(self, obs: dict[str, Any], box: Node, ctx: TableContext) -> Any:
-        """The deal just played out: what each seat took in it, then who deals the next one and its trump."""
-        last = obs["last_deal"]
-        lines = []
-        for seat in range(obs["players"]):
-            name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
-            chars = sorted(last["chars"][seat], key=_char_key)
-            lines.append(node("li", {"data-seat": str(seat), "data-cards": str(last["cards"][seat]),
-                                     "data-chars": ",".join(chars)},
-                              node("span", {"class": "who"}, t("dieci.dealend.line", name=name, cards=last["cards"][seat])),
-                              node("span", {"class": "chips"}, *[chip(c) for c in chars]) if chars else
-                              node("span", {"class": "cards"}, t("dieci.dealend.no_chars"))))
-        trump = obs["trump_card"]
-        box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"])},
-                        node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines),
-                        node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
-                             t("dieci.dealend.next", deal=obs["deal"], name=self.name(obs["dealer"])),
-                             mini_card(trump, t("dieci.trump.label", card=card_label(trump))))))
-        section = tree(box)
-        if ctx.dismiss is not None:
-            go_on = h("button", {"class": "primary", "data-testid": "deal-end-dismiss", "data-autofocus": ""},
-                      t("dieci.dealend.continue"))
-            on(go_on, "click", lambda event: ctx.dismiss())
-            section.querySelector("[data-testid=deal-end]").append(go_on)
-        return section
-
-    def _me(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _me(self, obs: Observation, ctx: TableContext) -> Any:
         wrap = h("section", {"class": "dieci-me"})
         prompt = h("div", {"class": "prompt", "data-testid": "prompt"})
         legal = ctx.legal
@@ -212,7 +160,7 @@ class DieciUI(SeatNames):
             prompt.append(h("p", {}, t("dieci.prompt.top" if TOP in legal else "dieci.prompt.claim")))
         elif phase == "offer":
             prompt.append(h("p", {}, t("dieci.prompt.offer")))
-        wrap.append(h("div", {"class": "dieci-ask"}, prompt, self._offer_buttons(set(legal), ctx)))
+        wrap.append(h("div", {"class": "dieci-ask"}, prompt, _offer_buttons(set(legal), ctx)))
         hand = h("div", {"class": "hand", "data-testid": "hand", "role": "group", "aria-label": t("dieci.hand.title")})
         first = True
         for card in obs["hand"]:
@@ -229,26 +177,7 @@ class DieciUI(SeatNames):
         wrap.append(hand)
         return wrap
 
-    def _goal(self, obs: dict[str, Any]) -> Any:
-        goal = obs.get("goal")
-        if not goal:
-            return None
-        mine = set(obs["claimed"][obs["seat"]])
-        chars = goal["characters"]
-        matches = sum(1 for c in chars if c in mine)
-        box = node("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
-                            "data-matches": str(matches), "aria-label": t("dieci.goal.private")})
-        box.append(node("h2", {}, t("dieci.goal.short", name=goal_name(goal["index"]))))
-        row = node("div", {"class": "chips"})
-        for char in chars:
-            row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
-                                     "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
-        box.append(row)
-        box.append(node("p", {"class": "progress", "data-testid": "goal-progress"},
-                        tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
-        return tree(box)
-
-    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _players(self, obs: Observation, ctx: TableContext) -> Any:
         rows = node("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
         for seat in range(obs["players"]):
             name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
@@ -274,19 +203,7 @@ class DieciUI(SeatNames):
                           node("span", {"class": "seat-marks"}, *marks) if marks else None))
         return tree(rows)
 
-    def _claimed(self, obs: dict[str, Any], viewer: int) -> list[Any]:
-        """Every seat's claimed characters and their points, behind a button (phones show only counts)."""
-        rows = node("ul", {"class": "claimed-list"})
-        for seat in range(obs["players"]):
-            claimed = sorted(obs["claimed"][seat], key=_char_key)
-            name = t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)
-            rows.append(node("li", {"data-seat": str(seat)},
-                          node("span", {"class": "who"}, t("dieci.claimed.line", name=name,
-                                                        points=obs["scores"][seat]["characters"])),
-                          node("span", {"class": "chips"}, *[chip(c) for c in claimed])))
-        return sheet("claimed", t("dieci.claimed.title"), tree(rows), label=t("dieci.claimed.button"))
-
-    def _log(self, obs: dict[str, Any]) -> list[Any]:
+    def _log(self, obs: Observation) -> list[Any]:
         """What happened this game, oldest first and numbered so, behind a button."""
         items = node("ol", {"class": "dieci-log"},
                      [node("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event))
@@ -345,60 +262,10 @@ class DieciUI(SeatNames):
             out["char"] = char_label(out["char"])
         return out
 
-    # -- the end --------------------------------------------------------------------
-
-    def _end(self, obs: dict[str, Any], viewer: int, log_button: Any) -> Any:
-        winners = obs["winners"]
-        scores = obs["scores"]
-        box = h("section", {"class": "dieci-end panel", "data-testid": "dieci-end",
-                            "data-winners": ",".join(str(w) for w in winners)})
-        box.append(h("h2", {}, t("dieci.end.title")))
-        box.append(h("p", {"class": "winners"}, t("dieci.end.winners", names=self.names_of(winners))))
-        totals = [s["total"] for s in scores]
-        tied = [s for s in range(obs["players"]) if totals[s] == max(totals)]
-        if len(winners) > 1:
-            box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.shared")))
-        elif len(tied) > 1:
-            box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.tiebreak")))
-        order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
-        box.append(tree(self._breakdown(obs, viewer, order, detail=False)))
-        box.append(h("div", {"class": "band"},
-                     sheet("end-detail", t("dieci.end.detail"), tree(self._breakdown(obs, viewer, order, detail=True))),
-                     log_button))
-        return box
-
-    def _breakdown(self, obs: dict[str, Any], viewer: int, order: list[int], *, detail: bool) -> Any:
-        """The final scores per seat; with ``detail`` also each goal card and each suit's character points."""
-        scores = obs["scores"]
-        table = node("table", {"class": "breakdown"})
-        table.append(node("thead", {}, node("tr", {}, *[node("th", {"scope": "col"}, t(k)) for k in
-                                                  ("dieci.end.player", "dieci.end.cards", "dieci.end.goal",
-                                                   "dieci.end.chars", "dieci.end.total")])))
-        body = node("tbody", {})
-        for seat in order:
-            part = scores[seat]
-            goal = obs["goals"][seat]
-            hooks = {} if detail else {
-                "data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
-                "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
-                "data-characters": str(part["characters"])}
-            body.append(node("tr", {**hooks, "class": "won" if seat in obs["winners"] else ""},
-                          node("th", {"scope": "row"}, t("dieci.you", name=self.name(seat)) if seat == viewer else self.name(seat)),
-                          node("td", {}, str(part["cards"])),
-                          node("td", {}, node("span", {"class": "num"}, str(part["goal"])),
-                            node("small", {}, t("dieci.end.goal_detail", goal=goal_name(goal), matches=part["matches"]))
-                            if detail else None),
-                          node("td", {}, node("span", {"class": "num"}, str(part["characters"])),
-                            node("small", {}, *[node("span", {"class": "suitpart"}, part)
-                                             for part in _suit_breakdown(obs["claimed"][seat])]) if detail else None),
-                          node("td", {"class": "total"}, str(part["total"]))))
-        table.append(body)
-        return node("div", {"class": "breakdown-wrap"}, table)
-
     # -- motion -------------------------------------------------------------------
 
     @staticmethod
-    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(before: Observation | None, after: Observation) -> list[Motion]:
         """A won trick leaving the table (at the next lead) goes to its taker."""
         gone = None if before is None else _trick_on_table(before)
         if gone is None or gone == _trick_on_table(after):
@@ -407,7 +274,7 @@ class DieciUI(SeatNames):
 
     # -- screen readers -----------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if before is None:
             return []
         seen = before.get("events", 0)
@@ -419,7 +286,121 @@ class DieciUI(SeatNames):
         return said
 
 
-def _trick_on_table(obs: dict[str, Any]) -> tuple[int, tuple[str, ...]] | None:
+def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
+    """Decline the offer: next to the prompt that asks (taking the top is the deck's own button)."""
+    buttons = h("div", {"class": "dieci-buttons"})
+    if PASS in legal:
+        skip = h("button", {"data-testid": "pass", "type": "button"}, t("dieci.pass"))
+        on(skip, "click", lambda event: ctx.act(PASS))
+        buttons.append(skip)
+    return buttons
+
+def _deal_end(ui: SeatNames, obs: Observation, box: Node, ctx: TableContext) -> Any:
+    """The deal just played out: what each seat took in it, then who deals the next one and its trump."""
+    last = obs["last_deal"]
+    lines = []
+    for seat in range(obs["players"]):
+        name = t("dieci.you", name=ui.name(seat)) if seat == ctx.viewer else ui.name(seat)
+        chars = sorted(last["chars"][seat], key=_char_key)
+        lines.append(node("li", {"data-seat": str(seat), "data-cards": str(last["cards"][seat]),
+                                 "data-chars": ",".join(chars)},
+                          node("span", {"class": "who"}, t("dieci.dealend.line", name=name, cards=last["cards"][seat])),
+                          node("span", {"class": "chips"}, *[chip(c) for c in chars]) if chars else
+                          node("span", {"class": "cards"}, t("dieci.dealend.no_chars"))))
+    trump = obs["trump_card"]
+    box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"])},
+                    node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines),
+                    node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
+                         t("dieci.dealend.next", deal=obs["deal"], name=ui.name(obs["dealer"])),
+                         mini_card(trump, t("dieci.trump.label", card=card_label(trump))))))
+    section = tree(box)
+    if ctx.dismiss is not None:
+        go_on = h("button", {"class": "primary", "data-testid": "deal-end-dismiss", "data-autofocus": ""},
+                  t("dieci.dealend.continue"))
+        on(go_on, "click", lambda event: ctx.dismiss())
+        section.querySelector("[data-testid=deal-end]").append(go_on)
+    return section
+
+def _goal(obs: Observation) -> Any:
+    goal = obs.get("goal")
+    if not goal:
+        return None
+    mine = set(obs["claimed"][obs["seat"]])
+    chars = goal["characters"]
+    matches = sum(1 for c in chars if c in mine)
+    box = node("section", {"class": "dieci-goal", "data-testid": "goal", "data-goal": str(goal["index"]),
+                        "data-matches": str(matches), "aria-label": t("dieci.goal.private")})
+    box.append(node("h2", {}, t("dieci.goal.short", name=goal_name(goal["index"]))))
+    row = node("div", {"class": "chips"})
+    for char in chars:
+        row.append(chip(char, **{"data-goal-char": char, "data-have": "true" if char in mine else "false",
+                                 "class": f"chip suit-{char[0]}" + (" have" if char in mine else "")}))
+    box.append(row)
+    box.append(node("p", {"class": "progress", "data-testid": "goal-progress"},
+                    tn("dieci.goal.progress", GOAL_POINTS[matches], matches=matches, points=GOAL_POINTS[matches])))
+    return tree(box)
+
+def _claimed(ui: SeatNames, obs: Observation, viewer: int) -> list[Any]:
+    """Every seat's claimed characters and their points, behind a button (phones show only counts)."""
+    rows = node("ul", {"class": "claimed-list"})
+    for seat in range(obs["players"]):
+        claimed = sorted(obs["claimed"][seat], key=_char_key)
+        name = t("dieci.you", name=ui.name(seat)) if seat == viewer else ui.name(seat)
+        rows.append(node("li", {"data-seat": str(seat)},
+                      node("span", {"class": "who"}, t("dieci.claimed.line", name=name,
+                                                    points=obs["scores"][seat]["characters"])),
+                      node("span", {"class": "chips"}, *[chip(c) for c in claimed])))
+    return sheet("claimed", t("dieci.claimed.title"), tree(rows), label=t("dieci.claimed.button"))
+
+def _end(ui: SeatNames, obs: Observation, viewer: int, log_button: Any) -> Any:
+    winners = obs["winners"]
+    scores = obs["scores"]
+    box = h("section", {"class": "dieci-end panel", "data-testid": "dieci-end",
+                        "data-winners": ",".join(str(w) for w in winners)})
+    box.append(h("h2", {}, t("dieci.end.title")))
+    box.append(h("p", {"class": "winners"}, t("dieci.end.winners", names=ui.names_of(winners))))
+    totals = [s["total"] for s in scores]
+    tied = [s for s in range(obs["players"]) if totals[s] == max(totals)]
+    if len(winners) > 1:
+        box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.shared")))
+    elif len(tied) > 1:
+        box.append(h("p", {"data-testid": "tiebreak"}, t("dieci.end.tiebreak")))
+    order = sorted(range(obs["players"]), key=lambda s: (-totals[s], -scores[s]["matches"], s))
+    box.append(tree(_breakdown(ui, obs, viewer, order, detail=False)))
+    box.append(h("div", {"class": "band"},
+                 sheet("end-detail", t("dieci.end.detail"), tree(_breakdown(ui, obs, viewer, order, detail=True))),
+                 log_button))
+    return box
+
+def _breakdown(ui: SeatNames, obs: Observation, viewer: int, order: list[int], *, detail: bool) -> Any:
+    """The final scores per seat; with ``detail`` also each goal card and each suit's character points."""
+    scores = obs["scores"]
+    table = node("table", {"class": "breakdown"})
+    table.append(node("thead", {}, node("tr", {}, *[node("th", {"scope": "col"}, t(k)) for k in
+                                              ("dieci.end.player", "dieci.end.cards", "dieci.end.goal",
+                                               "dieci.end.chars", "dieci.end.total")])))
+    body = node("tbody", {})
+    for seat in order:
+        part = scores[seat]
+        goal = obs["goals"][seat]
+        hooks = {} if detail else {
+            "data-testid": f"score-{seat}", "data-seat": str(seat), "data-total": str(part["total"]),
+            "data-cards": str(part["cards"]), "data-goal": str(part["goal"]),
+            "data-characters": str(part["characters"])}
+        body.append(node("tr", {**hooks, "class": "won" if seat in obs["winners"] else ""},
+                      node("th", {"scope": "row"}, t("dieci.you", name=ui.name(seat)) if seat == viewer else ui.name(seat)),
+                      node("td", {}, str(part["cards"])),
+                      node("td", {}, node("span", {"class": "num"}, str(part["goal"])),
+                        node("small", {}, t("dieci.end.goal_detail", goal=goal_name(goal), matches=part["matches"]))
+                        if detail else None),
+                      node("td", {}, node("span", {"class": "num"}, str(part["characters"])),
+                        node("small", {}, *[node("span", {"class": "suitpart"}, part)
+                                         for part in _suit_breakdown(obs["claimed"][seat])]) if detail else None),
+                      node("td", {"class": "total"}, str(part["total"]))))
+    table.append(body)
+    return node("div", {"class": "breakdown-wrap"}, table)
+
+def _trick_on_table(obs: Observation) -> tuple[int, tuple[str, ...]] | None:
     """The won trick on the table as (taker, cards): while its taker claims, then until the next lead."""
     trick = obs["trick"]
     if trick:

@@ -11,27 +11,19 @@ from typing import Any
 
 from pyapp.games.dyad.rules import SUIT_SYMBOLS, card_text as card_code
 from pyapp.games.dyad.state import Move, parse_move
-from pyapp.games.dyad.view import follow_hint, selected_move, selection_status, trick_leader_value
+from pyapp.games.dyad.selection import follow_hint, selected_move, selection_status, trick_leader_value
+from pyapp.games.dyad.view import Observation
 from pyapp.i18n import t, tn
 from pyapp.i18n.cards import dyad_card as card_text, dyad_cards as cards_text, dyad_pair_said as _pair_spoken
 from pyapp.i18n.cards import dyad_said as _card_label
-from pyapp.demos.render import Node, node
-from pyapp.ui.cards import backs, face, spoken
+from pyapp.drawing.cards import backs, spoken
+from pyapp.drawing.dyad import face, mini
+from pyapp.drawing.tree import Node, node
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
+from pyapp.ui.picks import Picks
 from pyapp.ui.sheet import sheet
 from pyapp.ui.table import Option, SeatNames, TableContext, route
-
-
-def _face(text: str) -> Node:
-    return face(text[0], SUIT_SYMBOLS[text[1]])
-
-
-def mini(text: str, *, retrieved: bool = False) -> Node:
-    """A small card face for tricks and the round's scores; a card ``retrieved`` from a finished trick is faded."""
-    return node("span", {"class": f"mini suit-{text[1]}" + (" retrieved" if retrieved else ""),
-                         "data-played": text, "role": "img",
-                         "aria-label": _card_label(text)}, _face(text))
 
 
 def _pair_text(cards: list[str]) -> str:
@@ -51,7 +43,7 @@ def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
     return out
 
 
-def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
+def _finished_round(obs: Observation) -> dict[str, Any] | None:
     """The score-sheet entry of the round just finished, until the next round's first lead is on the table."""
     last = obs.get("last_trick")
     if not last or obs["trick"] or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
@@ -59,7 +51,7 @@ def _finished_round(obs: dict[str, Any]) -> dict[str, Any] | None:
     return obs["sheet"][-1]
 
 
-def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
+def _trick_on_table(obs: Observation) -> tuple[int, list[dict[str, Any]]] | None:
     """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
     trick = obs["trick"]
     if obs["phase"] == "over":  # the end screen has no trick
@@ -73,7 +65,7 @@ def _trick_on_table(obs: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | N
     return None
 
 
-def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
+def _retrieved(last: dict[str, Any], after: Observation) -> Motion:
     """The card just retrieved goes from the trick to its taker: into the person's hand, else to the seat.
 
     Which card was retrieved is public (everyone's ``last_trick`` names it), so its face may travel."""
@@ -82,6 +74,11 @@ def _retrieved(last: dict[str, Any], after: dict[str, Any]) -> Motion:
     if taker == after["seat"] and after["round"] == last["round"] and after["phase"] != "over" and card in after["hand"]:
         return Motion("retrieve", source=source, target=f'[data-testid=hand] [data-card="{card}"]', lands=True)
     return Motion("retrieve", source=source, target=seat_chip(taker))
+
+
+def _position(obs: Observation) -> tuple[Any, ...]:
+    """What a selection is made on: the viewer, the round, the phase, the seat to act, the hand and the trick."""
+    return obs["seat"], obs["round"], obs["phase"], obs["to_act"], tuple(obs["hand"]), len(obs["trick"])
 
 
 class DyadUI(SeatNames):
@@ -94,28 +91,32 @@ class DyadUI(SeatNames):
     )
     AND_KEY = "dyad.and"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.picks = Picks(_position)
+        """The cards the person has selected (at most two) on the position drawn (see :mod:`pyapp.ui.picks`)."""
+
     # -- the table ------------------------------------------------------------------
 
     def render(self, ctx: TableContext) -> Any:
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
-        self.selection: tuple[dict[str, Any], list[str]] = (obs, [])
-        """The observation drawn and the cards selected on it (the hand fills it in)."""
+        self.picks.follow(obs)
         root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
-        opener, scores = self._sheet(obs)
+        opener, scores = _score_sheet(self, obs)
         root.append(self._players(obs, ctx))
         root.append(self._info(obs, opener))
         if obs["phase"] == "over":
-            root.append(self._end(obs))
+            root.append(_end(self, obs))
         else:
             root.append(self._trick(obs, ctx))
             root.append(self._prompt_and_hand(obs, ctx))
         root.append(scores)  # a child of the table: wide screens show it as a side panel
         return root
 
-    def _players(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _players(self, obs: Observation, ctx: TableContext) -> Any:
         viewer = ctx.viewer
         chips = []
         for seat in range(obs["players"]):
@@ -147,7 +148,7 @@ class DyadUI(SeatNames):
         return tree(node("ul", {"class": "seats dyad-seats", "data-testid": "players", "aria-label": t("dyad.players")},
                          chips))
 
-    def _info(self, obs: dict[str, Any], sheet_button: Any) -> Any:
+    def _info(self, obs: Observation, sheet_button: Any) -> Any:
         """Round, trick and target; the team totals; the buttons to the score sheet and the previous trick."""
         text = h("p", {"class": "band-text"},
                  h("span", {}, t("dyad.round", round=obs["round"], trick=obs["trick_number"],
@@ -158,19 +159,9 @@ class DyadUI(SeatNames):
             text.append(h("span", {"class": "dyad-teams", "data-testid": "team-totals"},
                           t("dyad.team_totals", a=self.names_of([0, 2]), score_a=a,
                             b=self.names_of([1, 3]), score_b=b)))
-        return h("div", {"class": "band dyad-info"}, text, self._previous(obs), sheet_button)
+        return h("div", {"class": "band dyad-info"}, text, _previous(self, obs), sheet_button)
 
-    def _play(self, play: dict[str, Any], mark: str | None, retrieved: str | None = None) -> Node:
-        attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
-                 "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
-                 "data-winning": "true" if mark else None}
-        return node("li", attrs, node("span", {"class": "play-name"}, self.name(play["seat"])),
-                    node("span", {"class": "play-cards"}, [mini(c, retrieved=c == retrieved) for c in play["pair"]]),
-                    node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
-                    node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
-                    if mark else None)
-
-    def _trick(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _trick(self, obs: Observation, ctx: TableContext) -> Any:
         attrs = {"class": "dyad-trick", "data-testid": "trick", "aria-label": t("dyad.trick.title")}
         trick = obs["trick"]
         if not trick:
@@ -187,7 +178,7 @@ class DyadUI(SeatNames):
                 taker, plays = finished
                 retrieved = obs["last_trick"]["retrieved"]  # gone to its taker's hand
                 summary = node("ol", {"class": "dyad-plays finished"},
-                               [self._play(play, "won" if play["seat"] == taker else None, retrieved) for play in plays])
+                               [_play(self, play, "won" if play["seat"] == taker else None, retrieved) for play in plays])
             return tree(node("section", attrs, summary if summary is not None else
                              node("p", {"class": "muted"}, t("dyad.trick.empty"))))
         lead = trick[0]["pair"]
@@ -202,15 +193,15 @@ class DyadUI(SeatNames):
             mark = None
             if best is not None and best[0] == index:
                 mark = "won" if done else "leading"
-            rows.append(self._play(play, mark))
+            rows.append(_play(self, play, mark))
         return tree(node("section", attrs, kind, node("ol", {"class": "dyad-plays"}, rows)))
 
-    def summary_key(self, obs: dict[str, Any]) -> str | None:
+    def summary_key(self, obs: Observation) -> str | None:
         """The round summary on the table (see :meth:`_round_end`): the computers wait until it is dismissed."""
         entry = _finished_round(obs)
         return f"round-{entry['round']}" if entry is not None else None
 
-    def _round_end(self, obs: dict[str, Any]) -> Node | None:
+    def _round_end(self, obs: Observation) -> Node | None:
         """The scores of the round just finished, with the cards that scored (until the next lead)."""
         entry = _finished_round(obs)
         if entry is None:
@@ -227,83 +218,14 @@ class DyadUI(SeatNames):
         return node("div", {"class": "round-summary", "data-testid": "round-end"},
                     node("h3", {}, t("dyad.roundend.title", round=entry["round"])), node("ul", {}, lines))
 
-    def _previous(self, obs: dict[str, Any]) -> Any:
-        """The previous trick, one tap away (a dialog)."""
-        last = obs.get("last_trick")
-        if not last:
-            return None
-        rows = node("ol", {"class": "dyad-plays"},
-                    [self._play(play, "won" if play["seat"] == last["winner"] else None) for play in last["plays"]])
-        result = node("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
-                      *spoken(t("dyad.last.result", winner=self.name(last["winner"]), card=card_text(last["retrieved"]),
-                                source=self.name(last["from"])),
-                              t("dyad.last.result", winner=self.name(last["winner"]), card=_card_label(last["retrieved"]),
-                                source=self.name(last["from"]))))
-        return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
-
     # -- acting ---------------------------------------------------------------------
 
-    def _prompt_and_hand(self, obs: dict[str, Any], ctx: TableContext) -> Any:
-        wrap = h("section", {"class": "dyad-me"})
+    def _prompt_and_hand(self, obs: Observation, ctx: TableContext) -> Any:
+        """The person's hand and, above it, what they may do now (or whom the table waits for)."""
+        legal, phase = ctx.legal, obs["phase"]
+        picker = PairPicker(obs, legal, self.picks, ctx.act) if legal and phase in ("play", "pass") else None
         prompt = h("div", {"class": "dyad-prompt", "data-testid": "prompt", "aria-live": "polite"})
-        hand_box = h("div", {"class": "hand dyad-hand", "data-testid": "hand", "role": "group",
-                             "aria-label": t("dyad.hand.title"), "data-count": str(len(obs["hand"]))})
-        wrap.append(prompt, hand_box)
-        legal = ctx.legal
-        phase = obs["phase"]
-        selectable = bool(legal) and phase in ("play", "pass")
-        selected: list[str] = []
-        self.selection = (obs, selected)  # what the Hint compares with
-        buttons: dict[str, Any] = {}
-        status_line = h("p", {"class": "dyad-status", "data-testid": "pair-status"})
-        problem_line = h("p", {"class": "dyad-problem", "data-testid": "pair-problem"})
-        submit = h("button", {"class": "primary", "data-testid": "submit-pair" if phase == "play" else "submit-pass",
-                              "disabled": True},
-                   t("dyad.submit.play" if phase == "play" else "dyad.submit.pass"))
-
-        def refresh() -> None:
-            for text, button in buttons.items():
-                on_now = text in selected
-                button.setAttribute("aria-pressed", "true" if on_now else "false")
-            status = selection_status(obs, selected)
-            problem = status["problem"]
-            if status["value"] is not None:
-                status_line.textContent = t("dyad.preview", value=status["value"])
-            elif problem == "dyad.pick_two":
-                status_line.textContent = t(problem, **status["params"])
-            else:
-                status_line.textContent = ""
-            problem_line.textContent = t(problem, **_params(status["params"])) \
-                if problem and problem != "dyad.pick_two" else ""
-            status_line.setAttribute("data-value", "" if status["value"] is None else str(status["value"]))
-            status_line.setAttribute("data-ready", "true" if status["ready"] else "false")
-            submit.disabled = not status["ready"]
-
-        def toggle(text: str) -> None:
-            if text in selected:
-                selected.remove(text)
-            else:
-                if len(selected) == 2:
-                    selected.pop(0)
-                selected.append(text)
-            refresh()
-
-        def send(event: Any) -> None:
-            action = selected_move(obs, selected, legal)
-            if action is not None:
-                ctx.act(action)
-
-        for index, text in enumerate(obs["hand"]):
-            button = h("button", {"class": f"card suit-{text[1]}", "data-card": text, "aria-pressed": "false",
-                                  "aria-label": _card_label(text), "disabled": not selectable, "type": "button",
-                                  # where the frame puts the focus when this person's turn starts
-                                  "data-autofocus": selectable and index == 0},
-                       tree(_face(text)))
-            if selectable:
-                on(button, "click", lambda event, text=text: toggle(text))
-            buttons[text] = button
-            hand_box.append(button)
-
+        hand = _hand(obs, picker)
         if not legal:
             if obs["to_act"] >= 0 and ctx.dismiss is None:  # a summary waits for the person, not for them
                 prompt.append(h("p", {"class": "muted"}, t("dyad.wait", name=self.name(obs["to_act"]))))
@@ -312,52 +234,27 @@ class DyadUI(SeatNames):
                                         *spoken(t("dyad.pass.chosen", cards=cards_text(obs["my_pass"])),
                                                 t("dyad.pass.chosen", cards=_pair_spoken(obs["my_pass"]))))))
         elif phase == "cipher":
-            yes = h("button", {"class": "primary", "data-testid": "cipher-yes", "data-autofocus": True}, t("dyad.cipher.yes"))
-            no = h("button", {"data-testid": "cipher-no"}, t("dyad.cipher.no"))
-            on(yes, "click", lambda event: ctx.act(parse_move("cipher")))
-            on(no, "click", lambda event: ctx.act(parse_move("no cipher")))
-            prompt.append(h("p", {}, t("dyad.cipher.prompt")), h("div", {"class": "dyad-buttons"}, yes, no))
+            prompt.append(*_cipher_prompt(ctx))
         elif phase == "take":
-            prompt.append(h("p", {}, t("dyad.take.prompt")))
-            row = h("div", {"class": "dyad-buttons dyad-take"})
-            for index, action in enumerate(legal):
-                card = str(action).split()[1]
-                button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
-                                      "data-autofocus": index == 0,
-                                      "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(_face(card)))
-                on(button, "click", lambda event, action=action: ctx.act(action))
-                row.append(button)
-            prompt.append(row)
+            prompt.append(*_take_prompt(legal, ctx))
         else:
             if phase == "pass":
                 prompt.append(h("p", {}, t("dyad.pass.prompt", name=self.name(obs["partner"]))))
-            else:
-                hint = follow_hint(obs)
-                if hint:
-                    prompt.append(h("p", {"class": "dyad-hint", "data-testid": "follow-hint"}, t(hint[0], **_params(hint[1]))))
-            clear_button = h("button", {"data-testid": "clear-selection", "type": "button"}, t("dyad.clear"))
-
-            def clear_all(event: Any) -> None:
-                selected.clear()
-                refresh()
-
-            on(clear_button, "click", clear_all)
-            on(submit, "click", send)
-            prompt.append(h("div", {"class": "dyad-buttons"}, submit, clear_button, status_line), problem_line)
-            refresh()
+            elif hint := follow_hint(obs):
+                prompt.append(h("p", {"class": "dyad-hint", "data-testid": "follow-hint"}, t(hint[0], **_params(hint[1]))))
+            prompt.append(*picker.controls())
         if obs.get("gave") and phase != "pass":
             prompt.append(tree(node("p", {"class": "muted", "data-testid": "pass-done"},
                                     *spoken(t("dyad.pass.done", gave=cards_text(obs["gave"]),
                                               received=cards_text(obs["received"])),
                                             t("dyad.pass.done", gave=_pair_spoken(obs["gave"]),
                                               received=_pair_spoken(obs["received"]))))))
-        return wrap
+        return h("section", {"class": "dyad-me"}, prompt, hand)
 
     # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
 
     def selected_action(self, legal: list[Any]) -> Move | None:
-        obs, selected = self.selection
-        return selected_move(obs, selected, legal)
+        return selected_move(self.picks.seen, self.picks.chosen, legal)
 
     @staticmethod
     def move_targets(action: Move) -> list[str]:
@@ -383,53 +280,9 @@ class DyadUI(SeatNames):
     def fact_params(params: dict[str, Any], *, spoken: bool) -> dict[str, Any]:
         return _params(params, spoken=spoken)
 
-    # -- scores ---------------------------------------------------------------------
-
-    def _sheet(self, obs: dict[str, Any]) -> list[Any]:
-        """The score sheet (one row per round and the totals), behind a button."""
-        n = obs["players"]
-        rows = []
-        for entry in obs["sheet"]:
-            cells = []
-            for seat in range(n):
-                score = entry["scores"][seat]
-                text = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else str(score)
-                cells.append(node("td", {"title": cards_text(entry["hands"][seat])}, text))
-            rows.append(node("tr", {"data-round": str(entry["round"])}, node("th", {"scope": "row"}, str(entry["round"])),
-                             cells))
-        rows.append(node("tr", {"class": "total"}, node("th", {"scope": "row"}, t("dyad.sheet.total")),
-                         [node("td", {}, str(obs["totals"][s])) for s in range(n)]))
-        table = node("table", {"class": "dyad-sheet"},
-                     node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")),
-                                            [node("th", {"scope": "col"}, self.name(s)) for s in range(n)])),
-                     node("tbody", {}, rows))
-        return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
-                     label=t("dyad.sheet.button"), side=True)
-
-    def _end(self, obs: dict[str, Any]) -> Any:
-        winners = obs["winners"]
-        box = h("section", {"class": "dyad-end panel", "data-testid": "dyad-end",
-                            "data-winners": ",".join(str(w) for w in winners),
-                            "data-tiebreak": obs.get("tiebreak") or ""})
-        box.append(h("h2", {}, t("dyad.end.title", names=self.names_of(winners))))
-        box.append(h("p", {"data-testid": "tiebreak"}, t(f"dyad.end.{obs.get('tiebreak') or 'score'}")))
-        if obs["options"].get("teams"):
-            # one line per team: its members and its total (not the team total under each name)
-            teams = sorted(((obs["team_totals"][side], [side, side + 2]) for side in (0, 1)), key=lambda x: -x[0])
-            lines = [h("li", {"data-team": str(members[0])},
-                       t("dyad.end.final", name=t("dyad.team_name", first=self.name(members[0]),
-                                                  second=self.name(members[1])), total=total))
-                     for total, members in teams]
-        else:
-            scores = obs["scores"]
-            lines = [h("li", {"data-seat": str(s)}, t("dyad.end.final", name=self.name(s), total=scores[s]))
-                     for s in sorted(range(obs["players"]), key=lambda s: -scores[s])]
-        box.append(h("ol", {"class": "final"}, *lines))
-        return box
-
     # -- motion -------------------------------------------------------------------
 
-    def motions(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(self, before: Observation | None, after: Observation) -> list[Motion]:
         """A retrieved card goes to its taker; a trick leaving the table goes to its taker."""
         if before is None:
             return []
@@ -444,7 +297,7 @@ class DyadUI(SeatNames):
 
     # -- screen readers -----------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if before is None:
             return []
         said: list[str] = []
@@ -472,6 +325,173 @@ class DyadUI(SeatNames):
         return said
 
 
+class PairPicker:
+    """The play or pass controls over the person's picks (:mod:`pyapp.ui.picks`): a card of the hand toggles in
+    them (at most two), and the cards' states, the pair's value or problem and the submit button are drawn again
+    from them after each change."""
+
+    def __init__(self, obs: Observation, legal: list[Any], picks: Picks, act: Any) -> None:
+        self.obs, self.legal, self.picks, self.act = obs, legal, picks, act
+        self.buttons: dict[str, Any] = {}
+        play = obs["phase"] == "play"
+        self.status_line = h("p", {"class": "dyad-status", "data-testid": "pair-status"})
+        self.problem_line = h("p", {"class": "dyad-problem", "data-testid": "pair-problem"})
+        self.submit = h("button", {"class": "primary", "data-testid": "submit-pair" if play else "submit-pass",
+                                   "disabled": True}, t("dyad.submit.play" if play else "dyad.submit.pass"))
+
+    def card(self, text: str, button: Any) -> None:
+        """Bind a card of the hand to the picks."""
+        self.buttons[text] = button
+        on(button, "click", lambda event: self.toggle(text))
+
+    def controls(self) -> list[Any]:
+        """The submit and clear buttons with the pair's status, and the line saying why a pair may not be played."""
+        clear_button = h("button", {"data-testid": "clear-selection", "type": "button"}, t("dyad.clear"))
+        on(clear_button, "click", lambda event: self.clear())
+        on(self.submit, "click", lambda event: self.send())
+        self.refresh()
+        return [h("div", {"class": "dyad-buttons"}, self.submit, clear_button, self.status_line), self.problem_line]
+
+    def toggle(self, text: str) -> None:
+        chosen = self.picks.chosen
+        if text in chosen:
+            chosen.remove(text)
+        else:
+            if len(chosen) == 2:
+                chosen.pop(0)
+            chosen.append(text)
+        self.refresh()
+
+    def clear(self) -> None:
+        self.picks.chosen.clear()
+        self.refresh()
+
+    def send(self) -> None:
+        action = selected_move(self.obs, self.picks.chosen, self.legal)
+        if action is not None:
+            self.act(action)
+
+    def refresh(self) -> None:
+        for text, button in self.buttons.items():
+            button.setAttribute("aria-pressed", "true" if text in self.picks.chosen else "false")
+        status = selection_status(self.obs, self.picks.chosen)
+        problem, value = status["problem"], status["value"]
+        if value is not None:
+            self.status_line.textContent = t("dyad.preview", value=value)
+        elif problem == "dyad.pick_two":
+            self.status_line.textContent = t(problem, **status["params"])
+        else:
+            self.status_line.textContent = ""
+        self.problem_line.textContent = t(problem, **_params(status["params"])) \
+            if problem and problem != "dyad.pick_two" else ""
+        self.status_line.setAttribute("data-value", "" if value is None else str(value))
+        self.status_line.setAttribute("data-ready", "true" if status["ready"] else "false")
+        self.submit.disabled = not status["ready"]
+
+
+def _hand(obs: Observation, picker: PairPicker | None) -> Any:
+    """The person's cards as buttons, bound to the picker when they may pick."""
+    box = h("div", {"class": "hand dyad-hand", "data-testid": "hand", "role": "group",
+                    "aria-label": t("dyad.hand.title"), "data-count": str(len(obs["hand"]))})
+    for index, text in enumerate(obs["hand"]):
+        button = h("button", {"class": f"card suit-{text[1]}", "data-card": text, "aria-pressed": "false",
+                              "aria-label": _card_label(text), "disabled": picker is None, "type": "button",
+                              # where the frame puts the focus when this person's turn starts
+                              "data-autofocus": picker is not None and index == 0},
+                   tree(face(text)))
+        if picker is not None:
+            picker.card(text, button)
+        box.append(button)
+    return box
+
+
+def _cipher_prompt(ctx: TableContext) -> list[Any]:
+    yes = h("button", {"class": "primary", "data-testid": "cipher-yes", "data-autofocus": True}, t("dyad.cipher.yes"))
+    no = h("button", {"data-testid": "cipher-no"}, t("dyad.cipher.no"))
+    on(yes, "click", lambda event: ctx.act(parse_move("cipher")))
+    on(no, "click", lambda event: ctx.act(parse_move("no cipher")))
+    return [h("p", {}, t("dyad.cipher.prompt")), h("div", {"class": "dyad-buttons"}, yes, no)]
+
+
+def _take_prompt(legal: list[Any], ctx: TableContext) -> list[Any]:
+    """The taker's choice: one button per card they may retrieve from the trick."""
+    row = h("div", {"class": "dyad-buttons dyad-take"})
+    for index, action in enumerate(legal):
+        card = str(action).split()[1]
+        button = h("button", {"class": f"take suit-{card[1]}", "data-take": card, "data-testid": f"take-{card}",
+                              "data-autofocus": index == 0,
+                              "aria-label": t("dyad.take.button", card=_card_label(card))}, tree(face(card)))
+        on(button, "click", lambda event, action=action: ctx.act(action))
+        row.append(button)
+    return [h("p", {}, t("dyad.take.prompt")), row]
+
+
+def _play(ui: SeatNames, play: dict[str, Any], mark: str | None, retrieved: str | None = None) -> Node:
+    attrs = {"class": "dyad-play" + (f" {mark}" if mark else ""), "data-seat": str(play["seat"]),
+             "data-value": str(play["value"]), "data-pair": _pair_text(play["pair"]),
+             "data-winning": "true" if mark else None}
+    return node("li", attrs, node("span", {"class": "play-name"}, ui.name(play["seat"])),
+                node("span", {"class": "play-cards"}, [mini(c, retrieved=c == retrieved) for c in play["pair"]]),
+                node("span", {"class": "play-value"}, t("dyad.play.value", value=play["value"])),
+                node("span", {"class": "play-mark"}, t("dyad.play.took" if mark == "won" else "dyad.play.taking"))
+                if mark else None)
+
+def _previous(ui: SeatNames, obs: Observation) -> Any:
+    """The previous trick, one tap away (a dialog)."""
+    last = obs.get("last_trick")
+    if not last:
+        return None
+    rows = node("ol", {"class": "dyad-plays"},
+                [_play(ui, play, "won" if play["seat"] == last["winner"] else None) for play in last["plays"]])
+    result = node("p", {"class": "last-result", "data-testid": "last-result", "data-retrieved": last["retrieved"]},
+                  *spoken(t("dyad.last.result", winner=ui.name(last["winner"]), card=card_text(last["retrieved"]),
+                            source=ui.name(last["from"])),
+                          t("dyad.last.result", winner=ui.name(last["winner"]), card=_card_label(last["retrieved"]),
+                            source=ui.name(last["from"]))))
+    return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
+
+def _score_sheet(ui: SeatNames, obs: Observation) -> list[Any]:
+    """The score sheet (one row per round and the totals), behind a button."""
+    n = obs["players"]
+    rows = []
+    for entry in obs["sheet"]:
+        cells = []
+        for seat in range(n):
+            score = entry["scores"][seat]
+            text = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else str(score)
+            cells.append(node("td", {"title": cards_text(entry["hands"][seat])}, text))
+        rows.append(node("tr", {"data-round": str(entry["round"])}, node("th", {"scope": "row"}, str(entry["round"])),
+                         cells))
+    rows.append(node("tr", {"class": "total"}, node("th", {"scope": "row"}, t("dyad.sheet.total")),
+                     [node("td", {}, str(obs["totals"][s])) for s in range(n)]))
+    table = node("table", {"class": "dyad-sheet"},
+                 node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")),
+                                        [node("th", {"scope": "col"}, ui.name(s)) for s in range(n)])),
+                 node("tbody", {}, rows))
+    return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
+                 label=t("dyad.sheet.button"), side=True)
+
+def _end(ui: SeatNames, obs: Observation) -> Any:
+    winners = obs["winners"]
+    box = h("section", {"class": "dyad-end panel", "data-testid": "dyad-end",
+                        "data-winners": ",".join(str(w) for w in winners),
+                        "data-tiebreak": obs.get("tiebreak") or ""})
+    box.append(h("h2", {}, t("dyad.end.title", names=ui.names_of(winners))))
+    box.append(h("p", {"data-testid": "tiebreak"}, t(f"dyad.end.{obs.get('tiebreak') or 'score'}")))
+    if obs["options"].get("teams"):
+        # one line per team: its members and its total (not the team total under each name)
+        teams = sorted(((obs["team_totals"][side], [side, side + 2]) for side in (0, 1)), key=lambda x: -x[0])
+        lines = [h("li", {"data-team": str(members[0])},
+                   t("dyad.end.final", name=t("dyad.team_name", first=ui.name(members[0]),
+                                              second=ui.name(members[1])), total=total))
+                 for total, members in teams]
+    else:
+        scores = obs["scores"]
+        lines = [h("li", {"data-seat": str(s)}, t("dyad.end.final", name=ui.name(s), total=scores[s]))
+                 for s in sorted(range(obs["players"]), key=lambda s: -scores[s])]
+    box.append(h("ol", {"class": "final"}, *lines))
+    return box
+
 UI = DyadUI()
 """The Dyad table for :class:`pyapp.ui.table.Table`."""
 
@@ -483,5 +503,5 @@ def register() -> None:
     router.register("dyad", route(UI))
 
 
-__all__ = ["UI", "DyadUI", "mini", "register"]
+__all__ = ["UI", "DyadUI", "register"]
 

@@ -16,9 +16,11 @@ from typing import Any
 
 from pyscript import document, window
 
+from pyapp.drawing.dyad import mini
+from pyapp.drawing.tree import node
 from pyapp.i18n import t
 from pyapp.storage.prefs import SETTING_PREFIX, SETTINGS, setting
-from pyapp.ui.dom import clear, found, h, on
+from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.local_storage import shared_store
 
 _button: Any = None
@@ -79,12 +81,13 @@ def _follow(event: Any) -> None:
         _focus_choice(group)
 
 
+SAMPLE = ("7S", "5H", "3D")
+"""A black card and both red suits (the contrast face gives each suit its colour)."""
+
+
 def _sample() -> Any:
-    """Two card faces and a piece, drawn in the chosen face, so the choice can be seen."""
-    return h("div", {"class": "settings-sample", "aria-hidden": "true"},
-             h("span", {"class": "sample-card suit-S"}, h("span", {"class": "rank"}, "A"), h("span", {"class": "suit"}, "♠")),
-             h("span", {"class": "sample-card suit-H"}, h("span", {"class": "rank"}, "10"), h("span", {"class": "suit"}, "♥")),
-             h("span", {"class": "sample-card suit-D"}, h("span", {"class": "rank"}, "7"), h("span", {"class": "suit"}, "♦")))
+    """Three small card faces as the games draw them, in the chosen face, so the choice can be seen."""
+    return tree(node("div", {"class": "settings-sample", "aria-hidden": "true"}, [mini(card) for card in SAMPLE]))
 
 
 def _group(name: str) -> Any:

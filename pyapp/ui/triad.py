@@ -22,11 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
-from pyapp.games.triad.coords import cell_label, file_label, rank_label
+from pyapp.drawing.tree import Node, node
+from pyapp.drawing.triad import board_cell, centre_cell, side_piece
+from pyapp.games.triad.coords import cell_label
+from pyapp.games.triad.view import Observation
 from pyapp.i18n import t, tn
-from pyapp.demos.render import Node, node
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
+from pyapp.ui.picks import Picks
 from pyapp.ui.table import Option, TableContext, route
 
 SIDES = ("a", "b")
@@ -57,7 +60,7 @@ def triad_name(cells) -> str:
     return f"{cell_name(cells[0])}–{cell_name(cells[-1])}"
 
 
-def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> list[str]:
+def last_move_sentences(obs: Observation, names: list[str] | None = None) -> list[str]:
     """What the last action did, as whole sentences; with four players, ``names`` say who of the side moved."""
     last = obs.get("last")
     if not last:
@@ -88,7 +91,7 @@ def last_move_sentences(obs: dict[str, Any], names: list[str] | None = None) -> 
     return sentences
 
 
-def partner_move_sentences(obs: dict[str, Any], names: list[str]) -> list[str]:
+def partner_move_sentences(obs: Observation, names: list[str]) -> list[str]:
     """With four players, the viewer's partner's move when it came just before the last one (else nothing).
 
     In seat order the partner moves two turns before the viewer, so the last
@@ -100,7 +103,7 @@ def partner_move_sentences(obs: dict[str, Any], names: list[str]) -> list[str]:
     return last_move_sentences({"last": earlier, "players": 4}, names)
 
 
-def result_sentence(obs: dict[str, Any]) -> str:
+def result_sentence(obs: Observation) -> str:
     scores = obs["scores"]
     if obs["result"] == "draw":
         return t("triad.end.draw", points=scores["a"]["total"])
@@ -109,13 +112,9 @@ def result_sentence(obs: dict[str, Any]) -> str:
     return t("triad.end.winner", side=side_name(winner), winner=scores[winner]["total"], loser=scores[loser]["total"])
 
 
-def cell_description(cell: dict[str, Any]) -> str:
-    name = cell_name((cell["row"], cell["col"]))
-    if not cell["height"]:
-        return t("triad.cell.empty", cell=name, label=cell["label"])
-    pieces = " ".join(t(f"triad.piece.{p}") for p in cell["stack"])
-    return t("triad.cell.stack", cell=name, label=cell["label"], height=cell["height"],
-             pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
+def _position(obs: Observation) -> tuple[int, int]:
+    """What a cell is chosen on: the move count and the viewer."""
+    return obs["moves"], obs["seat"]
 
 
 # -- the view -------------------------------------------------------------------------
@@ -132,9 +131,9 @@ class TriadUI:
     )
 
     def __init__(self) -> None:
-        self.selected: tuple[int, int] | None = None
+        self.picks = Picks(_position)
+        """The cell chosen in Phase 2 (its removals are listed) on the position drawn (see :mod:`pyapp.ui.picks`)."""
         self.focus: tuple[int, int] | None = None
-        self._moves = -1
         self._grid: Any = None
         self._choices: Any = None
         self._removals: list[Remove] = []
@@ -142,9 +141,14 @@ class TriadUI:
         self._previewed: Remove | None = None
         self._names: list[str] = []
 
+    @property
+    def selected(self) -> tuple[int, int] | None:
+        """The chosen cell, if any."""
+        return self.picks.chosen[0] if self.picks.chosen else None
+
     # -- frame hooks ------------------------------------------------------------------
 
-    def announcements(self, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    def announcements(self, before: Observation | None, after: Observation) -> list[str]:
         if after.get("last") is None or (before is not None and before.get("moves") == after.get("moves")):
             return []
         said = last_move_sentences(after, self._names)
@@ -153,7 +157,7 @@ class TriadUI:
         return [" ".join(said)]
 
     @staticmethod
-    def motions(before: dict[str, Any] | None, after: dict[str, Any]) -> list[Motion]:
+    def motions(before: Observation | None, after: Observation) -> list[Motion]:
         """The piece just placed drops onto its cell; the pieces just removed lift off theirs."""
         last = after.get("last")
         if before is None or not last or after["moves"] <= before["moves"]:
@@ -168,75 +172,23 @@ class TriadUI:
         obs = ctx.observation
         self._ctx = ctx
         self._names = [seat.name for seat in ctx.seats]
-        if obs["moves"] != self._moves:
-            self._moves = obs["moves"]
-            self.selected = None
+        self.picks.follow(obs)
         self._removals = [a for a in ctx.legal if type(a) is Remove]
         table = h(
             "div",
             {"class": "triad", "data-testid": "triad-table"},
-            self._scores(obs, ctx),
-            self._phase(obs),
-            self._last(obs),
+            _scores(obs, self._names),
+            _phase(obs),
+            _last(obs, self._names),
             self._board(obs, ctx),
             self._controls(obs, ctx),
-            self._end(obs) if obs["over"] else None,
+            _end(obs, self._names) if obs["over"] else None,
         )
         return table
 
     # -- parts ------------------------------------------------------------------------
 
-    def _scores(self, obs: dict[str, Any], ctx: TableContext) -> Any:
-        panels = []
-        for side in SIDES:
-            who = self._side_players(obs, side)
-            score = obs["scores"][side]
-            moving = obs["side_to_move"] == side
-            panels.append(h(
-                "section",
-                {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
-                 "aria-current": "true" if moving else None},
-                h("div", {"class": "side-head"},
-                  h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
-                  h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
-                h("div", {"class": "side-total"},
-                  h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
-                  h("span", {"class": "score-unit"}, t("triad.points_unit"))),
-                h("div", {"class": "side-parts"},
-                  h("span", {"data-testid": f"score-{side}-phase1", "data-value": str(score["phase1"])},
-                    t("triad.part1", points=score["phase1"])),
-                  h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
-                    t("triad.part2", points=score["phase2"]))),
-                h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
-                  tn("triad.pieces_left", obs["pieces_left"][side], count=obs["pieces_left"][side])),
-            ))
-        return h("div", {"class": "triad-scores"}, panels)
-
-    def _side_players(self, obs: dict[str, Any], side: str) -> str:
-        """The names of the side's player (or its two players, in a four-player game)."""
-        names = [self._names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
-        return names[0] if len(names) == 1 else t("triad.team_names", first=names[0], second=names[1])
-
-    def _phase(self, obs: dict[str, Any]) -> Any:
-        key = "over" if obs["over"] else str(obs["phase"])
-        extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
-        return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
-                 t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
-
-    def _last(self, obs: dict[str, Any]) -> Any:
-        last = obs.get("last")
-        kind = last["kind"] if last else "none"
-        text = " ".join(partner_move_sentences(obs, self._names) + last_move_sentences(obs, self._names))
-        box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
-        if kind == "pass":
-            box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
-        else:
-            box.append(h("span", {"class": "last-text"}, text))
-        if last and last.get("points"):
-            box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
-        return box
-
-    def _board(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _board(self, obs: Observation, ctx: TableContext) -> Any:
         legal_cells = {(a.row, a.col) for a in ctx.legal if type(a) is Place}
         removable_cells = {tuple(cell) for a in self._removals for cell in a.cells}
         last = obs.get("last") or {}
@@ -256,15 +208,9 @@ class TriadUI:
         for r in range(8):
             for c in range(8):
                 if (r, c) in CENTRE:
-                    if (r, c) == (3, 3):
-                        cells.append(node("div", {"class": "cell centre", "data-cell": "3,3", "data-centre": "",
-                                                  "aria-label": t("triad.cell.centre"), "role": "img"},
-                                          node("span", {"class": "centre-mark", "aria-hidden": "true"}, "▲●")))
-                    else:
-                        cells.append(node("div", {"class": "cell centre-hidden", "data-cell": f"{r},{c}",
-                                                  "data-centre": "", "aria-hidden": "true"}))
-                    continue
-                cells.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
+                    cells.append(centre_cell(r, c))
+                else:
+                    cells.append(self._cell(by_cell[(r, c)], legal_cells, removable_cells, last_cells, made_cells))
         # the board's ~200 elements in one call into JavaScript, and one handler per event
         # for all 60 cells: a call per element or per cell was most of a redraw in Pyodide
         grid = tree(node("div", {"class": "triad-board", "data-testid": "triad-board", "role": "group",
@@ -279,43 +225,12 @@ class TriadUI:
 
     def _cell(self, cell, legal_cells, removable_cells, last_cells, made_cells) -> Node:
         rc = (cell["row"], cell["col"])
-        # grid position by class: the page's CSP forbids inline styles
-        classes = ["cell", f"r{rc[0]}", f"c{rc[1]}", f"label-{cell['label']}", f"height-{cell['height']}"]
-        if cell["top"]:
-            classes.append(f"top-{cell['top']}")
-        actionable = rc in legal_cells or rc in removable_cells
-        if rc in legal_cells:
-            classes.append("legal")
-        if rc in removable_cells:
-            classes.append("removable")
-        if rc in last_cells:
-            classes.append("last")
-        if rc in made_cells:
-            classes.append("made")
+        marks = [name for name, cells in (("legal", legal_cells), ("removable", removable_cells), ("last", last_cells),
+                                          ("made", made_cells)) if rc in cells]
         if rc == self.selected:
-            classes.append("selected")
-        pips = [node("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
-        return node(
-            "button",
-            {"type": "button", "class": " ".join(classes), "data-cell": f"{rc[0]},{rc[1]}", "data-label": str(cell["label"]),
-             "data-height": str(cell["height"]), "data-top": cell["top"], "data-stack": cell["stack"],
-             "aria-label": cell_description(cell), "aria-disabled": None if actionable else "true",
-             "tabindex": "0" if rc == self.focus else "-1",
-             # the frame moves the focus here when the person's turn starts
-             "data-autofocus": rc == self.focus and self._acting_on_board()},
-            node("span", {"class": "cell-label", "aria-hidden": "true"}, str(cell["label"])),
-            # the board's edge labels, inside the edge cells so that every cell keeps 44 px
-            node("span", {"class": "coord", "aria-hidden": "true",
-                          "data-glyph": (file_label(rc[1]) if rc[0] == 7 else "") + (rank_label(rc[0]) if rc[1] == 0 else "")})
-            if rc[0] == 7 or rc[1] == 0 else None,
-            # letter and height drawn by CSS (data-glyph): the cell's spoken name holds all its visible text
-            node("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
-                          "data-glyph": t(f"triad.piece.{cell['top']}")})
-            if cell["top"] else None,
-            node("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-            node("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
-            if cell["height"] > 1 else None,
-        )
+            marks.append("selected")
+        return board_cell(cell, marks, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
+                          autofocus=rc == self.focus and self._acting_on_board())
 
     def _cell_element(self, rc: tuple[int, int] | None) -> Any:
         """The drawn button of cell ``rc`` (None if there is none): looked up only when a person acts."""
@@ -324,7 +239,7 @@ class TriadUI:
         element = self._grid.querySelector(f'[data-cell="{rc[0]},{rc[1]}"]')
         return element if found(element) else None
 
-    def _controls(self, obs: dict[str, Any], ctx: TableContext) -> Any:
+    def _controls(self, obs: Observation, ctx: TableContext) -> Any:
         box = h("div", {"class": "triad-controls", "data-testid": "controls"})
         self._choices = None
         if obs["over"]:
@@ -385,27 +300,6 @@ class TriadUI:
             on(everything, "click", lambda event: self._select(None))
             self._choices.append(everything)
 
-    def _end(self, obs: dict[str, Any]) -> Any:
-        """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
-
-        A row names its side by the side's piece (its full name is the header's label), so that both
-        players' names fit whole beside the numbers in four-player games, landscape phones included."""
-        scores = obs["scores"]
-        parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
-        head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
-        rows = [h("tr", {"class": f"side-{side}"},
-                  h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
-                                                           names=self._side_players(obs, side))},
-                    h("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}")),
-                    self._side_players(obs, side)),
-                  *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
-                    for _, part in parts])
-                for side in SIDES]
-        return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
-                 h("h2", {}, t("triad.end.title")),
-                 h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
-                 h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
-
     # -- the Hint (pyapp/ui/hint_button.py) --------------------------------------------
 
     def selected_action(self, legal: list[Any]) -> Remove | None:
@@ -465,7 +359,7 @@ class TriadUI:
 
     def _select(self, rc: tuple[int, int] | None) -> None:
         old = self.selected
-        self.selected = rc
+        self.picks.chosen = [] if rc is None else [rc]
         if (element := self._cell_element(old)) is not None:
             element.classList.remove("selected")
         if (element := self._cell_element(rc)) is not None:
@@ -512,6 +406,77 @@ class TriadUI:
             event.preventDefault()
             element.focus()
 
+
+def _scores(obs: Observation, names: list[str]) -> Any:
+    panels = []
+    for side in SIDES:
+        who = _side_players(obs, names, side)
+        score = obs["scores"][side]
+        moving = obs["side_to_move"] == side
+        panels.append(h(
+            "section",
+            {"class": f"triad-side side-{side}" + (" to-move" if moving else ""), "data-testid": f"side-{side}",
+             "aria-current": "true" if moving else None},
+            h("div", {"class": "side-head"},
+              tree(side_piece(side)),
+              h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
+            h("div", {"class": "side-total"},
+              h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
+              h("span", {"class": "score-unit"}, t("triad.points_unit"))),
+            h("div", {"class": "side-parts"},
+              h("span", {"data-testid": f"score-{side}-phase1", "data-value": str(score["phase1"])},
+                t("triad.part1", points=score["phase1"])),
+              h("span", {"data-testid": f"score-{side}-phase2", "data-value": str(score["phase2"])},
+                t("triad.part2", points=score["phase2"]))),
+            h("div", {"class": "side-pieces", "data-testid": f"pieces-{side}", "data-value": str(obs["pieces_left"][side])},
+              tn("triad.pieces_left", obs["pieces_left"][side], count=obs["pieces_left"][side])),
+        ))
+    return h("div", {"class": "triad-scores"}, panels)
+
+def _side_players(obs: Observation, names: list[str], side: str) -> str:
+    """The names of the side's player (or its two players, in a four-player game)."""
+    players = [names[p] for p in range(obs["players"]) if obs["seat_sides"][p] == side]
+    return players[0] if len(players) == 1 else t("triad.team_names", first=players[0], second=players[1])
+
+def _phase(obs: Observation) -> Any:
+    key = "over" if obs["over"] else str(obs["phase"])
+    extra = t("triad.phase.children") if obs["children"] and not obs["over"] else None
+    return h("p", {"class": "triad-phase", "data-testid": "phase", "data-phase": key},
+             t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
+
+def _last(obs: Observation, names: list[str]) -> Any:
+    last = obs.get("last")
+    kind = last["kind"] if last else "none"
+    text = " ".join(partner_move_sentences(obs, names) + last_move_sentences(obs, names))
+    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
+    if kind == "pass":
+        box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
+    else:
+        box.append(h("span", {"class": "last-text"}, text))
+    if last and last.get("points"):
+        box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
+    return box
+
+def _end(obs: Observation, names: list[str]) -> Any:
+    """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
+
+    A row names its side by the side's piece (its full name is the header's label), so that both
+    players' names fit whole beside the numbers in four-player games, landscape phones included."""
+    scores = obs["scores"]
+    parts = (("triad.end.phase1", "phase1"), ("triad.end.phase2", "phase2"), ("triad.end.total", "total"))
+    head = h("tr", {}, h("th", {}, ""), *[h("th", {"scope": "col", "class": f"row-{part}"}, t(key)) for key, part in parts])
+    rows = [h("tr", {"class": f"side-{side}"},
+              h("th", {"scope": "row", "aria-label": t("triad.side_named", side=side_name(side),
+                                                       names=_side_players(obs, names, side))},
+                tree(side_piece(side)),
+                _side_players(obs, names, side)),
+              *[h("td", {"data-testid": f"final-{side}-{part}", "class": f"row-{part}"}, str(scores[side][part]))
+                for _, part in parts])
+            for side in SIDES]
+    return h("section", {"class": "triad-end", "data-testid": "end-breakdown"},
+             h("h2", {}, t("triad.end.title")),
+             h("p", {"class": "result", "data-testid": "result", "data-result": obs["result"]}, result_sentence(obs)),
+             h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
 
 UI = TriadUI()
 

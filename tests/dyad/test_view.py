@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pyapp.games import new_game
-from pyapp.games.dyad import view
+from pyapp.games.dyad import selection
 from pyapp.games.dyad.state import knowledge
 from tests import fake_dom
 
@@ -37,15 +37,15 @@ def draw(state, viewer, acted=None):
 def test_selection_status_says_value_and_follow_rule():
     obs = {"phase": "play", "hand": ["7S", "2H", "3D", "5C"],
            "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}]}
-    status = view.selection_status(obs, ["2H", "3D"])
+    status = selection.selection_status(obs, ["2H", "3D"])
     assert status["problem"] == "dyad.follow.one" and status["params"]["card"] == "7S"
     assert status["value"] == 6 and not status["ready"]
-    status = view.selection_status(obs, ["7S", "2H"])
+    status = selection.selection_status(obs, ["7S", "2H"])
     assert status == {"ready": True, "value": 14, "problem": None, "params": {}}
-    assert view.selection_status(obs, ["7S"])["problem"] == "dyad.pick_two"
+    assert selection.selection_status(obs, ["7S"])["problem"] == "dyad.pick_two"
     lead = {"phase": "play", "hand": ["7S", "2H"], "trick": []}
-    assert view.selection_status(lead, ["7S", "2H"])["value"] == 9
-    assert view.follow_hint(obs) == ("dyad.hint.one", {"suit": "S", "card": "7S"})
+    assert selection.selection_status(lead, ["7S", "2H"])["value"] == 9
+    assert selection.follow_hint(obs) == ("dyad.hint.one", {"suit": "S", "card": "7S"})
 
 
 @pytest.mark.parametrize("players, options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
@@ -96,7 +96,7 @@ def test_selecting_a_pair_previews_its_value_and_blocks_illegal_pairs():
         root.find(data_card=card).click()
     assert root.find(data_card=good[0]).attrs["aria-pressed"] == "true"
     status = root.find(data_testid="pair-status")
-    expect = view.selection_status(state.observation(1), list(good))["value"]
+    expect = selection.selection_status(state.observation(1), list(good))["value"]
     assert status.attrs["data-value"] == str(expect) and str(expect) in status.textContent
     submit.click()
     assert [str(a) for a in acted] == [str(state.parse_action("+".join(good)))]
@@ -174,3 +174,19 @@ def test_announcements_tell_plays_and_retrievals():
     said = dyad_ui.UI.announcements(before, state.observation(0))
     assert "took the trick and retrieved" in said[-1]
     assert sum("played" in line for line in said) == 2
+
+
+def test_the_selected_cards_survive_a_redraw_and_go_with_the_next_move():
+    state = new_game("dyad", seed=5, players=3)
+    state.apply_action(state.legal_actions()[0])  # seat 0 leads
+    pair = str(state.legal_actions()[0]).split("+")
+    root = draw(state, 1)
+    for card in pair:
+        root.find(data_card=card).click()
+    root = draw(state, 1)  # the table redrawn on the same position: the pair is still chosen
+    assert [root.find(data_card=card).attrs["aria-pressed"] for card in pair] == ["true", "true"]
+    assert not root.find(data_testid="submit-pair").disabled
+    assert str(dyad_ui.UI.selected_action(state.legal_actions())) == "+".join(pair)
+    state.apply_action("+".join(pair))
+    after = draw(state, state.current_player())  # another position: nothing chosen
+    assert all(e.attrs["aria-pressed"] == "false" for e in after.walk() if "aria-pressed" in e.attrs)

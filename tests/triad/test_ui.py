@@ -120,6 +120,28 @@ def test_phase_two_highlights_removable_triads_and_choosing_is_unambiguous(triad
     assert "Stack f3 · +6" in stack.textContent  # label 3, doubled; (5,5) is f3 as drawn
 
 
+def test_the_chosen_cell_survives_a_redraw_and_is_gone_after_a_move(triad_ui):
+    from pyapp.play import Seat
+    from pyapp.ui.table import TableContext
+
+    game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r0c3="a", r1c1="a", r2c1="a", r5c5="aaa", r7c7="b"))
+    ui, root, acted = render(triad_ui, game)
+    root.select("data-cell", "0,1")[0].fire("click")
+
+    def redraw():
+        seats = [Seat(f"P{n}", "person") for n in range(game.players)]
+        return ui.render(TableContext(observation=game.observation(0), viewer=0, legal=game.legal_actions(),
+                                      seats=seats, act=acted.append))
+
+    root = redraw()
+    assert root.select("data-cell", "0,1")[0].classList.contains("selected")
+    assert len(root.select("data-testid", "remove-choice")) == 3
+    game.apply_action("remove 0,1 0,2 0,3")
+    game.apply_action(game.legal_actions()[0])
+    root = redraw()
+    assert not [e for e in root.select("data-cell") if e.classList.contains("selected")]
+
+
 def test_pass_is_a_button_with_its_reason_and_is_announced(triad_ui):
     game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r5c5="b"), to_move="b")
     ui, root, acted = render(triad_ui, game, viewer=1)

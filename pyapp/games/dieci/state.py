@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from pyapp.engine import Chance, GameType, Information, State
 from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows, sets
 from pyapp.engine.state import per_seat, read_position
+from pyapp.games.dieci.view import Observation, PublicView
 from pyapp.games.dieci.rules import (
     CHARACTER_IDS,
     GOALS,
@@ -492,12 +493,12 @@ class DieciState(State):
         others = [self._last_by[s] for s in range(self.players) if s != seat]
         return max([self._last_reveal, *others])
 
-    def public_view(self, seat: int) -> dict[str, Any]:
+    def public_view(self, seat: int) -> PublicView:
         """The part of ``observation(seat)`` a world can be rebuilt from (see ``sample_world``)."""
         n = self.players
         mine = 0 <= seat < n
         over = self.phase == "over"
-        view: dict[str, Any] = {
+        view: PublicView = {
             "game": self.GAME,
             "players": n,
             "seat": seat,
@@ -527,8 +528,8 @@ class DieciState(State):
         }
         return view
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        view = self.public_view(seat)
+    def observation(self, seat: int) -> Observation:
+        view = cast(Observation, self.public_view(seat))
         n = self.players
         over = self.phase == "over"
         view["led"] = self.trick[0][1] if self.trick else None
@@ -558,7 +559,7 @@ class DieciState(State):
 # -- worlds for search ----------------------------------------------------------------------------
 
 
-def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> DieciState:
+def world_from_view(view: PublicView, seat: int, rng: random.Random) -> DieciState:
     """A full state consistent with ``view`` (a seat's public view), hidden parts drawn from ``rng``.
 
     Unseen playing cards go to the other hands and the undealt rest (respecting

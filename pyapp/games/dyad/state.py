@@ -10,6 +10,7 @@ from pyapp.engine.deal import deal
 from pyapp.engine.fields import SHARED, rows
 from pyapp.engine.state import per_seat, read_position
 from pyapp.games.dyad import rules
+from pyapp.games.dyad.view import Observation
 from pyapp.games.dyad.rules import (
     canonical, card_text, legal_pair_cards, order_key, pair_cards, parse_card, score_cards, value_of,
 )
@@ -460,11 +461,11 @@ class DyadState(State):
             "from": source,
         }
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         n = self.players
         lead = self.lead_pair()
         matched = None if lead is None else lead[0] % 4 == lead[1] % 4
-        obs: dict[str, Any] = {
+        obs: Observation = {
             "game": self.GAME,
             "players": n,
             "seat": seat,
@@ -531,7 +532,7 @@ def _pair(texts) -> tuple[int, int]:
     return canonical(_CARD[texts[0]], _CARD[texts[1]])
 
 
-def knowledge(obs: dict[str, Any], seat: int) -> tuple[dict[int, set[int]], dict[int, set[int]], list[int]]:
+def knowledge(obs: Observation, seat: int) -> tuple[dict[int, set[int]], dict[int, set[int]], list[int]]:
     """What ``seat`` knows about the other hands, from its observation alone.
 
     Returns (known cards per other seat, suits each other seat is known to lack
@@ -581,7 +582,7 @@ def _refused(pool: list[int], void: set[int], model: set[int] | None) -> set[int
     return refused | model if model else refused
 
 
-def world_from_observation(obs: dict[str, Any], seat: int, rng: random.Random, seed: int = 0,
+def world_from_observation(obs: Observation, seat: int, rng: random.Random, seed: int = 0,
                            barred: dict[int, set[int]] | None = None) -> DyadState:
     """A full state consistent with ``obs`` (seat's observation), unseen cards dealt from ``rng``.
 

@@ -1,100 +1,99 @@
-"""Pure helpers for Dyad's table view, computed from one seat's observation.
+"""What one Dyad seat sees: the keys and types of ``DyadState.observation(seat)``.
 
-They hold no DOM code so that they are tested in CPython; ``pyapp.ui.dyad``
-draws with them.  Texts come back as message keys with parameters.
-
->>> obs = {"phase": "play", "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}],
-...        "hand": ["7S", "5S", "2H", "3D"]}
->>> selection_status(obs, ["7S", "2H"])["problem"]
-'dyad.follow.two'
->>> selection_status(obs, ["7S", "5S"])["value"]
-12
->>> str(selected_move(obs, ["5S", "7S"], [parse_move("7S+5S")])), selected_move(obs, ["7S"], [])
-('7S+5S', None)
+The table (``pyapp.ui.dyad``), the world sampler for search
+(``state.world_from_observation``) and the tests read this one declaration;
+``tests/test_observation_types.py`` checks every observation of random games
+against it.  Cards are texts (``"7S"``), pairs lists of two.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from pyapp.games.dyad.rules import SUITS, follow_problem, pair_cards, parse_card, value_of
-from pyapp.games.dyad.state import Move, parse_move
+from typing import NotRequired, TypedDict
 
 
-def lead_of(obs: dict[str, Any]) -> tuple[int, int] | None:
-    """The lead pair of the trick in play, or None before the lead."""
-    trick = obs.get("trick") or []
-    return pair_cards(trick[0]["pair"]) if trick else None
+class Options(TypedDict):
+    """The game's options, as chosen at set-up."""
+
+    cipher: bool
+    twos: bool
+    teams: bool
 
 
-def selection_status(obs: dict[str, Any], selected: list[str]) -> dict[str, Any]:
-    """Whether the selected cards may be submitted, what they would count and why not.
+class Play(TypedDict):
+    """One seat's pair in a trick and what it counts."""
 
-    Returns ``{"ready": bool, "value": int | None, "problem": key | None, "params": {...}}``.
+    seat: int
+    pair: list[str]
+    value: int
+
+
+Trick = TypedDict("Trick", {"plays": list[Play], "matched": bool, "winner": int, "retrieved": str, "from": int})
+"""A finished trick: its plays, whether the lead was matched, its taker, the card retrieved and the seat it came
+from (``from`` is a Python keyword, hence this form)."""
+
+
+LastTrick = TypedDict("LastTrick", {"round": int, "trick": int, "plays": list[Play], "matched": bool,
+                                    "winner": int, "retrieved": str, "from": int})
+"""The trick finished last (a :class:`Trick` with its round and number), public to every seat."""
+
+
+class SheetEntry(TypedDict):
+    """One finished round on the score sheet: the hands left, who ciphered, the scores and the totals after it.
+
+    ``team_scores`` and ``team_totals`` only with the Teams option."""
+
+    round: int
+    dealer: int
+    hands: list[list[str]]
+    ciphers: list[bool]
+    scores: list[int]
+    totals: list[int]
+    team_scores: NotRequired[list[int]]
+    team_totals: NotRequired[list[int]]
+
+
+class Observation(TypedDict):
+    """``observation(seat)``: the seat's own hand, every public fact, the other hands only as counts.
+
+    Present only with the Teams option: ``partner``, ``team_totals``,
+    ``pass_chosen`` (who has chosen their pass), ``my_pass``, ``gave`` and
+    ``received`` (None until done).  Present only in the ``take`` phase:
+    ``retrievable``.  ``phase`` is one of ``pass``, ``cipher``, ``play``,
+    ``take``, ``over``; ``lead_matched`` is None before the lead; ``ciphers``
+    holds None for a seat not yet asked; ``tiebreak`` is None until a tied end.
     """
-    phase = obs.get("phase")
-    out: dict[str, Any] = {"ready": False, "value": None, "problem": None, "params": {}}
-    if phase not in ("play", "pass"):
-        return out
-    if len(selected) != 2:
-        out["problem"] = "dyad.pick_two"
-        out["params"] = {"left": 2 - len(selected)}
-        return out
-    pair = pair_cards(selected)
-    if phase == "pass":
-        out["ready"] = True
-        return out
-    lead = lead_of(obs)
-    hand = [parse_card(c) for c in obs.get("hand", [])]
-    if lead is None:
-        out["value"] = value_of(False, *pair)
-    else:
-        out["value"] = value_of(lead[0] % 4 == lead[1] % 4, *pair)
-    problem = follow_problem(hand, lead, pair)
-    if problem is not None:
-        suit = SUITS[lead[0] % 4]
-        out["problem"] = "dyad.follow.two" if problem == "two_of_suit" else "dyad.follow.one"
-        only = [c for c in obs.get("hand", []) if c.endswith(suit)]
-        out["params"] = {"suit": suit, "card": only[0] if only else ""}
-        return out
-    out["ready"] = True
-    return out
+
+    game: str
+    players: int
+    seat: int
+    options: Options
+    target: int
+    phase: str
+    to_act: int
+    round: int
+    dealer: int
+    leader: int
+    tricks_per_round: int
+    trick_number: int
+    hand: list[str]
+    hand_counts: list[int]
+    trick: list[Play]
+    lead_matched: bool | None
+    tricks: list[Trick]
+    set_aside: list[str]
+    """Cards out of this round that no trick shows: none in a dealt game (a hand-picked position names only some)."""
+    last_trick: LastTrick | None
+    ciphers: list[bool | None]
+    totals: list[int]
+    scores: list[int]
+    sheet: list[SheetEntry]
+    winners: list[int]
+    tiebreak: str | None
+    partner: NotRequired[int]
+    team_totals: NotRequired[list[int]]
+    pass_chosen: NotRequired[list[bool]]
+    my_pass: NotRequired[list[str] | None]
+    gave: NotRequired[list[str] | None]
+    received: NotRequired[list[str] | None]
+    retrievable: NotRequired[list[str]]
 
 
-def selected_move(obs: dict[str, Any], selected: list[str], legal: list[Move]) -> Move | None:
-    """The move the selected cards make (a pair to play, or the two to pass), when it is one of ``legal``."""
-    if not selection_status(obs, selected)["ready"]:
-        return None
-    move = parse_move(("pass " if obs["phase"] == "pass" else "") + "+".join(selected))
-    return move if move in legal else None
-
-
-def trick_leader_value(obs: dict[str, Any]) -> tuple[int, int] | None:
-    """(index, seat) of the play taking the current trick so far, or None."""
-    trick = obs.get("trick") or []
-    best, where = -1, None
-    for index, play in enumerate(trick):
-        if play["value"] > best:
-            best, where = play["value"], (index, play["seat"])
-    return where
-
-
-def follow_hint(obs: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The follow rule in force for the viewer now, as (key, params), or None."""
-    if obs.get("phase") != "play":
-        return None
-    lead = lead_of(obs)
-    if lead is None:
-        return ("dyad.hint.lead", {})
-    if lead[0] % 4 != lead[1] % 4:
-        return ("dyad.hint.unmatched", {})
-    suit = SUITS[lead[0] % 4]
-    held = [c for c in obs.get("hand", []) if c.endswith(suit)]
-    if len(held) >= 2:
-        return ("dyad.hint.two", {"suit": suit})
-    if len(held) == 1:
-        return ("dyad.hint.one", {"suit": suit, "card": held[0]})
-    return ("dyad.hint.none", {"suit": suit})
-
-
-__all__ = ["follow_hint", "lead_of", "selection_status", "trick_leader_value"]
+__all__ = ["LastTrick", "Observation", "Options", "Play", "SheetEntry", "Trick"]

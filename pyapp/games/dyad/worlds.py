@@ -21,6 +21,7 @@ import random
 from pyapp.games.dyad.policies import pair_scores
 from pyapp.games.dyad.rules import parse_card, rank_of, top_rank
 from pyapp.games.dyad.state import PLAYS, TAKES, world_from_observation
+from pyapp.games.dyad.view import Observation
 
 TEMPERATURE = 1.5
 """How sharply ``play_likelihood`` expects a player to take the best pair by ``pair_scores``."""
@@ -115,7 +116,7 @@ class InformedDeals:
         return self.worlds[-1].clone()
 
 
-def pass_bars(obs: dict) -> list[dict[int, set[int]]]:
+def pass_bars(obs: Observation) -> list[dict[int, set[int]]]:
     """Teams: the cards the observer's partner cannot still hold if it passed as Normal does.
 
     Normal passes its two best cards from a weak hand and its two worst from a strong one
@@ -153,7 +154,7 @@ class PassInformed:
     """
 
     def __init__(self, state, seat: int) -> None:
-        self.obs = state.observation(seat)
+        self.obs: Observation = state.observation(seat)
         self.seat = seat
         self.seed = state.seed
         self.readings = pass_bars(self.obs) if self.obs["options"].get("teams") else []

@@ -30,6 +30,7 @@ from typing import Any
 from pyapp.engine import Chance, GameType, Information, State
 from pyapp.engine.fields import SHARED
 from pyapp.engine.state import read_position
+from pyapp.games.triad.view import LastMove, Observation
 from pyapp.games.triad.rules import (
     LABEL_AT,
     LABELS,
@@ -336,7 +337,7 @@ class TriadState(State):
 
     # -- what everyone sees ----------------------------------------------------------
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         board = self.board
         cells = []
         for r in range(SIZE):
@@ -384,13 +385,13 @@ class TriadState(State):
             ],
         }
 
-    def _move_observation(self, move: tuple | None, moves: int) -> dict[str, Any] | None:
+    def _move_observation(self, move: tuple | None, moves: int) -> LastMove | None:
         """A move (``last`` or ``earlier``) as the observation shows it; ``moves``: the count once it was made."""
         if move is None:
             return None
         seat, action, points, made, emptied = move
         side = seat % 2
-        info: dict[str, Any] = {
+        info: LastMove = {
             "seat": seat,
             "side": SIDES[side],
             "action": str(action),

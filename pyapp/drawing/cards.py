@@ -1,13 +1,8 @@
-"""Pieces the card tables share, as element trees (``pyapp.demos.render.node``) made in one call by ``dom.tree``.
-
-A redraw costs a call into JavaScript per element built with ``dom.h``; the
-static parts of a table (faces, seat chips, tricks, lists) are built as trees
-so that each is one call, and only the controls get their own element.
-"""
+"""What the card games draw alike: a card's face, another hand's backs, and text shown with symbols but said in words."""
 
 from __future__ import annotations
 
-from pyapp.demos.render import Node, node
+from pyapp.drawing.tree import Node, node
 
 
 def face(rank: str, suit: str) -> Node:
