@@ -56,6 +56,8 @@ class Drive:
     def now(self) -> machine.Turn:
         turn = self.turns.now()
         assert sum(isinstance(turn, state) for state in machine.STATES) == 1, turn
+        held = isinstance(turn, Waiting) and turn.reason in machine.HOLDS_COMPUTERS
+        assert self.turns.computers_play() == (isinstance(turn, ComputerRuns) or held), turn
         return turn
 
     def press(self, turn: machine.Turn) -> None:

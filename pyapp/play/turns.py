@@ -113,15 +113,6 @@ HOLDS_COMPUTERS = ("summary", "held")
 """The waits during a computer's turn: its search goes on, its move waits for the person."""
 
 
-def computers_play(turn: Turn) -> bool:
-    """Whether the computers' task has work in ``turn``: a computer's turn, running or held for the person.
-
-    >>> computers_play(ComputerRuns(1)), computers_play(Waiting("summary", DISMISS, 1)), computers_play(Over())
-    (True, True, False)
-    """
-    return isinstance(turn, ComputerRuns) or isinstance(turn, Waiting) and turn.reason in HOLDS_COMPUTERS
-
-
 class Turns:
     """The table's waiting inputs beside its session, and the one state they make (:meth:`now`).
 
@@ -175,6 +166,18 @@ class Turns:
             return Waiting("summary", DISMISS, seat)
         return ComputerRuns(seat, self.skipping)
 
+    def computers_play(self) -> bool:
+        """Whether the computers' task has work: a computer is to act, running or held for the person.
+
+        The same answer as :meth:`now` being a :class:`ComputerRuns` or a :data:`HOLDS_COMPUTERS` wait
+        (``tests/test_turns.py`` holds them equal), told without the summary check's observation, which
+        the computers' loop would otherwise build once more for every move.
+        """
+        session = self.session
+        assert session is not None
+        seat = session.to_act()
+        return session.lost is None and seat >= 0 and seat not in self.remote and not session.seats[seat].is_person
+
     def waiting_summary(self, observation: dict[str, Any] | None = None) -> str | None:
         """The summary on the table that the person has not dismissed yet, if any."""
         summary = self._summary(self.session, observation)
@@ -224,4 +227,4 @@ class Turns:
             self.shown_to = self.session.viewer()
 
 
-__all__ = ["HOLDS_COMPUTERS", "STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting", "computers_play"]
+__all__ = ["HOLDS_COMPUTERS", "STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting"]

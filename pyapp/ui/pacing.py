@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from pyapp.play import CHOSEN, Session
-from pyapp.play.turns import ComputerRuns, Waiting, computers_play
+from pyapp.play.turns import ComputerRuns, Waiting
 from pyapp.registry import computer_modules
 from pyapp.ui import dom
 from pyapp.ui.slices import run_sliced
@@ -44,7 +44,7 @@ class Pacing:
 
         The caller draws the table (already thinking) before :meth:`run` is first scheduled.
         """
-        if self.thinking or not computers_play(self.table.turns.now()):
+        if self.thinking or not self.table.turns.computers_play():
             return False
         self.thinking = True  # from now on a person's tap is ignored until the computers are done
         return True
@@ -72,7 +72,7 @@ class Pacing:
         table = self.table
         drawn = True
         shown = time.monotonic()  # when the last action (or the person's) was drawn
-        while computers_play(table.turns.now()):
+        while table.turns.computers_play():
             if not drawn:
                 table.render()
                 shown = time.monotonic()
