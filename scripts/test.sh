@@ -2,7 +2,7 @@
 # Fresh machine -> every test: pytest (engine tests and doctests), then the browser suite.
 # Installs Debian's chromium and a Korean font (fonts-nanum) when missing (as root);
 # CHROMIUM_PATH points at another Chromium. The fit tests measure Korean text, so
-# without a Korean font they would measure fallback boxes: e2e/test_fonts.py fails then.
+# without a Korean font they would measure fallback boxes: e2e/test_korean.py fails then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
