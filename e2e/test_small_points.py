@@ -67,13 +67,17 @@ def test_settings_on_a_phone_keep_done_in_sight_and_show_the_hand_s_faces(page: 
     hand = page.locator("[data-testid=hand] .face").first
     expect(hand).to_be_visible()
     shown = page.evaluate(FACE, "[data-testid=hand] .face")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"dyad-clear-{code}-360x640.png")  # Clear, nothing picked
     page.get_by_test_id("settings-open").click()
     expect(page.get_by_test_id("settings")).to_be_visible()
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"settings-{code}-360x640.png")
-    assert page.evaluate(REACHABLE, "[data-testid=settings-close]"), "Done is below the fold"
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"settings-{code}-{size['width']}x{size['height']}.png")
+        assert page.evaluate(REACHABLE, "[data-testid=settings-close]"), f"Done is below the fold at {size}"
+    page.set_viewport_size(PHONE)
     sample = page.get_by_test_id("settings-sample")
-    assert page.evaluate(FACE, "[data-testid=settings-sample] .face") == shown  # drawn as the hand draws them
+    assert page.evaluate(FACE, ".settings-sample .face") == shown  # drawn as the hand draws them
     expect(sample.locator("[data-card], [data-played], [aria-label]")).to_have_count(0)  # nobody's cards
     page.get_by_test_id("settings-close").click()
     expect(page.get_by_test_id("settings")).to_be_hidden()
