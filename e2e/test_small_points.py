@@ -138,6 +138,10 @@ def test_play_with_an_unfinished_game_says_so_and_continues_it(page: Page) -> No
         page.set_viewport_size(size)
         page.screenshot(path=SCREENSHOTS / f"setup-unfinished-{size['width']}x{size['height']}.png")
     page.set_viewport_size(PHONE)
+    _language(page, "ko")  # the form is drawn again in Korean, the note with it
+    expect(page.get_by_test_id("setup-unfinished")).to_contain_text("끝나지 않은")
+    page.screenshot(path=SCREENSHOTS / "setup-unfinished-ko-360x640.png")
+    _language(page, "en")
     page.get_by_test_id("setup-continue").click()
     expect(page.get_by_test_id("status")).to_be_visible()
     assert page.evaluate("() => location.hash") == f"#/triad?resume={old.record_id}"
