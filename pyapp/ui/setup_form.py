@@ -1,4 +1,5 @@
-"""A table's set-up form: players, seats, the game's options, hints in pass-and-play, the deal's seed.
+"""A table's set-up form: players, seats, the game's options, hints in pass-and-play, the deal's seed (a game with
+chance), and the unfinished game of its kind if one is saved (with Continue).
 
 Filled in from the last game (rematch, new game) or from the form itself
 before a redraw (a language switch keeps what was chosen); Start begins the
