@@ -182,7 +182,9 @@ def play_a_legal_pair(page: Page) -> None:
     count = cards.count()
     for first in range(count):
         for second in range(first + 1, count):
-            page.get_by_test_id("clear-selection").click()
+            clear = page.get_by_test_id("clear-selection")
+            if clear.get_attribute("aria-disabled") != "true":  # nothing picked: Clear is disabled
+                clear.click()
             cards.nth(first).click()
             cards.nth(second).click()
             if page.get_by_test_id("pair-status").get_attribute("data-ready") == "true":

@@ -338,6 +338,9 @@ class PairPicker:
         self.problem_line = h("p", {"class": "dyad-problem", "data-testid": "pair-problem"})
         self.submit = h("button", {"class": "primary", "data-testid": "submit-pair" if play else "submit-pass",
                                    "disabled": True}, t("dyad.submit.play" if play else "dyad.submit.pass"))
+        # aria-disabled, not disabled, while nothing is picked: the focus stays on it after a Clear
+        self.clear_button = h("button", {"data-testid": "clear-selection", "type": "button", "aria-disabled": "true"},
+                              t("dyad.clear"))
 
     def card(self, text: str, button: Any) -> None:
         """Bind a card of the hand to the picks."""
@@ -346,11 +349,10 @@ class PairPicker:
 
     def controls(self) -> list[Any]:
         """The submit and clear buttons with the pair's status, and the line saying why a pair may not be played."""
-        clear_button = h("button", {"data-testid": "clear-selection", "type": "button"}, t("dyad.clear"))
-        on(clear_button, "click", lambda event: self.clear())
+        on(self.clear_button, "click", lambda event: self.clear())
         on(self.submit, "click", lambda event: self.send())
         self.refresh()
-        return [h("div", {"class": "dyad-buttons"}, self.submit, clear_button, self.status_line), self.problem_line]
+        return [h("div", {"class": "dyad-buttons"}, self.submit, self.clear_button, self.status_line), self.problem_line]
 
     def toggle(self, text: str) -> None:
         chosen = self.picks.chosen
@@ -387,6 +389,7 @@ class PairPicker:
         self.status_line.setAttribute("data-value", "" if value is None else str(value))
         self.status_line.setAttribute("data-ready", "true" if status["ready"] else "false")
         self.submit.disabled = not status["ready"]
+        self.clear_button.setAttribute("aria-disabled", "false" if self.picks.chosen else "true")
 
 
 def _hand(obs: Observation, picker: PairPicker | None) -> Any:

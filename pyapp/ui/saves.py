@@ -112,7 +112,9 @@ class SavesScreen:
             item.append(self._rename_form(row))
         else:
             item.append(h("h2", {"class": "save-title", "data-testid": "save-title"}, row.title))
-        tags = [h("span", {"class": "tag"}, t(f"game.{row.game}"))]
+        # an unnamed game's title is its game's name: the tag would say it twice
+        tags = [h("span", {"class": "tag", "data-testid": "save-game"}, t(f"game.{row.game}"))] \
+            if row.title != t(f"game.{row.game}") else []
         if row.in_play:
             tags.append(h("span", {"class": "tag in-play"}, t("saves.in_play")))
         if row.record["hints"]["used"]:

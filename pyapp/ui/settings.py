@@ -16,7 +16,8 @@ from typing import Any
 
 from pyscript import document, window
 
-from pyapp.drawing.dyad import face
+from pyapp.drawing import cards
+from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.drawing.tree import node
 from pyapp.i18n import t
 from pyapp.storage.prefs import SETTING_PREFIX, SETTINGS, setting
@@ -86,13 +87,14 @@ SAMPLE = ("7S", "5H", "3D")
 
 
 def _sample() -> Any:
-    """Three small card faces as the games draw them, in the chosen face, so the choice can be seen.
+    """Three card faces as the hand shows them (:func:`pyapp.drawing.cards.face`), in the chosen face.
 
-    Without the table's hooks (``data-played``, a card's spoken name): these are nobody's cards, and a page
-    scan for another seat's hidden cards, or a selector for the cards on the table, must not find them.
+    Without the table's hooks (``data-card``, ``data-played``, a card's spoken name): these are nobody's cards,
+    and a page scan for another seat's hidden cards, or a selector for the cards on the table, must not find them.
     """
-    return tree(node("div", {"class": "settings-sample", "aria-hidden": "true"},
-                     [node("span", {"class": f"mini suit-{card[1]}"}, face(card)) for card in SAMPLE]))
+    return tree(node("div", {"class": "settings-sample", "aria-hidden": "true", "data-testid": "settings-sample"},
+                     [node("span", {"class": f"settings-card suit-{card[1]}"}, cards.face(card[0], SUIT_SYMBOLS[card[1]]))
+                      for card in SAMPLE]))
 
 
 def _group(name: str) -> Any:

@@ -1,4 +1,5 @@
-"""A table's set-up form: players, seats, the game's options, hints in pass-and-play, the deal's seed.
+"""A table's set-up form: players, seats, the game's options, hints in pass-and-play, the deal's seed (a game with
+chance), and the unfinished game of its kind if one is saved (with Continue).
 
 Filled in from the last game (rematch, new game) or from the form itself
 before a redraw (a language switch keeps what was chosen); Start begins the
@@ -13,9 +14,11 @@ from typing import Any
 from pyapp.games import game_class
 from pyapp.i18n import t
 from pyapp.play import Seat, Session
+from pyapp.play.saved import continue_text, unfinished
 from pyapp.play.setup import MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_setup
 from pyapp.registry import PERSON, TABLE_LEVELS
-from pyapp.ui import dom
+from pyapp.storage import StorageError
+from pyapp.ui import dom, routes
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_ui import Option, Setup
 from pyapp.ui.table_host import TableHost
@@ -77,11 +80,12 @@ class SetupForm:
         on(count, "change", draw)
         on(seats_box, "change", people_changed)
         draw()
-        seed, deal, said = self._deal(previous, problem)
+        # a deal number only where there is a deal: a game without chance (Triad) asks for none
+        seed, deal, said = self._deal(previous, problem) if cls.TYPE.has_chance else (None, None, self._problem(problem))
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
         on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
         table.show(h("section", {"class": "panel setup"},
-                     h("h2", {}, t("setup.title", game=t(f"game.{table.ui.game}"))),
+                     h("h2", {}, t("setup.title", game=t(f"game.{table.ui.game}"))), self._unfinished(),
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
                      seats_box, options_box, allow_row, deal, said, start),
                    lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
@@ -93,12 +97,33 @@ class SetupForm:
         seed = h("input", {"id": "setup-seed", "type": "text", "inputmode": "numeric", "maxlength": str(MAX_SEED_DIGITS),
                            "autocomplete": "off", "data-testid": "setup-seed", "value": previous.seed if previous else None,
                            **({"aria-invalid": "true", "aria-describedby": "setup-problem"} if on_seed else {})})
-        said = h("p", {"class": "error", "role": "alert", "id": "setup-problem", "data-testid": "setup-problem",
-                       "data-field": problem.field}, t(problem.key)) if problem else None
+        said = SetupForm._problem(problem)
         deal = h("details", {"class": "setup-deal", **({"open": ""} if on_seed else {})},
                  h("summary", {}, t("setup.deal")), h("label", {"for": "setup-seed"}, t("setup.seed")), seed,
                  said if on_seed else None)
         return seed, deal, None if on_seed else said
+
+    def _unfinished(self) -> Any:
+        """This game's latest unfinished save, if any: said above the form, with Continue (a new game keeps it)."""
+        game, store = self.table.ui.game, self.table.store
+        try:
+            record = unfinished(store).get(game) if store is not None else None
+            link = routes.href(game, resume=record["id"]) if record is not None else None
+        except (StorageError, ValueError):  # unreadable, or an id no route carries: the saved-games list has it
+            return None
+        if record is None:
+            return None
+        return h("div", {"class": "setup-unfinished", "data-testid": "setup-unfinished", "data-record": record["id"]},
+                 h("p", {}, t("setup.unfinished", game=t(f"game.{game}"))),
+                 h("p", {"class": "continue-what"}, continue_text(record)),
+                 h("a", {"class": "button", "href": link, "data-testid": "setup-continue",
+                         "aria-label": t("picker.continue_label", game=t(f"game.{game}"))}, t("picker.continue")))
+
+    @staticmethod
+    def _problem(problem: SetupError | None) -> Any:
+        """The refusal of the last Start, shown before Start (or beside the deal number's field)."""
+        return h("p", {"class": "error", "role": "alert", "id": "setup-problem", "data-testid": "setup-problem",
+                       "data-field": problem.field}, t(problem.key)) if problem else None
 
     def _option_field(self, option: Option, previous: Setup | None) -> Any:
         value = previous.options.get(option.name) if previous else None
@@ -129,7 +154,8 @@ class SetupForm:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        return Setup(int(count.value), tuple(seats), options, str(seed_box.value).strip(), bool(allow.checked))
+        seed = str(seed_box.value).strip() if seed_box is not None else ""
+        return Setup(int(count.value), tuple(seats), options, seed, bool(allow.checked))
 
     def _start_from_form(self, setup: Setup) -> None:
         table = self.table

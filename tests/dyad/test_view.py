@@ -190,3 +190,17 @@ def test_the_selected_cards_survive_a_redraw_and_go_with_the_next_move():
     state.apply_action("+".join(pair))
     after = draw(state, state.current_player())  # another position: nothing chosen
     assert all(e.attrs["aria-pressed"] == "false" for e in after.walk() if "aria-pressed" in e.attrs)
+
+
+def test_clear_is_disabled_while_nothing_is_picked():
+    """Clear looks and is announced unusable with no card picked, and usable once one is."""
+    state = new_game("dyad", seed=5, players=3)
+    root = draw(state, 0)
+    clear = root.find(data_testid="clear-selection")
+    assert clear.attrs["aria-disabled"] == "true"
+    card = state.observation(0)["hand"][0]
+    root.find(data_card=card).click()
+    assert clear.attrs["aria-disabled"] == "false"
+    clear.click()
+    assert clear.attrs["aria-disabled"] == "true"
+    assert root.find(data_card=card).attrs["aria-pressed"] == "false"
