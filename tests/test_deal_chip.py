@@ -119,3 +119,41 @@ def test_check_this_deal_reads_the_stored_record_and_says_what_differs(game_ui):
     verdict = _check(deal_check.deal_chip(session, store))
     assert verdict.attrs["data-ok"] == "false" and verdict.attrs["data-promise"] == "broken"
     assert "The deal is not the one promised" in verdict.dump()
+
+
+def _dieci_record(finished):
+    session, store = _session("dieci", players=3)
+    rng = random.Random(3)
+    while not session.state.is_terminal() and (finished or len(session.state.history) < 40):
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
+    return store.read(session.record_id)
+
+
+def test_a_finished_dieci_replay_shows_the_character_deck_in_order_and_every_goal_card():
+    from pyapp.games.dieci.rules import CHARACTER_IDS
+
+    record, state = _dieci_record(finished=True)
+    replay = Replay(record, state)
+    shown = replay.revealed()
+    start = replay.state_at(0)
+    assert shown["goals"] == start.goals and shown["face_up"] == start.face_up
+    assert sorted(shown["face_up"] + shown["deck"]) == sorted(CHARACTER_IDS)
+    # the deck's top comes first: every character that left the deck (turned face up or taken) left in that order
+    later = [replay.state_at(n) for n in range(len(replay) + 1)]
+    order = []
+    for before, after in zip(later, later[1:]):
+        order += reversed(before.char_deck[len(after.char_deck):])
+    assert order == shown["deck"][:len(order)] and order, "characters came up in the order shown"
+    with fake_dom.ui_loaded("pyapp.ui.replay_revealed") as module:
+        html = module.revealed_section(replay).dump()
+    for seat, goal in enumerate(start.goals):
+        assert f'data-goal="{goal}" data-seat="{seat}"' in html
+    assert [c for c in shown["deck"]] == [part.split('"')[0] for part in html.split('data-char="')[1:]][3:]
+
+
+def test_an_unfinished_dieci_replay_reveals_nothing():
+    record, state = _dieci_record(finished=False)
+    replay = Replay(record, state)
+    assert not replay.finished and replay.revealed() is None
+    with fake_dom.ui_loaded("pyapp.ui.replay_revealed") as module:
+        assert module.revealed_section(replay) is None

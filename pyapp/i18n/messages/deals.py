@@ -47,3 +47,19 @@ KO = {
     "check.no_fingerprint": "딜 지문이 생기기 전에 시작한 게임이라 약속한 딜 지문이 없으므로 수만 확인합니다.",
     "saves.known_deal": "알려진 딜",
 }
+
+EN.update({
+    "replay.revealed_title": "Dealt at the start, shown now the game is over",
+    "replay.revealed_face_up": "Face up at the start",
+    "replay.revealed_deck": "The character deck, from the top",
+    "replay.revealed_goals": "Secret goal cards",
+    "replay.revealed_goal": "{name}: ‘{goal}’",
+})
+
+KO.update({
+    "replay.revealed_title": "처음에 나눈 것, 게임이 끝나 공개합니다",
+    "replay.revealed_face_up": "처음에 공개된 캐릭터",
+    "replay.revealed_deck": "캐릭터 더미(맨 위부터)",
+    "replay.revealed_goals": "비밀 목표 카드",
+    "replay.revealed_goal": "{name} 님: ‘{goal}’",
+})
