@@ -1,0 +1,139 @@
+"""Issue 32 in the browser: the deal's fingerprint before the first move, unchanged to the end; the seed off the
+page until then; at the end the seed next to the fingerprint and "Check this deal"; a finished Dieci replay shows
+the character deck in order and every goal card, an unfinished one none of it.
+
+Dyad and Dieci 2p against an Easy computer, set up by the form with no deal number (a random deal: a typed one
+would be a known deal), played to the end by ``play_through.Player`` at 360x640 and 1280x800.  Screenshots of the
+fingerprint, the check and the finished Dieci replay in English and Korean land in ``e2e/screenshots/fair-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import hooks
+from conftest import booted_page
+from play_through import SCREENSHOTS, Player, open_setup, watch_errors
+from test_a11y import DOM_WORDS
+
+SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="module", params=list(SIZES))
+def page(browser, base_url: str, request) -> Iterator[Page]:
+    yield from booted_page(browser, base_url, viewport=SIZES[request.param])
+
+
+def _language(page: Page, code: str) -> None:
+    page.get_by_test_id("language").select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
+def _shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    for code in ("en", "ko"):
+        _language(page, code)
+        page.screenshot(path=str(SCREENSHOTS / f"fair-{name}-{size['width']}x{size['height']}-{code}.png"))
+    _language(page, "en")
+
+
+def start_random_deal(page: Page, game: str) -> None:
+    """A 2-player game against Easy, the deal left to the site (the deal number field stays empty)."""
+    open_setup(page, game)
+    page.locator(hooks.SETUP_PLAYERS).select_option("2")
+    page.locator(hooks.seat_kind(1)).select_option("easy")
+    page.locator(hooks.START).click()
+    expect(page.locator(hooks.STATUS)).to_be_visible()
+
+
+def current_record(page: Page) -> dict[str, Any]:
+    """The game in play as stored (a test may read storage; the page must not show the seed)."""
+    text = page.evaluate("() => localStorage.getItem('pyapp.save.' + localStorage.getItem('pyapp.current'))")
+    return json.loads(text)
+
+
+def seed_forms(seed: int) -> set[str]:
+    return {str(seed), f"{seed:x}", f"{seed:X}"}
+
+
+def assert_seed_off_the_page(page: Page, seed: int) -> None:
+    """The hidden-card scan of ``test_a11y`` (every text, attribute, value and the title) for the seed's forms."""
+    words = page.evaluate(DOM_WORDS)
+    for word in words:
+        for form in seed_forms(seed):
+            assert form not in word, f"the seed shows in the page of an unfinished game: {word[:120]!r}"
+
+
+@pytest.mark.parametrize("game", ["dyad", "dieci"])
+def test_the_fingerprint_shows_before_the_first_move_stays_and_the_deal_checks_at_the_end(page: Page, game: str):
+    errors = watch_errors(page)
+    start_random_deal(page, game)
+    chip = page.get_by_test_id("deal-fingerprint")
+    expect(chip).to_be_visible()
+    code = chip.get_attribute("data-fingerprint")
+    record = current_record(page)
+    seed = record["game"]["seed"]
+    assert record["fingerprint"][:12] == code and record["known_deal"] is False
+    assert record["game"]["actions"] == [], "the fingerprint is on the table before the first card is played"
+    assert_seed_off_the_page(page, seed)
+    _shot(page, f"fingerprint-{game}")
+    player = Player(page, f"fair-{game}", random.Random(32))
+    while player.step():
+        if page.locator(hooks.STATUS).get_attribute("data-turn") != "over":
+            expect(chip).to_have_attribute("data-fingerprint", code)
+            assert_seed_off_the_page(page, seed)
+    expect(page.locator(hooks.STATUS)).to_have_attribute("data-turn", "over")
+    final = json.loads(page.evaluate(f"() => localStorage.getItem('pyapp.save.{record['id']}')"))
+    assert final["fingerprint"] == record["fingerprint"], "the stored fingerprint never changed"
+    opener = page.get_by_test_id("deal-open")
+    expect(opener).to_contain_text(code)
+    opener.click()
+    expect(page.get_by_test_id("deal-seed")).to_have_text(str(seed))
+    expect(page.get_by_test_id("deal-fingerprint-full")).to_have_text(record["fingerprint"])
+    page.get_by_test_id("deal-check").click()
+    verdict = page.get_by_test_id("deal-verdict")
+    expect(verdict).to_have_attribute("data-ok", "true")
+    expect(verdict).to_have_attribute("data-promise", "kept")
+    expect(verdict).to_contain_text("The deal is the one promised")
+    _shot(page, f"check-{game}")
+    page.get_by_test_id("deal-close").click()
+    assert not errors, errors
+
+
+def _open_replay(page: Page, record_id: str) -> None:
+    page.evaluate("() => { location.hash = '#/saves'; }")
+    page.locator(f'[data-id="{record_id}"]').get_by_test_id("save-replay").click()
+    expect(page.get_by_test_id("replay")).to_be_visible()
+
+
+def test_dieci_s_deck_order_and_goal_cards_in_a_finished_replay_only(page: Page):
+    start_random_deal(page, "dieci")
+    player = Player(page, "fair-dieci-unfinished", random.Random(4))
+    for _ in range(3):
+        player.step()
+    unfinished = current_record(page)
+    _open_replay(page, unfinished["id"])
+    expect(page.get_by_test_id("replay-board")).to_have_count(1)
+    expect(page.get_by_test_id("replay-revealed")).to_have_count(0)
+    assert_seed_off_the_page(page, unfinished["game"]["seed"])
+    # the finished game of the test before (same page): every goal card and the deck from the top
+    finished = [json.loads(text) for text in page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('pyapp.save.')).map(k => localStorage.getItem(k))")]
+    done = [r for r in finished if r["finished"] and r["game"]["game"] == "dieci"]
+    if not done:
+        pytest.skip("no finished Dieci game on this page (run with the test before)")
+    _open_replay(page, done[0]["id"])
+    revealed = page.get_by_test_id("replay-revealed")
+    expect(revealed).to_be_visible()
+    expect(page.get_by_test_id("revealed-face-up").locator("li")).to_have_count(3)
+    expect(page.get_by_test_id("revealed-deck").locator("li")).to_have_count(27)
+    expect(page.get_by_test_id("revealed-goals").locator("li")).to_have_count(2)
+    revealed.scroll_into_view_if_needed()
+    _shot(page, "replay-dieci")
