@@ -20,7 +20,11 @@ from playwright.sync_api import Page, expect
 import hooks
 from conftest import booted_page
 from play_through import SCREENSHOTS, Player, open_setup, watch_errors
+from table_fixtures import make
 from test_a11y import DOM_WORDS
+
+from pyapp.games import new_game
+from pyapp.storage.store import CURRENT_KEY, PREFIX
 
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
@@ -107,33 +111,36 @@ def test_the_fingerprint_shows_before_the_first_move_stays_and_the_deal_checks_a
     assert not errors, errors
 
 
-def _open_replay(page: Page, record_id: str) -> None:
+def _open_replay(page: Page, items: dict[str, str]) -> str:
+    """Store only ``items`` (one saved game), open Saved games and its replay; returns the game's id."""
+    record_id = items[CURRENT_KEY]
+    page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
+                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
+    expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate("() => { location.hash = '#/saves'; }")
     page.locator(f'[data-id="{record_id}"]').get_by_test_id("save-replay").click()
     expect(page.get_by_test_id("replay")).to_be_visible()
+    return record_id
 
 
 def test_dieci_s_deck_order_and_goal_cards_in_a_finished_replay_only(page: Page):
-    start_random_deal(page, "dieci")
-    player = Player(page, "fair-dieci-unfinished", random.Random(4))
-    for _ in range(3):
-        player.step()
-    unfinished = current_record(page)
-    _open_replay(page, unfinished["id"])
+    unfinished = make("dieci", 2, "claim")
+    _open_replay(page, unfinished)
     expect(page.get_by_test_id("replay-board")).to_have_count(1)
     expect(page.get_by_test_id("replay-revealed")).to_have_count(0)
-    assert_seed_off_the_page(page, unfinished["game"]["seed"])
-    # the finished game of the test before (same page): every goal card and the deck from the top
-    finished = [json.loads(text) for text in page.evaluate(
-        "() => Object.keys(localStorage).filter(k => k.startsWith('pyapp.save.')).map(k => localStorage.getItem(k))")]
-    done = [r for r in finished if r["finished"] and r["game"]["game"] == "dieci"]
-    if not done:
-        pytest.skip("no finished Dieci game on this page (run with the test before)")
-    _open_replay(page, done[0]["id"])
+    expect(page.get_by_test_id("revealed-deck")).to_have_count(0)
+    finished = make("dieci", 2, "over")
+    record = json.loads(finished[PREFIX + _open_replay(page, finished)])
+    expect(page.get_by_test_id("replay-board")).to_have_count(2)
     revealed = page.get_by_test_id("replay-revealed")
     expect(revealed).to_be_visible()
     expect(page.get_by_test_id("revealed-face-up").locator("li")).to_have_count(3)
-    expect(page.get_by_test_id("revealed-deck").locator("li")).to_have_count(27)
-    expect(page.get_by_test_id("revealed-goals").locator("li")).to_have_count(2)
+    start = new_game("dieci", seed=record["game"]["seed"], players=2)
+    deck = page.get_by_test_id("revealed-deck").locator("li")
+    expect(deck).to_have_count(27)
+    assert [deck.nth(n).get_attribute("data-char") for n in range(27)] == list(reversed(start.char_deck))
+    goals = page.get_by_test_id("revealed-goals").locator("li")
+    assert [goals.nth(n).get_attribute("data-goal") for n in range(2)] == [str(g) for g in start.goals]
     revealed.scroll_into_view_if_needed()
     _shot(page, "replay-dieci")
+    page.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
