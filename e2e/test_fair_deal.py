@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 import hooks
 from conftest import booted_page
-from play_through import SCREENSHOTS, Player, open_setup, watch_errors
+from play_through import SCREENSHOTS, Player, open_setup, seats, set_up, watch_errors
 from table_fixtures import make
 from test_a11y import DOM_WORDS
 
@@ -144,3 +144,13 @@ def test_dieci_s_deck_order_and_goal_cards_in_a_finished_replay_only(page: Page)
     revealed.scroll_into_view_if_needed()
     _shot(page, "replay-dieci")
     page.evaluate("() => { localStorage.clear(); location.hash = '#/'; }")
+
+
+def test_a_typed_deal_number_is_a_known_deal_on_the_table_and_in_saved_games(page: Page):
+    set_up(page, "dyad", seats(2), {}, 4242)
+    expect(page.get_by_test_id("known-deal")).to_be_visible()
+    expect(page.get_by_test_id("deal-fingerprint")).to_have_count(0)
+    record = current_record(page)
+    assert record["known_deal"] is True and record["fingerprint"] is None
+    page.evaluate("() => { location.hash = '#/saves'; }")
+    expect(page.locator(f'[data-id="{record["id"]}"]').get_by_test_id("save-known-deal")).to_be_visible()
