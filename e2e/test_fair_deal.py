@@ -23,6 +23,7 @@ from play_through import SCREENSHOTS, Player, open_setup, seats, set_up, watch_e
 from table_fixtures import make
 from test_a11y import DOM_WORDS
 
+from pyapp.deals.fingerprint import of_save
 from pyapp.games import new_game
 from pyapp.storage.store import CURRENT_KEY, PREFIX
 
@@ -85,6 +86,7 @@ def test_the_fingerprint_shows_before_the_first_move_stays_and_the_deal_checks_a
     record = current_record(page)
     seed = record["game"]["seed"]
     assert record["fingerprint"][:12] == code and record["known_deal"] is False
+    assert record["fingerprint"] == of_save(record["game"]), "Pyodide's fingerprint is CPython's"
     assert record["game"]["actions"] == [], "the fingerprint is on the table before the first card is played"
     assert_seed_off_the_page(page, seed)
     _shot(page, f"fingerprint-{game}")
