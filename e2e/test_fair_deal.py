@@ -41,11 +41,15 @@ def _language(page: Page, code: str) -> None:
 
 
 def _shot(page: Page, name: str) -> None:
+    """Screenshots in English and Korean at this size; from the phone also at 740x360 (a phone on its side)."""
     SCREENSHOTS.mkdir(exist_ok=True)
-    size = page.viewport_size
-    for code in ("en", "ko"):
-        _language(page, code)
-        page.screenshot(path=str(SCREENSHOTS / f"fair-{name}-{size['width']}x{size['height']}-{code}.png"))
+    size = dict(page.viewport_size)
+    for width, height in [(size["width"], size["height"])] + ([(740, 360)] if size["width"] == 360 else []):
+        page.set_viewport_size({"width": width, "height": height})
+        for code in ("en", "ko"):
+            _language(page, code)
+            page.screenshot(path=str(SCREENSHOTS / f"fair-{name}-{width}x{height}-{code}.png"))
+    page.set_viewport_size(size)
     _language(page, "en")
 
 
