@@ -58,7 +58,7 @@ def test_the_seed_reaches_no_observation_and_no_rendered_string_of_an_unfinished
         viewer = state.current_player()
         table = fake_dom.render_table(module, state, viewer).dump()
         chip = deal_check.deal_chip(session, store).dump()
-        assert f'data-fingerprint="{code}"' in chip
+        assert f'data-fingerprint="{code}"' in chip and f'title="{session.fingerprint}"' in chip
         assert_no_seed(table + chip, "the table")
         if steps % 7 == 0:
             replay = Replay(store.read(session.record_id)[0], state)

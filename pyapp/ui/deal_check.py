@@ -46,6 +46,7 @@ def deal_chip(session: Session, store: SaveStore | None) -> Any:
         return None  # an older game: it made no promise, so nothing is shown
     code = short(session.fingerprint)
     return h("span", {"class": "deal-chip", "data-testid": "deal-fingerprint", "data-fingerprint": code,
+                      "title": session.fingerprint,  # the whole of it, for whoever wants to note it down
                       "role": "note", "aria-label": t("deal.fingerprint_label", code=code)},
              h("span", {"aria-hidden": "true"}, t("deal.fingerprint"), " ", h("code", {}, code)))
 
