@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
+from pyapp.deals.fingerprint import of_save
 from pyapp.engine.state import Action, State
 from pyapp.games import new_game
 from pyapp.registry import PERSON, SEAT_KINDS
@@ -52,7 +53,8 @@ class Session:
                  record_id: str | None = None, name: str = "", created: float | None = None,
                  clock: Callable[[], float] = time.time, budget_ms: int | None = None,
                  hints: dict[str, Any] | None = None, named: bool = True,
-                 revisions: tuple[int, int] = (0, 0)) -> None:
+                 revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
+                 known_deal: bool = False) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{state.players} seats needed, {len(seats)} given")
         self.state = state
@@ -66,6 +68,10 @@ class Session:
         self.revisions = revisions
         """The stored record's ``(revision, history_revision)`` this session last read or wrote."""
         self.created = clock() if created is None else created
+        self.fingerprint = fingerprint
+        """The deal's fingerprint as stored when the game started (:mod:`pyapp.deals`); None: no promise."""
+        self.known_deal = known_deal
+        """Whether the player could know the seed in advance (a typed deal number, a link, the day's deal)."""
         self.budget_ms = budget_ms
         self.hints = hints or default_hints(sum(seat.is_person for seat in seats))
         """The record's ``hints`` field (:mod:`pyapp.storage.hints`): allowed here, and how many were asked."""
@@ -81,17 +87,22 @@ class Session:
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], *, seed: int, store: SaveStore | None = None,
-              name: str = "", named: bool = True, allow_hints: bool | None = None, **options: Any) -> Session:
+              name: str = "", named: bool = True, allow_hints: bool | None = None, known_deal: bool = False,
+              **options: Any) -> Session:
         """A new game, saved at once so that it can be resumed.
 
         ``allow_hints`` is the set-up's choice for pass-and-play; by default hints
         are allowed only when at most one seat is a person.  ``named``: the
         person gave ``name`` (False: it is the game's default name, shown in the language of the moment).
+        ``known_deal``: the player could know ``seed`` in advance (typed, from a link, the day's deal); such
+        a game is labelled so and makes no fingerprint claim.  Else a game with chance gets the deal's
+        fingerprint now, before its first card, and keeps it (:mod:`pyapp.deals.fingerprint`).
         """
         state = new_game(game, seed=seed, players=len(seats), **options)
         people = sum(seat.is_person for seat in seats)
+        promise = of_save(state.to_save()) if state.TYPE.has_chance and not known_deal else None
         session = cls(state, seats, store=store, name=name, named=named,
-                      hints=default_hints(people, allowed=allow_hints))
+                      hints=default_hints(people, allowed=allow_hints), fingerprint=promise, known_deal=known_deal)
         session.claim()
         session.save()
         return session
@@ -107,7 +118,8 @@ class Session:
         seats = [Seat(seat["name"], seat["kind"]) for seat in record["seats"]]
         session = cls(state, seats, store=store, record_id=record_id, name=record["name"], named=record["named"],
                       created=record["created"], hints=record["hints"],
-                      revisions=(record["revision"], record["history_revision"]))
+                      revisions=(record["revision"], record["history_revision"]),
+                      fingerprint=record["fingerprint"], known_deal=record["known_deal"])
         if claim:
             session.claim()
         return session
@@ -266,7 +278,8 @@ class Session:
         return make_record(self.state, record_id=self.record_id, name=self.name,
                            seats=[seat.to_json() for seat in self.seats],
                            created=self.created, updated=self.clock(), hints=self.hints,
-                           named=self.named, revisions=self.revisions)
+                           named=self.named, revisions=self.revisions, fingerprint=self.fingerprint,
+                           known_deal=self.known_deal)
 
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.

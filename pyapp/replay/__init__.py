@@ -210,6 +210,17 @@ class Replay:
             cached = self._texts[(number, seat)] = describe_step(self.game, step, self.perfect)
         return cached
 
+    def revealed(self) -> dict[str, Any] | None:
+        """What was dealt at the start and stayed secret (the game's ``revealed``), only once the game is over.
+
+        None for an unfinished game, whatever its describer offers, and for a game with nothing more to show.
+        """
+        if not self.finished:
+            return None
+        reveal = getattr(importlib.import_module(f"{__name__}.{self.game}"), "revealed", None) \
+            if describer(self.game) is not None else None
+        return reveal(self.states[0]) if reveal is not None else None
+
     def text(self, number: int | None = None, *, spoken: bool = False) -> str:
         """The description of the ``number``-th action (default: the one that led to the cursor).
 

@@ -2,6 +2,8 @@
 
 Played cards, claimed characters and the trump card are public; a character
 taken from the top of the deck is public once claimed (it is in ``claimed``).
+A finished game's replay also shows what was dealt at the start and stayed
+secret (:func:`revealed`): the character deck in order and every goal card.
 """
 
 from __future__ import annotations
@@ -47,3 +49,13 @@ def describe(step: Any) -> list[tuple[str, dict[str, Any]]]:
     if after.get("phase") == "over" and before.get("phase") != "over":
         out.append(("replay.dieci.over", {}))
     return out
+
+
+def revealed(start: Any) -> dict[str, Any]:
+    """What only a finished game's replay shows, from ``start`` (the game before its first action).
+
+    ``face_up``: the three characters on offer at the start; ``deck``: the
+    character deck from its top down (the order the rest came up in); ``goals``:
+    each seat's secret goal card (its index in ``GOALS``).
+    """
+    return {"face_up": list(start.face_up), "deck": list(reversed(start.char_deck)), "goals": list(start.goals)}

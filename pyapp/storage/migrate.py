@@ -20,12 +20,19 @@ Version history
   review of one seat's decisions (:mod:`pyapp.storage.review`, its own
   ``version``); a record without one, or with one that does not fit its
   game, loads without it.
-* record 3 (current): record 2 plus ``"revision"`` and ``"history_revision"``
+* record 3: record 2 plus ``"revision"`` and ``"history_revision"``
   (:mod:`pyapp.storage.revision`: the order of writes, for compare-and-set)
   and ``"named"``: whether the person gave the name (else it is the game's
   default name, shown in the language of the moment).  From record 2: both
   revisions 0, and ``named`` unless the name is blank or a game's default
   name in one of the site's languages.
+* record 4 (current): record 3 plus ``"fingerprint"`` and ``"known_deal"``
+  (:mod:`pyapp.deals.fingerprint`): the deal's fingerprint as stored when the
+  game started (64 hex characters), or null when there is none (a game
+  without chance, a known deal, or a game started before fingerprints), and
+  whether the player could know the seed in advance (a typed deal number, a
+  challenge link, the deal of the day).  From record 3: no fingerprint (an old
+  game made no promise, so none is computed now) and not a known deal.
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 
@@ -35,13 +42,13 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
 >>> record = migrate(bare)
 >>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
-(3, ['Player 1', 'Player 2'], True)
->>> record["hints"], record["revision"], record["named"]
-({'allowed': False, 'used': 0}, 0, False)
+(4, ['Player 1', 'Player 2'], True)
+>>> record["hints"], record["revision"], record["named"], record["fingerprint"], record["known_deal"]
+({'allowed': False, 'used': 0}, 0, False, None, False)
 >>> migrate({"record": 7})
 Traceback (most recent call last):
 ...
-pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 3)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 4)
 """
 
 from __future__ import annotations
@@ -94,7 +101,12 @@ def _add_revisions(record: dict[str, Any]) -> dict[str, Any]:
     return dict(record, record=3, revision=0, history_revision=0, named=named)
 
 
-RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions}
+def _add_fingerprint(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 3 → 4: an old game made no promise about its deal: no fingerprint, not a known deal."""
+    return dict(record, record=4, fingerprint=None, known_deal=False)
+
+
+RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions, 3: _add_fingerprint}
 """``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
 
 SAVE_STEPS: dict[int, Step] = {}

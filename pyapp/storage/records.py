@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pyapp.deals.fingerprint import is_fingerprint
 from pyapp.engine.state import State
 from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
@@ -60,13 +61,16 @@ def check_summary(value: Any, players: int) -> dict[str, Any] | None:
 
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
                 created: float, updated: float, hints: dict[str, Any] | None = None,
-                named: bool = True, revisions: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+                named: bool = True, revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
+                known_deal: bool = False) -> dict[str, Any]:
     """The record for ``state``; ``seats`` gives each seat's name and kind.
 
     ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
     when at most one seat is a person, none used); ``named`` says the person
     gave ``name``; ``revisions`` are the ones the writer read
-    (:mod:`pyapp.storage.revision`: the store's write sets the new ones).
+    (:mod:`pyapp.storage.revision`: the store's write sets the new ones);
+    ``fingerprint`` is the deal's as stored when the game started (None: no
+    promise was made), ``known_deal`` that the player could know the seed.
     """
     if hints is None:
         hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
@@ -84,6 +88,8 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "named": named,
         "revision": revisions[0],
         "history_revision": revisions[1],
+        "fingerprint": fingerprint,
+        "known_deal": known_deal,
     }
 
 
@@ -114,6 +120,9 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     _require(check_hints(record.get("hints")) is not None, "the saved game's 'hints' is missing or malformed")
     _require(isinstance(record.get("named"), bool), "the saved game's 'named' is missing or of the wrong type")
     _require(check_revisions(record) is not None, "the saved game's revisions are missing or malformed")
+    _require(record.get("fingerprint", "") is None or is_fingerprint(record.get("fingerprint")),
+             "the saved game's 'fingerprint' is missing or malformed")
+    _require(isinstance(record.get("known_deal"), bool), "the saved game's 'known_deal' is missing or of the wrong type")
     _require(isinstance(record.get(IMPORTED, False), bool), f"the saved game's {IMPORTED!r} is not true or false")
     try:
         state = load(record.get("game"))
@@ -146,8 +155,8 @@ def peek_record(text: str) -> dict[str, Any] | None:
     :func:`check_summary` (None when absent or malformed: the screen shows less).
     Older versions are upgraded the way :func:`check_record` upgrades them
     (which needs no replay).  The result has ``id``, ``game`` (its kind),
-    ``seats``, ``updated``, ``finished``, ``summary`` and ``hints`` (None when
-    malformed).
+    ``seats``, ``updated``, ``finished``, ``summary``, ``hints`` (None when
+    malformed) and ``known_deal`` (False unless it is exactly True).
     """
     try:
         record = migrate(loads(text, max_chars=MAX_RECORD_CHARS))
@@ -166,6 +175,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
         "finished": record["finished"],
         "summary": check_summary(record.get("summary"), len(seats)),
         "hints": check_hints(record.get("hints")),
+        "known_deal": record.get("known_deal") is True,
     }
 
 

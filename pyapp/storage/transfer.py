@@ -27,7 +27,7 @@ from pyapp.storage.store import SaveStore
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
 RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated", "finished", "game", "summary",
-                 "hints", "revision", "history_revision", "review", IMPORTED)
+                 "hints", "revision", "history_revision", "fingerprint", "known_deal", "review", IMPORTED)
 """Every field of a record of the current version (:mod:`pyapp.storage.migrate`); nothing else is imported."""
 SEAT_FIELDS = ("name", "kind")
 MAX_DROPPED_SHOWN = 5

@@ -15,6 +15,7 @@ from typing import Any
 from pyapp.i18n import t
 from pyapp.replay import Replay
 from pyapp.ui.dom import button, clear, found, h, on
+from pyapp.ui.replay_revealed import revealed_section
 from pyapp.ui.review import Jumped, reviewed_note
 
 
@@ -114,7 +115,7 @@ class ReplayView:
                       h("span", {"aria-hidden": "true", "class": "shown"}, step_text),
                       h("span", {"class": "sr-only"}, step_said)),
                     h("p", {"class": "replay-keys"}, t("saves.replay_keys")),
-                    self._boards())
+                    self._boards(), revealed_section(replay))
         section.append(h("p", {"class": "save-actions"}, _button("saves.back", "replay-close", lambda e: self.back()),
                          self._review_button()))
 

@@ -120,6 +120,8 @@ class SavesScreen:
         if row.record["hints"]["used"]:
             tags.append(h("span", {"class": "tag hints-used", "data-testid": "save-hints"},
                           t("saves.hints_used", count=row.record["hints"]["used"])))
+        if row.record.get("known_deal"):
+            tags.append(h("span", {"class": "tag known-deal", "data-testid": "save-known-deal"}, t("saves.known_deal")))
         item.append(h("p", {"class": "save-tags"}, *tags))
         item.append(h("p", {"class": "save-players", "data-testid": "save-players"}, t("saves.players", players=row.players)))
         date = _date(row.updated)

@@ -171,7 +171,8 @@ class SetupForm:
         try:
             session = Session.start(table.ui.game, seats, seed=seed, store=table.store,
                                     name=t("table.default_title", game=t(f"game.{table.ui.game}")), named=False,
-                                    allow_hints=setup.hints if people > 1 else None, **setup.options)
+                                    allow_hints=setup.hints if people > 1 else None,
+                                    known_deal=chosen.seed is not None, **setup.options)
         except ValueError as error:
             table.error = str(error)
             table.show_setup()

@@ -12,6 +12,7 @@ from typing import Any
 from pyapp.i18n import isolate, t
 from pyapp.play import Session
 from pyapp.play.turns import UNDO, ComputerRuns, Over, PersonActs, RemoteActs, Turn, Waiting
+from pyapp.ui.deal_check import deal_chip
 from pyapp.ui.dom import h, on
 from pyapp.ui.table_host import TableHost
 
@@ -47,10 +48,14 @@ def _status(table: TableHost, session: Session, turn: Turn) -> tuple[str, str, s
 
 
 def message_line(table: TableHost, session: Session, hint: Any) -> Any:
-    """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept)."""
+    """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept).
+
+    It also carries the deal's chip (:mod:`pyapp.ui.deal_check`): the fingerprint or "Known deal" in play,
+    the deal's dialog at the end.
+    """
     if table.coach is not None:
         return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
-    line = h("div", {"class": "table-message", "data-testid": "message"}, hint)
+    line = h("div", {"class": "table-message", "data-testid": "message"}, deal_chip(session, table.store), hint)
     if table.error:
         line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
     problem = session.save_problem or (None if table.store is not None else "storage.unavailable")
