@@ -4,8 +4,10 @@ A game is played in CPython with the page's own code (``Session`` on a memory
 store) by seeded random moves until the person at seat 0 faces the phase asked
 for; its stored items are then written to ``localStorage`` and the game's
 screen resumes it.  Phases are named as a player would: ``turn`` (seat 0 to
-play, a trick under way where the game has tricks), ``cipher``, ``pass``
-(Dyad Teams), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
+play, a trick under way where the game has tricks), ``lead`` (Dyad, Dieci: seat
+0 to lead a trick, every card of the hand open to it), ``cipher``, ``pass``
+(Dyad Teams), ``mateleads`` (Dyad Teams: a later trick led by seat 0's
+partner), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
 round), ``claim`` and ``offer`` (Dieci), ``phase2`` and ``mustpass`` (Triad)
 and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next,
 ``dealend`` Dieci's deal just played out with a computer to lead the next one.
@@ -36,6 +38,8 @@ def _matches(state: Any, phase: str) -> bool:
         return False
     obs = state.observation(0)
     game = state.GAME
+    if phase == "lead":
+        return obs["phase"] == "play" and not obs["trick"]
     if game == "triad":
         legal = state.legal_actions()
         only_pass = all(str(a) == "pass" for a in legal)
@@ -44,6 +48,9 @@ def _matches(state: Any, phase: str) -> bool:
     if game == "dyad":
         if phase == "turn":
             return obs["phase"] == "play" and bool(obs["trick"]) and obs["round"] > 1
+        if phase == "mateleads":  # Teams: a trick after the round's first, led by the person's partner
+            return (obs["phase"] == "play" and bool(obs["trick"]) and obs["trick_number"] > 1
+                    and obs["trick"][0]["seat"] == obs.get("partner"))
         if phase == "roundend":
             sheet = obs["sheet"]
             return obs["phase"] == "play" and not obs["trick"] and not obs["tricks"] and bool(sheet)

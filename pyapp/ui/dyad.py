@@ -51,6 +51,16 @@ def _finished_round(obs: Observation) -> dict[str, Any] | None:
     return obs["sheet"][-1]
 
 
+def _leading(obs: Observation) -> int | None:
+    """The seat the "Leads" tag is on: the trick's first player, else the seat to lead the next trick (its
+    last taker; before the round's first trick, during the pass and the Cipher question, the round's leader)."""
+    if obs["phase"] == "over":
+        return None
+    if obs["trick"]:
+        return obs["trick"][0]["seat"]
+    return obs["to_act"] if obs["phase"] == "play" else obs["leader"]
+
+
 def _trick_on_table(obs: Observation) -> tuple[int, list[dict[str, Any]]] | None:
     """The complete trick on the table as (taker, plays): while its taker retrieves, then until the next lead."""
     trick = obs["trick"]
@@ -128,7 +138,7 @@ class DyadUI(SeatNames):
                 marks.append(node("span", {"class": "badge"}, t("dyad.partner_mark")))
             if obs["dealer"] == seat:
                 marks.append(node("span", {"class": "badge"}, t("dyad.dealer")))
-            if obs["leader"] == seat and obs["phase"] != "over":
+            if _leading(obs) == seat:
                 marks.append(node("span", {"class": "badge lead"}, t("dyad.leads")))
             if obs["ciphers"][seat]:
                 marks.append(node("span", {"class": "badge cipher", "data-testid": f"cipher-badge-{seat}"},
