@@ -120,10 +120,11 @@ class DyadUI(SeatNames):
         viewer = ctx.viewer
         chips = []
         for seat in range(obs["players"]):
-            name = self.name(seat)
+            # "(you)" is its own item: where the chip is too narrow for both, it wraps out of sight, never "(y…"
+            name = [node("span", {"class": "name"}, self.name(seat))]
             marks = []
             if seat == viewer:
-                name = t("dyad.you", name=name)
+                name.append(node("span", {"class": "you"}, t("dyad.you_mark")))
             elif obs.get("partner") == seat:
                 marks.append(node("span", {"class": "badge"}, t("dyad.partner_mark")))
             if obs["dealer"] == seat:
@@ -140,7 +141,7 @@ class DyadUI(SeatNames):
                                      "data-total": str(obs["totals"][seat])},
                               node("span", {"class": "seat-name"},
                                    node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
-                                   name),
+                                   *name),
                               node("span", {"class": "seat-line"},
                                    node("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
                                    backs(held, tn("dyad.cards_held", held, count=held))),
