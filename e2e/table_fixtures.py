@@ -61,14 +61,17 @@ def _matches(state: Any, phase: str) -> bool:
 
 
 def make(game: str, players: int, phase: str, *, seed: int = 1, kind: str = "easy",
-         **options: Any) -> dict[str, str]:
+         names: list[str] | None = None, **options: Any) -> dict[str, str]:
     """``localStorage`` items (key → text) of a game of ``game`` in ``phase``, seat 0 a person.
+
+    ``names``: the seats' names (default "Ada", "Bot 1", ...).
 
     Tries seeds from ``seed`` on; ``LookupError`` if none reaches the phase.
     """
     for attempt in range(seed, seed + 40):
         store = SaveStore(MemoryBackend(), clock=lambda: 1_764_500_000.0)
-        seats = [Seat("Ada" if n == 0 else f"Bot {n}", "person" if n == 0 else kind) for n in range(players)]
+        seats = [Seat(names[n] if names else "Ada" if n == 0 else f"Bot {n}", "person" if n == 0 else kind)
+                 for n in range(players)]
         session = Session.start(game, seats, seed=attempt, store=store, name=f"{game} {phase}", **options)
         rng = random.Random(attempt)
         state = session.state

@@ -180,7 +180,9 @@ class DieciUI(SeatNames):
     def _players(self, obs: Observation, ctx: TableContext) -> Any:
         rows = node("ul", {"class": "seats dieci-seats", "data-testid": "players", "aria-label": t("dieci.players.title")})
         for seat in range(obs["players"]):
-            name = t("dieci.you", name=self.name(seat)) if seat == ctx.viewer else self.name(seat)
+            # "(you)" is its own item: where the chip is too narrow for both, it wraps out of sight, never "(y…"
+            name = [node("span", {"class": "name"}, self.name(seat)),
+                    node("span", {"class": "you"}, t("dieci.you_mark")) if seat == ctx.viewer else None]
             claimed = obs["claimed"][seat]
             acting = obs["turn"] == seat
             marks = []
@@ -194,7 +196,7 @@ class DieciUI(SeatNames):
                                  "data-taken": str(obs["taken"][seat]), "data-chars": ",".join(claimed)},
                           node("span", {"class": "seat-name"},
                             node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
-                            name),
+                            *name),
                           node("span", {"class": "seat-line"},
                             backs(held, spoken(str(held), t("dieci.in_hand", count=held))),
                             node("span", {"data-testid": f"taken-{seat}"}, t("dieci.taken", count=obs["taken"][seat]))),

@@ -130,10 +130,11 @@ class DyadUI(SeatNames):
         viewer = ctx.viewer
         chips = []
         for seat in range(obs["players"]):
-            name = self.name(seat)
+            # "(you)" is its own item: where the chip is too narrow for both, it wraps out of sight, never "(y…"
+            name = [node("span", {"class": "name"}, self.name(seat))]
             marks = []
             if seat == viewer:
-                name = t("dyad.you", name=name)
+                name.append(node("span", {"class": "you"}, t("dyad.you_mark")))
             elif obs.get("partner") == seat:
                 marks.append(node("span", {"class": "badge"}, t("dyad.partner_mark")))
             if obs["dealer"] == seat:
@@ -150,7 +151,7 @@ class DyadUI(SeatNames):
                                      "data-total": str(obs["totals"][seat])},
                               node("span", {"class": "seat-name"},
                                    node("span", {"class": "spinner", "aria-hidden": "true"}) if acting and ctx.thinking else None,
-                                   name),
+                                   *name),
                               node("span", {"class": "seat-line"},
                                    node("span", {"class": "seat-total"}, t("dyad.total", total=obs["totals"][seat])),
                                    backs(held, tn("dyad.cards_held", held, count=held))),
@@ -464,22 +465,37 @@ def _previous(ui: SeatNames, obs: Observation) -> Any:
     return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
 
 def _score_sheet(ui: SeatNames, obs: Observation) -> list[Any]:
-    """The score sheet (one row per round and the totals), behind a button."""
-    n = obs["players"]
+    """The score sheet (one row per round and the totals), behind a button.
+
+    With Teams the partners' columns stand side by side (seats 0 and 2, then 1 and 3) and a last row
+    gives each team's total, the one that plays to 100."""
+    teams = bool(obs["options"].get("teams"))
+    order = [0, 2, 1, 3] if teams else list(range(obs["players"]))
+    edge = {"class": "team-start"}
+
+    def cell(seat: int, text: str, **attrs: str) -> Any:
+        return node("td", {**(edge if teams and seat == 1 else {}), **attrs}, text)
+
     rows = []
     for entry in obs["sheet"]:
         cells = []
-        for seat in range(n):
+        for seat in order:
             score = entry["scores"][seat]
             text = t("dyad.sheet.cipher_mark", score=score) if entry["ciphers"][seat] else str(score)
-            cells.append(node("td", {"title": cards_text(entry["hands"][seat])}, text))
+            cells.append(cell(seat, text, title=cards_text(entry["hands"][seat])))
         rows.append(node("tr", {"data-round": str(entry["round"])}, node("th", {"scope": "row"}, str(entry["round"])),
                          cells))
     rows.append(node("tr", {"class": "total"}, node("th", {"scope": "row"}, t("dyad.sheet.total")),
-                     [node("td", {}, str(obs["totals"][s])) for s in range(n)]))
+                     [cell(s, str(obs["totals"][s])) for s in order]))
+    if teams:
+        rows.append(node("tr", {"class": "total team-total", "data-testid": "sheet-team-totals"},
+                         node("th", {"scope": "row"}, t("dyad.sheet.team_total")),
+                         [node("td", {"colspan": "2", "data-team": str(side), **(edge if side else {})},
+                               str(obs["team_totals"][side])) for side in (0, 1)]))
+    heads = [node("th", {"scope": "col", "title": ui.name(s), **(edge if teams and s == 1 else {})}, ui.name(s))
+             for s in order]
     table = node("table", {"class": "dyad-sheet"},
-                 node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")),
-                                        [node("th", {"scope": "col"}, ui.name(s)) for s in range(n)])),
+                 node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")), heads)),
                  node("tbody", {}, rows))
     return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
                  label=t("dyad.sheet.button"), side=True)

@@ -65,3 +65,19 @@ def test_texts_show_cards_with_symbols_and_say_them_in_words():
         assert card[0] + SUIT_SYMBOLS[card[1]] in done.textContent  # shown: 7♥
         assert f"{card[0]} of" in done.textContent  # read out: 7 of hearts (screen-reader text)
         assert card not in done.textContent.replace(card[0] + SUIT_SYMBOLS[card[1]], "")
+
+
+def test_the_teams_score_sheet_sets_partners_side_by_side_and_totals_each_team():
+    state = new_game("dyad", seed=4, players=4, teams=True)
+    rng = random.Random(4)
+    while not state.observation(0)["sheet"] or state.current_player() != 0:
+        state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    sheet = draw(state, 0).find(**{"data-testid": "score-sheet"})
+    heads = [e.textContent for e in sheet.walk() if e.tag == "th" and e.attrs.get("scope") == "col"]
+    assert [h.strip("\u2068\u2069") for h in heads[1:]] == ["P0", "P2", "P1", "P3"]
+    teams = sheet.find(**{"data-testid": "sheet-team-totals"})
+    cells = [e for e in teams.walk() if e.tag == "td"]
+    assert [(e.attrs["data-team"], e.attrs["colspan"], e.textContent) for e in cells] == \
+        [("0", "2", str(obs["team_totals"][0])), ("1", "2", str(obs["team_totals"][1]))]
+    assert obs["team_totals"][0] == obs["totals"][0] + obs["totals"][2]
