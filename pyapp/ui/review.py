@@ -114,6 +114,8 @@ class Jumped:
     kind: str
     sentence: Callable[[], str]
     """The review's sentence for it, in the language of the moment."""
+    seat: int | None = None
+    """Whose decision it was: the replay brings that seat's board into view."""
 
 
 def reviewed_note(jumped: Jumped, position: int, *, back: Callable[[], None], again: Callable[[], None]) -> Any:
@@ -356,7 +358,8 @@ class ReviewView:
                                 "aria-label": t("review.jump_label", n=number)}, t("review.jump"))
             jumped = Jumped(decision["index"], kind,
                             lambda decision=decision, position=position: t(SENTENCES[kind_of(decision)],
-                                                                           **self._words(name, decision, position)))
+                                                                           **self._words(name, decision, position)),
+                            self.seat)
             on(jump, "click", lambda event, jumped=jumped: self._jump(jumped))
             items.append(h("li", {"class": f"review-decision {kind}", "data-testid": "review-decision",
                                   "data-index": str(decision["index"]), "data-kind": kind, "data-rank": str(rank)},
