@@ -86,6 +86,7 @@ class ReplayView:
         if not found(board):
             board = self.root.querySelector("[data-testid=replay-board]")
         if found(board):
+            window.scrollTo(0, 0)  # from the top, whatever the review's scroll was: the board is below
             board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
     def _handover(self) -> None:
@@ -114,7 +115,10 @@ class ReplayView:
         """The position, its step in words, the controls and every seat's board."""
         replay = self.replay
         position = replay.position
-        note = t("saves.replay_all") if replay.finished else t("saves.replay_hidden", name=replay.names[replay.viewer])
+        if replay.finished:  # a game without hidden cards has no cards to speak of
+            note = t("saves.replay_open") if replay.perfect else t("saves.replay_all")
+        else:
+            note = t("saves.replay_hidden", name=replay.names[replay.viewer])
         step_text = replay.text() if position else t("replay.start")
         step_said = replay.text(spoken=True) if position else step_text
         section = h("section", {"class": "replay", "data-testid": "replay", "tabindex": "0",
