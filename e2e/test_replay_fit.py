@@ -130,6 +130,8 @@ def test_show_in_the_replay_lands_on_the_reviewed_seats_board(page: Page) -> Non
     page.get_by_test_id("review-open").click()
     expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
     seat = page.get_by_test_id("review").get_attribute("data-seat")
+    expect(page.get_by_test_id("review")).not_to_contain_text("undefined")  # no part left out shows as text
+    expect(page.get_by_test_id("review-how")).to_contain_text("to the end of the round")
     jumps = page.get_by_test_id("review-jump")
     for n in (0, jumps.count() - 1):  # the first entry, and the last (the review scrolled down to it)
         jump = jumps.nth(n)

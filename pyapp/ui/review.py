@@ -253,7 +253,8 @@ class ReviewView:
             section.append(h("p", {"role": "status", "data-testid": "review-stopped"}, t("review.stopped")),
                            h("div", {"class": "save-actions"}, again))
         else:
-            section.append(self._intro(name), *self._result(name))
+            # a part left out is None: given to the DOM's append, it would show as the text "undefined"
+            section.append(self._intro(name), *[part for part in self._result(name) if part is not None])
         back = h("button", {"type": "button", "data-testid": "review-back"}, t("review.back"))
         on(back, "click", lambda event: self._back())
         section.append(h("p", {}, back))
