@@ -129,7 +129,7 @@ def test_a_finished_games_review_from_its_end_screen_jumps_to_the_costliest_and_
     expect(note).to_contain_text(f"Reviewed decision: move {costliest + 1}, the next move from the position shown.")
     expect(note.locator(".review-sentence")).to_have_text(said)
     expect(page.get_by_test_id("replay-to-decision")).to_have_count(0)
-    expect(page.get_by_test_id("replay-to-review")).to_be_in_viewport()
+    expect(page.get_by_test_id("replay-board").first).to_be_in_viewport()  # the cards, not the replay's top
     page.screenshot(path=SCREENSHOTS / f"review-jump-{_size(page)}.png")
     page.get_by_test_id("language").select_option("ko")  # the note is said again in Korean
     expect(note).to_contain_text(f"복기한 결정: {costliest + 1}번째 수")

@@ -31,6 +31,13 @@ REVIEW_VERSION = 1
 REVIEW_LIMITS = {"worlds": 24, "budget_ms": 300.0}
 """The page's budget per decision of a review: at most 24 worlds or 0.3 s (docs/ai.md)."""
 
+MOVE_PARAMS = frozenset({"card", "pair", "char"})
+"""A fact's parameters that only name the move itself: two facts differing in these alone give the same
+reason ("Q of red does not beat the best card so far" against "6 of red does not...")."""
+
+Fact = list[Any]
+"""``[message key, params]``, as :func:`pyapp.ai.hint.reasons` gives them."""
+
 
 def decisions(save: dict[str, Any], seat: int) -> list[int]:
     """Indices into the save's actions of the moves ``seat`` made with more than one choice."""
@@ -92,4 +99,42 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
             "done": len(found), "total": total, "decisions": found}
 
 
-__all__ = ["REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "review"]
+def gist(fact: Fact) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """What a fact says, less the move it is about (:data:`MOVE_PARAMS`).
+
+    >>> gist(["hint.dieci.gives_trick", {"card": "Q1"}]) == gist(["hint.dieci.gives_trick", {"card": "61"}])
+    True
+    >>> gist(["hint.triad.allows", {"points": 3}]) == gist(["hint.triad.allows", {"points": 6}])
+    False
+    """
+    key, params = fact
+    return key, tuple(sorted((name, repr(value)) for name, value in params.items() if name not in MOVE_PARAMS))
+
+
+def explanation(best: list[Fact], played: list[Fact] | None) -> list[tuple[str, list[Fact]]]:
+    """The reasons a review gives for one decision: ``(message key, facts)`` pairs, never empty.
+
+    ``best`` and ``played`` are the engine's facts about the judge's move and the move played
+    (``played`` is None when they are the same move).  Of two different moves only the facts
+    that tell them apart are given (a fact of one whose :func:`gist` the other does not share);
+    when none does, ``review.later``: the difference is in what follows (the sentence says how
+    much).  The judge's own move gets its facts, or ``review.why_none`` when the engine has none.
+
+    >>> explanation([["a", {"card": "Q1"}]], [["a", {"card": "61"}]])
+    [('review.later', [])]
+    >>> explanation([["a", {}], ["b", {"points": 2}]], [["a", {}], ["b", {"points": 0}]])
+    [('review.why_best', [['b', {'points': 2}]]), ('review.why_played', [['b', {'points': 0}]])]
+    >>> explanation([], None)
+    [('review.why_none', [])]
+    """
+    if played is None:
+        return [("review.why_best", list(best))] if best else [("review.why_none", [])]
+    told = {gist(fact) for fact in played}
+    known = {gist(fact) for fact in best}
+    out = [(key, facts) for key, facts in (("review.why_best", [f for f in best if gist(f) not in told]),
+                                           ("review.why_played", [f for f in played if gist(f) not in known]))
+           if facts]
+    return out or [("review.later", [])]
+
+
+__all__ = ["MOVE_PARAMS", "REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "explanation", "gist", "review"]

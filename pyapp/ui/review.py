@@ -28,7 +28,7 @@ from typing import Any
 from pyscript import document, window
 
 from pyapp.engine.state import State
-from pyapp.i18n import t, tn
+from pyapp.i18n import catalog, t, tn
 from pyapp.registry import PERSON
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.review import review_imported
@@ -114,6 +114,8 @@ class Jumped:
     kind: str
     sentence: Callable[[], str]
     """The review's sentence for it, in the language of the moment."""
+    seat: int | None = None
+    """Whose decision it was: the replay brings that seat's board into view."""
 
 
 def reviewed_note(jumped: Jumped, position: int, *, back: Callable[[], None], again: Callable[[], None]) -> Any:
@@ -251,7 +253,8 @@ class ReviewView:
             section.append(h("p", {"role": "status", "data-testid": "review-stopped"}, t("review.stopped")),
                            h("div", {"class": "save-actions"}, again))
         else:
-            section.append(self._intro(name), *self._result(name))
+            # a part left out is None: given to the DOM's append, it would show as the text "undefined"
+            section.append(self._intro(name), *[part for part in self._result(name) if part is not None])
         back = h("button", {"type": "button", "data-testid": "review-back"}, t("review.back"))
         on(back, "click", lambda event: self._back())
         section.append(h("p", {}, back))
@@ -308,7 +311,8 @@ class ReviewView:
                self._chart(decisions, shown),
                h("h2", {}, t("review.costliest")),
                h("ol", {"class": "review-list", "data-testid": "review-list"}, *self._items(name, shown)),
-               h("p", {"class": "review-how"}, t("review.how", worlds=result["worlds"]))]
+               h("p", {"class": "review-how", "data-testid": "review-how"},
+                 t(own_key(f"review.how.{self.state.GAME}", "review.how"), worlds=result["worlds"]))]
         if self.problem is not None:
             out.append(h("p", {"class": "warning", "role": "status", "data-testid": "review-not-stored"},
                           t("review.not_stored", problem=self.problem)))
@@ -331,8 +335,10 @@ class ReviewView:
 
     def _items(self, name: str, shown: list[dict[str, Any]]) -> list[Any]:
         from pyapp.ai.hint import reasons  # noqa: PLC0415  (the engine's reasons: with the judge)
+        from pyapp.ai.review import explanation  # noqa: PLC0415  (with the judge)
 
         positions = _positions(self.state, {d["index"] for d in shown})
+        game = self.state.GAME
         items = []
         for rank, decision in enumerate(shown, 1):
             position = positions[decision["index"]]
@@ -343,16 +349,18 @@ class ReviewView:
             if kind == "mistake" and decision["win_loss"] is not None and decision["win_loss"] > 0:
                 sentences.append(h("p", {}, t("review.win", points=points_text(100 * decision["win_loss"]),
                                               se=points_text(100 * (decision["win_se"] or 0.0)))))
-            for key, facts in _differences(reasons(position, best), [] if kind == "same" else reasons(position, played)):
-                if facts:
-                    said = " ".join(t(fact, **_facts(self.ui, params)) for fact, params in facts)
-                    sentences.append(h("p", {"class": "review-reasons"}, t(key, **words), " ", said))
+            for key, facts in explanation(reasons(position, best), None if kind == "same" else reasons(position, played)):
+                if key == "review.later":  # how far the judge played on: the game's own words
+                    key = own_key(f"review.later.{game}", key)
+                said = "".join(" " + t(fact, **_facts(self.ui, params)) for fact, params in facts)
+                sentences.append(h("p", {"class": "review-reasons"}, t(key, **words) + said))
             number = decision["index"] + 1
             jump = h("button", {"type": "button", "data-testid": "review-jump", "data-position": str(decision["index"]),
                                 "aria-label": t("review.jump_label", n=number)}, t("review.jump"))
             jumped = Jumped(decision["index"], kind,
                             lambda decision=decision, position=position: t(SENTENCES[kind_of(decision)],
-                                                                           **self._words(name, decision, position)))
+                                                                           **self._words(name, decision, position)),
+                            self.seat)
             on(jump, "click", lambda event, jumped=jumped: self._jump(jumped))
             items.append(h("li", {"class": f"review-decision {kind}", "data-testid": "review-decision",
                                   "data-index": str(decision["index"]), "data-kind": kind, "data-rank": str(rank)},
@@ -416,15 +424,13 @@ def _positions(state: State, indices: set[int]) -> dict[int, State]:
     return found
 
 
-def _differences(best: list[list[Any]], played: list[list[Any]]) -> list[tuple[str, list[list[Any]]]]:
-    """The engine's reasons for the judge's move and the move played, less the facts both share (they do not
-    tell the two apart).
+def own_key(key: str, fallback: str) -> str:
+    """``key`` (a game's own wording: ``review.how.triad``, a game without cards) if there is one, else ``fallback``.
 
-    >>> _differences([["a", {}], ["two", {}]], [["b", {"x": 1}], ["two", {}]])
-    [('review.why_best', [['a', {}]]), ('review.why_played', [['b', {'x': 1}]])]
+    >>> own_key("review.how.triad", "review.how"), own_key("review.how.nim", "review.how")
+    ('review.how.triad', 'review.how')
     """
-    return [("review.why_best", [fact for fact in best if fact not in played]),
-            ("review.why_played", [fact for fact in played if fact not in best])]
+    return key if key in catalog("en") else fallback
 
 
 def _words(ui: Any, action: Any) -> str:
@@ -439,4 +445,4 @@ def _facts(ui: Any, params: dict[str, Any]) -> dict[str, Any]:
     return spoken(params, spoken=True) if spoken is not None else params
 
 
-__all__ = ["ReviewView", "bars", "kind_of", "review_button"]
+__all__ = ["ReviewView", "bars", "kind_of", "own_key", "review_button"]

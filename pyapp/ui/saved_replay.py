@@ -12,6 +12,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from pyscript import window
+from pyscript.ffi import to_js
+
 from pyapp.i18n import t
 from pyapp.replay import Replay
 from pyapp.ui.dom import button, clear, found, h, on
@@ -70,7 +73,22 @@ class ReplayView:
             self._handover()  # the replay shows one person's cards
         else:
             self.draw(focus=True)
+            if self.jumped is not None:
+                self._reveal()
         return self
+
+    def _reveal(self) -> None:
+        """Opened from a review's jump: the reviewed seat's board in view, not the replay's top a screen above it.
+
+        ``nearest``: a board that fits the screen ends at its bottom, keeping what is above it in view
+        (the step, the controls); a taller one starts at its top."""
+        seat = self.jumped.seat if self.jumped is not None else None
+        board = self.root.querySelector(f'[data-testid=replay-board][data-seat="{seat}"]')
+        if not found(board):
+            board = self.root.querySelector("[data-testid=replay-board]")
+        if found(board):
+            window.scrollTo(0, 0)  # from the top, whatever the review's scroll was: the board is below
+            board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
     def _handover(self) -> None:
         """Like the table's hand-over screen: the others look away before a person's cards show."""
@@ -98,7 +116,10 @@ class ReplayView:
         """The position, its step in words, the controls and every seat's board."""
         replay = self.replay
         position = replay.position
-        note = t("saves.replay_all") if replay.finished else t("saves.replay_hidden", name=replay.names[replay.viewer])
+        if replay.finished:  # a game without hidden cards has no cards to speak of
+            note = t("saves.replay_open") if replay.perfect else t("saves.replay_all")
+        else:
+            note = t("saves.replay_hidden", name=replay.names[replay.viewer])
         step_text = replay.text() if position else t("replay.start")
         step_said = replay.text(spoken=True) if position else step_text
         section = h("section", {"class": "replay", "data-testid": "replay", "tabindex": "0",
@@ -185,8 +206,10 @@ class ReplayView:
                     view = None
             if view is None:
                 view = _plain_view(observation)
+            # drawn in a table's body, so the seats, hands and tricks look as they do at the table
             boards.append(h("section", {"class": "replay-board", "data-testid": "replay-board", "data-seat": str(seat)},
-                            h("h2", {}, t("saves.replay_seat", name=replay.names[seat])), view))
+                            h("h2", {}, t("saves.replay_seat", name=replay.names[seat])),
+                            h("div", {"class": "table-body replay-table"}, view)))
         return boards
 
 

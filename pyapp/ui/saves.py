@@ -293,9 +293,8 @@ class SavesScreen:
             again.focus()
 
     def _jump(self, record_id: str, jumped: Jumped) -> None:
-        """A review's jump: the replay before that decision, from its top (the review was scrolled)."""
+        """A review's jump: the replay before that decision, scrolled to the reviewed seat's board."""
         self.show_replay(record_id, jumped)
-        window.scrollTo(0, 0)
 
     def leave(self) -> None:
         """The screen is gone (or shows something else): a review being judged stops."""

@@ -48,6 +48,7 @@ EN = {
     "saves.replay_position": "Step {n} of {total}",
     "saves.replay_hidden": "The game is not finished: only what {name} could see is shown.",
     "saves.replay_all": "The game is over: everything is shown, every seat's cards included.",
+    "saves.replay_open": "The game is over: everything is shown (nothing is hidden in this game).",
     "saves.replay_seat": "{name}'s view",
     "saves.replay_keys": "Use the arrow keys to step.",
     # statistics
@@ -138,6 +139,7 @@ KO = {
     "saves.replay_position": "{total}수 중 {n}수",
     "saves.replay_hidden": "끝나지 않은 게임이라 {name}에게 보였던 것만 보여 줍니다.",
     "saves.replay_all": "끝난 게임이라 모든 자리를 보여 줍니다.",
+    "saves.replay_open": "끝난 게임이라 모두 보여 줍니다(이 게임에는 숨은 것이 없습니다).",
     "saves.replay_seat": "{name}의 화면",
     "saves.replay_keys": "화살표 키로 한 수씩 움직일 수 있습니다.",
     # statistics
