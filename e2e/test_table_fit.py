@@ -54,6 +54,9 @@ CASES = [
     ("dieci", 8, "offer", {}),
     ("dieci", 3, "over", {}),
     ("dieci", 8, "over", {}),
+    # the game's end, before its result: the last round's or deal's summary (issue 31)
+    ("dyad", 4, "last", {"teams": True}),
+    ("dieci", 8, "last", {}),
 ]
 
 SETTLED = """() => document.getAnimations().every(
@@ -115,14 +118,21 @@ def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
 
 def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool], turn: str = "") -> None:
     """Store the fixture, open the game's screen and resume it (``turn``: the status's ``data-turn`` to wait for)."""
-    items = make(game, players, phase, **options)
+    items = make(game, players, "over" if phase == "last" else phase, **options)
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
                                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     page.get_by_test_id("resume").click()
-    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if phase == "over" else "you"))
+    ended = phase in ("over", "last")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if ended else "you"))
+    dismiss = page.locator("[data-testid=round-end-dismiss], [data-testid=deal-end-dismiss]")
+    if phase == "last":  # the last round's or deal's summary, then (phase "over") the result
+        expect(dismiss).to_be_visible()
+    elif phase == "over" and game != "triad":
+        dismiss.click()
+        expect(page.get_by_test_id("status")).not_to_have_attribute("data-waiting", "summary")
 
 
 def case_id(case: tuple) -> str:

@@ -39,15 +39,16 @@ class DieciUI(SeatNames):
     def render(self, ctx: TableContext) -> Any:
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
-        root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": obs["phase"],
+        last = obs["phase"] == "over" and ctx.dismiss is not None  # the last deal's summary, before the end
+        root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": "last-deal" if last else obs["phase"],
                          "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
                          "data-deal": str(obs["deal"]), "data-players": str(obs["players"]),
                          "data-summary": "deal" if self.summary_key(obs) and (obs["phase"] != "over" or ctx.dismiss) else None})
         log_button, log = self._log(obs)
-        if obs["phase"] == "over" and ctx.dismiss is None:  # the last deal's summary first (ctx.dismiss), then this
+        if obs["phase"] == "over" and not last:
             root.append(_end(self, obs, ctx.viewer, log_button), log)
             return root
-        if obs["phase"] == "over":
+        if last:
             root.append(self._players(obs, ctx), _deal_end(self, obs, self._trick_box(), ctx), log)
             return root
         root.append(self._players(obs, ctx))
@@ -322,9 +323,12 @@ def _deal_end(ui: SeatNames, obs: Observation, box: Node, ctx: TableContext) -> 
                           node("span", {"class": "chips"}, *[chip(c) for c in chars]) if chars else
                           node("span", {"class": "cards"}, t("dieci.dealend.no_chars"))))
     trump = obs["trump_card"]
-    following = None if over else node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
-                                       t("dieci.dealend.next", deal=obs["deal"], name=ui.name(obs["dealer"])),
-                                       mini_card(trump, t("dieci.trump.label", card=card_label(trump))))
+    if over:  # no next deal: the character deck ran out
+        following = node("p", {"class": "dealend-next", "data-testid": "deal-end-next"}, t("dieci.log.end"))
+    else:
+        following = node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
+                         t("dieci.dealend.next", deal=obs["deal"], name=ui.name(obs["dealer"])),
+                         mini_card(trump, t("dieci.trump.label", card=card_label(trump))))
     box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"]),
                             "data-last": "true" if over else None},
                     node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines), following))

@@ -105,13 +105,14 @@ class DyadUI(SeatNames):
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
         self.picks.follow(obs)
-        root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
+        last = obs["phase"] == "over" and ctx.dismiss is not None  # the last round's summary, before the end
+        root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": "last-round" if last else obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
         opener, scores = _score_sheet(self, obs)
         root.append(self._players(obs, ctx))
         root.append(self._info(obs, opener))
-        if obs["phase"] == "over" and ctx.dismiss is None:  # the last round's summary first (ctx.dismiss), then this
+        if obs["phase"] == "over" and not last:
             root.append(_end(self, obs))
         else:
             root.append(self._trick(obs, ctx))
