@@ -110,6 +110,16 @@ TRIAD_END = """() => {
 """Triad's final score: each row shows its side's players whole (its label is the side and names), inside the box."""
 
 
+RESULT_IN_WORDS = """() => {
+  const text = document.querySelector('[data-testid=status] .status-text');
+  const box = text ? text.getBoundingClientRect() : null;
+  if (!box || text.textContent.trim().length < 5 || box.width < 40 || box.height < 10)
+    return [`the status says no result in words: "${text ? text.textContent : ''}" in ${box ? box.width : 0} px`];
+  return text.scrollWidth > text.clientWidth + 1 ? ['the status cuts its result off'] : [];
+}"""
+"""The end's status says the result in words at every size (issue 31: on a phone it was squeezed to its dot)."""
+
+
 @pytest.fixture(scope="module")
 def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
     # measured at rest: under reduced motion nothing arrives by animation (layout is what is under test)
@@ -150,6 +160,7 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
         found = page.evaluate(MEASURE) + (page.evaluate(TRIAD_END) if case[0] == "triad" and case[2] == "over" else [])
+        found += page.evaluate(RESULT_IN_WORDS) if case[2] == "over" else []
         problems += [f"{width}x{height}: {p}" for p in found]
         if (width, height) in SHOTS:
             page.screenshot(path=SCREENSHOTS / f"table-{case_id(case)}-{width}x{height}.png")
