@@ -33,7 +33,6 @@ EN = {
     "table.your_move": "Your turn, {name}",
     "table.say.your_turn": "Your turn, {name}.",
     "table.say.undone": "Move taken back.",
-    "table.winner": "Winner: {names}",
     # the status at the game's end: the result in words (issue 31)
     "table.result.you": "You win",
     "table.result.one": "{name} wins",
@@ -91,7 +90,6 @@ KO = {
     "table.your_move": "{name} 님 차례",
     "table.say.your_turn": "{name} 님 차례입니다.",
     "table.say.undone": "수를 물렀습니다.",
-    "table.winner": "승자: {names}",
     "table.result.you": "내가 이겼습니다",
     "table.result.one": "{name} 승리",
     "table.result.your_team": "우리 팀 승리",
