@@ -22,6 +22,8 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 STALL_MS = 45_000
 """Longest a table may stay unchanged while it is not the person's move (an Easy move takes well under a second)."""
 BOOT_MS = 120_000
+JS = {**hooks.JS, "lastSummary": "[data-testid=round-end], [data-testid=deal-end]"}
+"""The page's hooks as the scripts below read them, with the summary a game's end shows before its result."""
 
 # The table as the strategy sees it, cheap enough to poll: anything a move or a pause changes.
 SIGNATURE = """(h) => {
@@ -68,7 +70,10 @@ CHOOSE = """([h, pick]) => {
   const status = q(h.status);
   const broken = [...document.querySelectorAll(h.screenError)].find(e => e.getClientRects().length);
   if (broken) return {error: broken.textContent};
-  if (status && status.dataset.turn === 'over') return {over: true};
+  const over = !!status && status.dataset.turn === 'over';
+  // the last round's or deal's summary comes before the end: its button leads there
+  for (const s of h.dismiss) if (over && q(s)) return {taps: [s], last: q(h.lastSummary) ? q(h.lastSummary).textContent : ''};
+  if (over) return {over: true};
   if (q(h.handover)) return {taps: [h.handover]};
   const unended = (UNENDED_WAIT)(h);
   if (unended) return {unended};
@@ -134,11 +139,11 @@ def diagnose(page: Page, name: str, why: str) -> str:
     SCREENSHOTS.mkdir(exist_ok=True)
     shot = SCREENSHOTS / f"stalled-{name}.png"
     page.screenshot(path=str(shot))
-    return f"{name}: {why}; the page shows {page.evaluate(DIAGNOSIS, hooks.JS)}; screenshot {shot}"
+    return f"{name}: {why}; the page shows {page.evaluate(DIAGNOSIS, JS)}; screenshot {shot}"
 
 
 def signature(page: Page) -> str:
-    return page.evaluate(SIGNATURE, hooks.JS)
+    return page.evaluate(SIGNATURE, JS)
 
 
 @dataclass
@@ -150,6 +155,8 @@ class Player:
     rng: random.Random
     moves: int = 0
     seen: list[str] = field(default_factory=list)
+    last_summary: str | None = None
+    """The text of the last round's or deal's summary, dismissed at the game's end before its result (None: none came)."""
 
     def wait_for_turn(self, while_waiting: Any = None) -> None:
         """Wait until a person may act or the game is over; fail once the page stays unchanged for ``STALL_MS``.
@@ -161,10 +168,10 @@ class Player:
         before = signature(self.page)
         while True:
             try:
-                self.page.wait_for_function(PERSON_MAY_ACT, arg=[hooks.JS, before], timeout=STALL_MS, polling=50)
+                self.page.wait_for_function(PERSON_MAY_ACT, arg=[JS, before], timeout=STALL_MS, polling=50)
             except PlaywrightTimeout:
                 raise Stalled(diagnose(self.page, self.name, f"nothing changed for {STALL_MS} ms")) from None
-            now = self.page.evaluate(PERSON_MAY_ACT, [hooks.JS, None])
+            now = self.page.evaluate(PERSON_MAY_ACT, [JS, None])
             if now:
                 return
             before = signature(self.page)
@@ -172,7 +179,7 @@ class Player:
                 while_waiting(self.page)
 
     def choose(self) -> dict[str, Any]:
-        return self.page.evaluate(CHOOSE, [hooks.JS, self.rng.randrange(1 << 30)])
+        return self.page.evaluate(CHOOSE, [JS, self.rng.randrange(1 << 30)])
 
     def step(self, while_waiting: Any = None) -> bool:
         """One decision of a person, tapped; False once the game is over."""
@@ -184,12 +191,15 @@ class Player:
             return False
         if choice.get("unended"):
             try:
-                self.page.wait_for_function(f"(h) => !({UNENDED_WAIT})(h)", arg=hooks.JS, timeout=WAIT_ENDS_MS)
+                self.page.wait_for_function(f"(h) => !({UNENDED_WAIT})(h)", arg=JS, timeout=WAIT_ENDS_MS)
             except PlaywrightTimeout:
                 raise Stalled(diagnose(self.page, self.name, f"the status waits for {choice['unended']}")) from None
             return True
         if choice.get("wait"):
             raise Stalled(diagnose(self.page, self.name, "the person's move is due but no control offers one"))
+        if "last" in choice:
+            assert self.last_summary is None, f"{self.name}: a second summary after the game's end"
+            self.last_summary = choice["last"]
         before = signature(self.page)
         for selector in choice["taps"]:
             self.page.locator(selector).click()
@@ -197,7 +207,7 @@ class Player:
         if self.page.locator(hooks.MOVE_ERROR).count():
             raise AssertionError(diagnose(self.page, self.name, f"a legal tap was refused: {self.seen[-1]}"))
         try:
-            self.page.wait_for_function(f"([h, before]) => ({SIGNATURE})(h) !== before", arg=[hooks.JS, before],
+            self.page.wait_for_function(f"([h, before]) => ({SIGNATURE})(h) !== before", arg=[JS, before],
                                         timeout=STALL_MS, polling=50)
         except PlaywrightTimeout:
             raise Stalled(diagnose(self.page, self.name, f"the taps {self.seen[-1]} changed nothing")) from None

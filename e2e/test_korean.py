@@ -29,6 +29,8 @@ CASES = [
     ("dieci", 4, "turn", {}),
     ("dieci", 8, "offer", {}),
     ("dieci", 3, "over", {}),
+    ("dyad", 4, "last", {"teams": True}),  # the last round's scores before the end (issue 31)
+    ("triad", 2, "over", {}),  # the result in the status, on its own row
 ]
 
 TITLE_LINES = """() => {

@@ -10,10 +10,12 @@ travelling from their seat (``window.travelled``), and the tests read that.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+import hooks
 from pyapp.i18n import catalog
 from table_fixtures import make
 from test_dyad import open_dyad
@@ -177,3 +179,54 @@ def test_rules_over_the_table_hold_the_computers_and_give_back_the_table(browser
     assert page.evaluate("() => window.scrollY") == scroll
     page.wait_for_function(f"saved => ({SAVED})() !== saved", arg=saved, timeout=TIMEOUT_MS)  # play goes on
     page.context.close()
+
+
+RECORD_PAUSES = """
+window.pauses = [];
+let yours = false;
+new MutationObserver(records => {
+  for (const r of records)
+    if (r.type === 'attributes' && r.attributeName === 'data-pause') window.pauses.push(Number(r.target.dataset.pause));
+  const status = document.querySelector('[data-testid=status]');
+  const now = !!status && status.dataset.turn === 'you';
+  if (now && !yours) window.pauses.push('you');
+  yours = now;
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-pause', 'data-turn']});
+"""
+"""Each pause the computers' task schedules (the table body's ``data-pause``, seconds) and, as ``'you'``, each time
+the person's decision starts: read from the page's own schedule, not from a clock."""
+
+
+def test_dieci_8_passes_are_shown_together_at_the_normal_pace(browser, base_url) -> None:
+    """Issue 31: seven computers passing the offer one by one at the pace made ~10 s between two of the person's plays.
+
+    Between two of the person's decisions the pauses add up to at most 2 s at the normal pace, a claim's own
+    (the whole pace: the only pauses that long with 8 players) apart.
+    """
+    from play_through import Player, seats, set_up  # noqa: PLC0415
+
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 640}, paced=True)
+    page = context.new_page()
+    page.add_init_script(RECORD_PAUSES)
+    page.goto("/")
+    page.wait_for_selector(hooks.READY, state="attached", timeout=TIMEOUT_MS)
+    set_up(page, "dieci", seats(8), {}, 3108)
+    player = Player(page, "dieci-8-paced", random.Random(3108))
+    for _ in range(12):
+        assert player.step()
+    marks = page.evaluate("() => window.pauses")
+    stretches, current = [], []
+    for mark in marks:
+        if mark == "you":
+            stretches.append(current)
+            current = []
+        else:
+            current.append(mark)
+    # from the person's first decision on; the whole pace follows a claim only (a card waits its share, 0.25 s):
+    # with more than the trick winner's claim the offers may end before the person's, so two stretches make one
+    stretches = [s for s in stretches[1:] if s and sum(p >= NORMAL_SECONDS - 1e-6 for p in s) <= 1]
+    assert len(stretches) >= 2, repr(marks)
+    for stretch in stretches:
+        shared = [p for p in stretch if p < NORMAL_SECONDS - 1e-6]
+        assert shared and sum(shared) <= 2.0 + 1e-6, repr(marks)
+    context.close()

@@ -54,6 +54,9 @@ CASES = [
     ("dieci", 8, "offer", {}),
     ("dieci", 3, "over", {}),
     ("dieci", 8, "over", {}),
+    # the game's end, before its result: the last round's or deal's summary (issue 31)
+    ("dyad", 4, "last", {"teams": True}),
+    ("dieci", 8, "last", {}),
 ]
 
 SETTLED = """() => document.getAnimations().every(
@@ -107,6 +110,16 @@ TRIAD_END = """() => {
 """Triad's final score: each row shows its side's players whole (its label is the side and names), inside the box."""
 
 
+RESULT_IN_WORDS = """() => {
+  const text = document.querySelector('[data-testid=status] .status-text');
+  const box = text ? text.getBoundingClientRect() : null;
+  if (!box || text.textContent.trim().length < 5 || box.width < 40 || box.height < 10)
+    return [`the status says no result in words: "${text ? text.textContent : ''}" in ${box ? box.width : 0} px`];
+  return text.scrollWidth > text.clientWidth + 1 ? ['the status cuts its result off'] : [];
+}"""
+"""The end's status says the result in words at every size (issue 31: on a phone it was squeezed to its dot)."""
+
+
 @pytest.fixture(scope="module")
 def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
     # measured at rest: under reduced motion nothing arrives by animation (layout is what is under test)
@@ -115,14 +128,21 @@ def table_page(browser: Browser, base_url: str) -> Iterator[Page]:
 
 def open_case(page: Page, game: str, players: int, phase: str, options: dict[str, bool], turn: str = "") -> None:
     """Store the fixture, open the game's screen and resume it (``turn``: the status's ``data-turn`` to wait for)."""
-    items = make(game, players, phase, **options)
+    items = make(game, players, "over" if phase == "last" else phase, **options)
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
                                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     page.get_by_test_id("resume").click()
-    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if phase == "over" else "you"))
+    ended = phase in ("over", "last")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-turn", turn or ("over" if ended else "you"))
+    dismiss = page.locator("[data-testid=round-end-dismiss], [data-testid=deal-end-dismiss]")
+    if phase == "last":  # the last round's or deal's summary, then (phase "over") the result
+        expect(dismiss).to_be_visible()
+    elif phase == "over" and game != "triad":
+        dismiss.click()
+        expect(page.get_by_test_id("status")).not_to_have_attribute("data-waiting", "summary")
 
 
 def case_id(case: tuple) -> str:
@@ -140,6 +160,7 @@ def test_the_table_fits_one_screen_and_every_control_is_reachable(table_page: Pa
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(SETTLED)
         found = page.evaluate(MEASURE) + (page.evaluate(TRIAD_END) if case[0] == "triad" and case[2] == "over" else [])
+        found += page.evaluate(RESULT_IN_WORDS) if case[2] == "over" else []
         problems += [f"{width}x{height}: {p}" for p in found]
         if (width, height) in SHOTS:
             page.screenshot(path=SCREENSHOTS / f"table-{case_id(case)}-{width}x{height}.png")

@@ -57,9 +57,35 @@ def errors(page: Page) -> Iterator[list[str]]:
     assert not found, found
 
 
-def finish(page: Page, game: str, name: str) -> str:
-    """Assert the end shows the winner and shoot it at 360x640, once the last motion has landed."""
+SUMMARIES = {"dyad": "[data-testid=round-end]", "dieci": "[data-testid=deal-end]"}
+"""The games whose rounds or deals end in a summary: the last one comes before the end too."""
+
+STATUS_BOX = """(selector) => {
+  const text = document.querySelector(selector);
+  const box = text.getBoundingClientRect();
+  return {text: text.textContent, width: box.width, height: box.height, scroll: text.scrollWidth,
+          client: text.clientWidth, lines: text.getClientRects().length};
+}"""
+
+
+def result_in_words(page: Page) -> str:
+    """The end's status says the result in words, whole and readable (not a bare dot), at this size."""
+    status = page.locator(hooks.STATUS)
+    expect(status).to_have_attribute("data-turn", "over")
+    expect(page.locator(hooks.STATUS_TEXT)).to_be_visible()
+    box = page.evaluate(STATUS_BOX, hooks.STATUS_TEXT)
+    assert len(box["text"].strip()) >= 5, box
+    assert box["width"] >= 40 and box["height"] >= 10, box  # room for words ("You win" is 59 px), not squeezed to the dot
+    assert box["scroll"] <= box["client"] + 1, box  # nothing cut off at the end of the line
+    return box["text"]
+
+
+def finish(page: Page, game: str, name: str, player: Player | None = None) -> str:
+    """Assert the end shows the winner (in the status too) and shoot it at 360x640, once the last motion has landed."""
+    if player is not None and game in SUMMARIES:
+        assert player.last_summary, f"{name}: the game ended without the last round's or deal's summary"
     winner = winners(page, game)
+    result_in_words(page)
     expect(page.locator(hooks.MOVING)).to_have_count(0)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"whole-{name}.png"))
@@ -74,7 +100,7 @@ def test_a_whole_game_by_taps_reaches_its_end(page: Page, errors: list[str], gam
     set_up(page, game, seats(players), options, seed)
     player = Player(page, name, random.Random(seed))
     player.play_to_end()
-    finish(page, game, name)
+    finish(page, game, name, player)
     assert player.moves > 0
 
 
@@ -83,7 +109,7 @@ def test_pass_and_play_of_two_people_hands_over_to_its_end(page: Page, errors: l
     set_up(page, "dyad", seats(2, people=2), {}, 2903)
     player = Player(page, name, random.Random(2903))
     player.play_to_end()
-    finish(page, "dyad", name)
+    finish(page, "dyad", name, player)
     assert player.seen.count(hooks.HANDOVER_READY) > 2, "each person's turn starts at a hand-over screen"
 
 
@@ -108,7 +134,7 @@ def test_a_game_at_the_normal_pace_with_skip_taps_reaches_its_end(browser, base_
     set_up(page, "dyad", seats(2), {}, 2904)
     player = Player(page, "dyad-2-paced", random.Random(2904))
     player.play_to_end(while_waiting=skip)
-    finish(page, "dyad", "dyad-2-paced")
+    finish(page, "dyad", "dyad-2-paced", player)
     assert skips and any(skips), f"no tap on the status skipped a pause ({len(skips)} taps)"
     context.close()
     assert not errors, errors

@@ -42,6 +42,9 @@ def test_a_summary_that_holds_the_computers_shows_its_button(game):
                     assert _waits_visibly(module, state, 0), (players, options, number, moves)
                 state.apply_action(rng.choice(state.legal_actions()))
                 moves += 1
+            # the last round's or deal's summary, before the totals: drawn with its button too
+            assert screen.summary_key(state.observation(0)) is not None, (players, options, number)
+            assert _waits_visibly(module, state, 0), (players, options, number, "end")
 
 
 def test_the_frozen_dyad_game_waits_for_nothing():

@@ -153,12 +153,24 @@ class Drive:
         self.turns.drawn(self.now())
 
 
+def the_end(drive: Drive, turn: Over) -> None:
+    """The last round's or deal's summary comes before the end, like every other, with its button; then the end's controls."""
+    if drive.turns.summary_key is not None and drive.session.people():
+        assert turn.summary is not None and turn.controls == (machine.DISMISS,), turn
+        drive.summary_drawn_with_button()
+        assert drive.turns.dismiss()
+        turn = drive.now()
+    assert turn == Over(None) and turn.controls == (machine.REMATCH, machine.NEW_GAME), turn
+    assert not drive.turns.dismiss()  # nothing is left to dismiss
+
+
 def play(module, game: str, players: int, options: dict, seed: int) -> None:
     drive = Drive(module, game, players, options, seed)
     for _ in range(STEPS):
         turn = drive.now()
         if isinstance(turn, Over):
             assert drive.session.state.is_terminal()
+            the_end(drive, turn)
             return
         for control in turn.controls:
             assert isinstance(control, str) and control

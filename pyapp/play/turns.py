@@ -98,10 +98,17 @@ class Gone:
 
 @dataclass(frozen=True)
 class Over:
-    """Nobody is to act any more; ``summary`` names the final summary still on the table, if any."""
+    """Nobody is to act any more; ``summary`` names the last round's or deal's summary the person has not read yet.
+
+    The game's end is shown after that summary, like every round's: while it is
+    on the table its button (``dismiss``) is the one control, then Rematch and New game.
+    """
 
     summary: str | None = None
-    controls: tuple[str, ...] = (REMATCH, NEW_GAME)
+
+    @property
+    def controls(self) -> tuple[str, ...]:
+        return (DISMISS,) if self.summary is not None else (REMATCH, NEW_GAME)
 
 
 Turn = Union[PersonActs, RemoteActs, ComputerRuns, Waiting, Gone, Over]
@@ -153,7 +160,7 @@ class Turns:
             return Waiting("tab", TAKE_OVER, -1)
         seat = session.to_act()
         if seat < 0:
-            return Over(self._summary(session, observation))
+            return Over(self.waiting_summary(observation) if session.people() else None)
         if seat in self.remote:
             return RemoteActs(seat)
         if session.seats[seat].is_person:
@@ -206,7 +213,7 @@ class Turns:
     def dismiss(self) -> bool:
         """The person pressed the summary's button: whether the table waited for it (it does not any more)."""
         turn = self.now()
-        if not isinstance(turn, Waiting) or turn.reason != "summary":
+        if DISMISS not in turn.controls:  # a summary holding the computers, or the last one before the end
             return False
         self.dismissed.add(self.waiting_summary())
         return True

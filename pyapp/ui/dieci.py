@@ -39,13 +39,17 @@ class DieciUI(SeatNames):
     def render(self, ctx: TableContext) -> Any:
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
-        root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": obs["phase"],
+        last = obs["phase"] == "over" and ctx.dismiss is not None  # the last deal's summary, before the end
+        root = h("div", {"class": "dieci", "data-testid": "dieci-table", "data-phase": "last-deal" if last else obs["phase"],
                          "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
                          "data-deal": str(obs["deal"]), "data-players": str(obs["players"]),
-                         "data-summary": "deal" if self.summary_key(obs) else None})
+                         "data-summary": "deal" if self.summary_key(obs) and (obs["phase"] != "over" or ctx.dismiss) else None})
         log_button, log = self._log(obs)
-        if obs["phase"] == "over":
+        if obs["phase"] == "over" and not last:
             root.append(_end(self, obs, ctx.viewer, log_button), log)
+            return root
+        if last:
+            root.append(self._players(obs, ctx), _deal_end(self, obs, self._trick_box(), ctx), log)
             return root
         root.append(self._players(obs, ctx))
         root.append(self._offer(obs, ctx))
@@ -101,8 +105,12 @@ class DieciUI(SeatNames):
         box.append(row)
         return shared
 
+    @staticmethod
+    def _trick_box() -> Node:
+        return node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
+
     def _trick(self, obs: Observation, ctx: TableContext) -> Any:
-        box = node("section", {"class": "dieci-trick", "data-testid": "trick", "aria-label": t("dieci.trick.title")})
+        box = self._trick_box()
         trick = obs["trick"]
         winner = obs["trick_winner"]
         if self.summary_key(obs) is not None:
@@ -136,7 +144,11 @@ class DieciUI(SeatNames):
         return tree(box)
 
     def summary_key(self, obs: Observation) -> str | None:
-        """The deal-end summary on the table (:meth:`_deal_end`) until the new deal's first card: the computers wait for it."""
+        """The deal-end summary on the table (:meth:`_deal_end`) until the new deal's first card: the computers wait for it.
+
+        At the game's end the last deal's (``last-…``): the final scores come after it."""
+        if obs["phase"] == "over":
+            return f"last-{obs['deal']}"
         return f"deal-{obs['deal']}" if obs["last_deal"] and obs["phase"] == "play" and not obs["played"] else None
 
     def _me(self, obs: Observation, ctx: TableContext) -> Any:
@@ -298,8 +310,11 @@ def _offer_buttons(legal: set[Any], ctx: TableContext) -> Any:
     return buttons
 
 def _deal_end(ui: SeatNames, obs: Observation, box: Node, ctx: TableContext) -> Any:
-    """The deal just played out: what each seat took in it, then who deals the next one and its trump."""
-    last = obs["last_deal"]
+    """The deal just played out: what each seat took in it, then who deals the next one and its trump.
+
+    At the game's end, the last deal (cut short when the characters ran out), counted from its start."""
+    over = obs["phase"] == "over"
+    last = _last_deal(obs) if over else obs["last_deal"]
     lines = []
     for seat in range(obs["players"]):
         name = t("dieci.you", name=ui.name(seat)) if seat == ctx.viewer else ui.name(seat)
@@ -310,18 +325,29 @@ def _deal_end(ui: SeatNames, obs: Observation, box: Node, ctx: TableContext) -> 
                           node("span", {"class": "chips"}, *[chip(c) for c in chars]) if chars else
                           node("span", {"class": "cards"}, t("dieci.dealend.no_chars"))))
     trump = obs["trump_card"]
-    box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"])},
-                    node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines),
-                    node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
+    if over:  # no next deal: the character deck ran out
+        following = node("p", {"class": "dealend-next", "data-testid": "deal-end-next"}, t("dieci.log.end"))
+    else:
+        following = node("p", {"class": "dealend-next", "data-testid": "deal-end-next"},
                          t("dieci.dealend.next", deal=obs["deal"], name=ui.name(obs["dealer"])),
-                         mini_card(trump, t("dieci.trump.label", card=card_label(trump))))))
+                         mini_card(trump, t("dieci.trump.label", card=card_label(trump))))
+    box.append(node("div", {"class": "round-summary", "data-testid": "deal-end", "data-deal": str(last["deal"]),
+                            "data-last": "true" if over else None},
+                    node("h3", {}, t("dieci.dealend.title", deal=last["deal"])), node("ul", {}, lines), following))
     section = tree(box)
     if ctx.dismiss is not None:
         go_on = h("button", {"class": "primary", "data-testid": "deal-end-dismiss", "data-autofocus": ""},
-                  t("dieci.dealend.continue"))
+                  t("table.final_scores" if over else "dieci.dealend.continue"))
         on(go_on, "click", lambda event: ctx.dismiss())
         section.querySelector("[data-testid=deal-end]").append(go_on)
     return section
+
+def _last_deal(obs: Observation) -> dict[str, Any]:
+    """The deal the game ended in, as ``last_deal`` tells an earlier one: what each seat took since it was dealt."""
+    start = obs["deal_start"]
+    return {"deal": obs["deal"],
+            "cards": [now - then for now, then in zip(obs["taken"], start["taken"])],
+            "chars": [claimed[k:] for claimed, k in zip(obs["claimed"], start["claims"])]}
 
 def _goal(obs: Observation) -> Any:
     goal = obs.get("goal")

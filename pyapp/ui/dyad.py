@@ -44,7 +44,10 @@ def _params(params: dict[str, Any], *, spoken: bool = False) -> dict[str, Any]:
 
 
 def _finished_round(obs: Observation) -> dict[str, Any] | None:
-    """The score-sheet entry of the round just finished, until the next round's first lead is on the table."""
+    """The score-sheet entry of the round just finished, until the next round's first lead is on the table
+    (the last round's at the game's end: its summary comes before the totals)."""
+    if obs["phase"] == "over":
+        return obs["sheet"][-1] if obs["sheet"] else None
     last = obs.get("last_trick")
     if not last or obs["trick"] or obs["tricks"] or not obs["sheet"] or obs["sheet"][-1]["round"] != last["round"]:
         return None
@@ -112,13 +115,14 @@ class DyadUI(SeatNames):
         self.names = [seat.name for seat in ctx.seats]
         obs = ctx.observation
         self.picks.follow(obs)
-        root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": obs["phase"],
+        last = obs["phase"] == "over" and ctx.dismiss is not None  # the last round's summary, before the end
+        root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": "last-round" if last else obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
         opener, scores = _score_sheet(self, obs)
         root.append(self._players(obs, ctx))
         root.append(self._info(obs, opener))
-        if obs["phase"] == "over":
+        if obs["phase"] == "over" and not last:
             root.append(_end(self, obs))
         else:
             root.append(self._trick(obs, ctx))
@@ -180,7 +184,7 @@ class DyadUI(SeatNames):
             if summary is not None and ctx.dismiss is not None:
                 section = tree(node("section", attrs, summary))
                 go_on = h("button", {"class": "primary round-end-dismiss", "data-testid": "round-end-dismiss", "data-autofocus": ""},
-                          t("dyad.roundend.continue"))
+                          t("table.final_scores" if obs["phase"] == "over" else "dyad.roundend.continue"))
                 on(go_on, "click", lambda event: ctx.dismiss())
                 section.querySelector("[data-testid=round-end]").append(go_on)
                 return section

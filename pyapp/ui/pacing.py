@@ -25,6 +25,33 @@ from pyapp.ui import dom
 from pyapp.ui.slices import run_sliced
 from pyapp.ui.table_host import TableHost
 
+NORMAL_SECONDS = 0.7
+"""The normal pace (``PACE_SECONDS["normal"]`` of :mod:`pyapp.ui.settings`), which :data:`STRETCH_SECONDS` is told at."""
+STRETCH_SECONDS = 2.0
+"""Dieci at the normal pace: the most the pauses between two of a person's decisions add up to when nobody claims
+(a claim's own pause apart): the cards played, one pause for a run of passes."""
+
+
+def pause(state: Any, pace: float) -> float:
+    """How long the table shows the last action played in ``state`` before a computer's next one, at ``pace``.
+
+    Every game's action stays up for the pace, except in Dieci, whose offers
+    went round the table one pass at a time (about 10 s between a person's plays
+    with 8 players): a claim keeps the pace; a pass followed by another offer is
+    shown together with it (no pause); every other action waits its share of
+    :data:`STRETCH_SECONDS`, scaled with the pace, so that between two of the
+    person's decisions the seven cards and a run of passes take at most that.
+    """
+    if state.GAME != "dieci" or not state.history:
+        return pace
+    last = type(state.history[-1]).__name__
+    if last in ("Claim", "TakeTop"):
+        return pace  # a claim keeps its pause
+    if last == "Pass" and state.phase == "offer":
+        return 0.0  # consecutive passes are shown together
+    return min(pace, STRETCH_SECONDS * pace / NORMAL_SECONDS / state.players)
+
+
 CONTROLS = "button, a, input, select, textarea, label, summary, dialog, [data-card], [data-cell], [data-char], [data-take]"
 """What a tap on the table acts on; a tap anywhere else skips the computers' pauses."""
 
@@ -69,6 +96,8 @@ class Pacing:
 
         Only ever run as ``Table.task``: :meth:`stop` cancels it at a pause between slices.
         """
+        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
+
         table = self.table
         drawn = True
         shown = time.monotonic()  # when the last action (or the person's) was drawn
@@ -79,7 +108,8 @@ class Pacing:
             drawn = False
             await asyncio.sleep(0)
             # after CHOSEN the next step plays the move: not before the pace or while held
-            await run_sliced(session.computer_turn(), lambda step: self._beat(shown) if step is CHOSEN else None)
+            wait = pause(session.state, pace_seconds())
+            await run_sliced(session.computer_turn(), lambda step: self._beat(shown, wait) if step is CHOSEN else None)
             await asyncio.sleep(0)
         table.task = None
         self.thinking = False
@@ -89,14 +119,13 @@ class Pacing:
         else:
             table.render_or_schedule()
 
-    async def _beat(self, shown: float) -> None:
-        """Wait until the pace has passed since ``shown`` (at once when skipping) and nothing holds the move."""
-        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
-
+    async def _beat(self, shown: float, wait: float) -> None:
+        """Wait until ``wait`` (:func:`pause`) has passed since ``shown`` (at once when skipping) and nothing holds the move."""
         body = self.table.body
+        body.dataset.pause = f"{wait:.3f}"  # e2e: the pause this move waits (the schedule, read without a clock)
         while True:
             turn = self.table.turns.now()
-            left = shown + pace_seconds() - time.monotonic()
+            left = shown + wait - time.monotonic()
             if isinstance(turn, ComputerRuns) and (turn.skipping or left <= 0):
                 body.removeAttribute("data-waiting")
                 return

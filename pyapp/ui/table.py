@@ -30,7 +30,7 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.i18n import t
 from pyapp.play import Session
-from pyapp.play.turns import HINT, Gone, PersonActs, Turn, Turns, Waiting
+from pyapp.play.turns import DISMISS, HINT, Gone, PersonActs, Turn, Turns, Waiting
 from pyapp.storage import SaveStore
 from pyapp.ui import dom, motion, table_head
 from pyapp.ui.dom import clear, h, on
@@ -216,7 +216,7 @@ class Table:
         moving = motion.before(self.body, self.ui.motions(before, observation))  # measured before the layout changes
         self.last_seen[viewer] = observation
         self._speak(before, observation, starts=acting and not self.acting)
-        summary = isinstance(turn, Waiting) and turn.reason == "summary"
+        summary = DISMISS in turn.controls  # a summary holding the computers, or the last one before the end
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal, seats=session.seats, act=self.act,
                            thinking=self.thinking and not summary, announce=self.say,
                            dismiss=self._dismiss if summary else None)

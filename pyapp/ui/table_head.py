@@ -35,8 +35,9 @@ def _status(table: TableHost, session: Session, turn: Turn) -> tuple[str, str, s
         return told[0], told[1], None
     seats = session.seats
     if isinstance(turn, Over):
-        names = ", ".join(isolate(seats[s].name) for s in session.state.winners())
-        return t("table.winner", names=names), "over", None
+        if turn.summary is not None:  # the last round's or deal's summary comes before the result
+            return t("table.result.last_summary"), "over", "summary"
+        return result(session), "over", None
     if isinstance(turn, Waiting):  # the computers are paused for the person, not thinking
         return t(f"table.waiting.{turn.reason}"), "computer", turn.reason
     if isinstance(turn, ComputerRuns):
@@ -45,6 +46,24 @@ def _status(table: TableHost, session: Session, turn: Turn) -> tuple[str, str, s
         return t("table.your_move", name=seats[turn.seat].name), "you", None
     assert isinstance(turn, RemoteActs), turn
     return t("table.your_turn", name=seats[turn.seat].name), "other", None
+
+
+def result(session: Session) -> str:
+    """The game's result in words: who won, "You win" for the one person on this device, a team, a shared win, a draw."""
+    state, seats = session.state, session.seats
+    winners = list(state.winners())
+    people = session.people()
+    me = people[0] if len(people) == 1 else None
+    names = ", ".join(isolate(seats[s].name) for s in winners)
+    players = len(seats)
+    teams = bool(state.options.get("teams")) or (state.GAME == "triad" and players == 4)
+    if not winners or len(winners) == players > 1:
+        return t("table.result.draw") if state.GAME == "triad" or not winners else t("table.result.shared", names=names)
+    if len(winners) == 1:
+        return t("table.result.you") if winners[0] == me else t("table.result.one", name=names)
+    if teams and len(winners) == 2 and winners[1] - winners[0] == 2:
+        return t("table.result.your_team") if me in winners else t("table.result.team", names=names)
+    return t("table.result.shared", names=names)
 
 
 def message_line(table: TableHost, session: Session, hint: Any) -> Any:
@@ -70,6 +89,8 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
     if table.coach is not None:
         footer.append(*table.coach.actions())
         return footer
+    if isinstance(turn, Over) and turn.summary is not None:
+        return footer  # the last summary's own button leads to the end and its actions
     if isinstance(turn, Over):
         again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
         on(again, "click", lambda event: rematch())
