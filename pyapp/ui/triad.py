@@ -25,7 +25,7 @@ from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.drawing.tree import Node, node
 from pyapp.drawing.triad import board_cell, centre_cell, side_piece
 from pyapp.games.triad.coords import cell_label
-from pyapp.games.triad.view import Observation
+from pyapp.games.triad.view import LastMove, Observation
 from pyapp.i18n import t, tn
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
@@ -91,16 +91,39 @@ def last_move_sentences(obs: Observation, names: list[str] | None = None) -> lis
     return sentences
 
 
-def partner_move_sentences(obs: Observation, names: list[str]) -> list[str]:
-    """With four players, the viewer's partner's move when it came just before the last one (else nothing).
+def moves_since(obs: Observation) -> list[LastMove]:
+    """The moves since the viewer's own last move, oldest first: with four players up to three.
 
-    In seat order the partner moves two turns before the viewer, so the last
-    move alone would never show what the partner did.
-    """
-    earlier = obs.get("earlier")
-    if obs.get("players") != 4 or not earlier or earlier["seat"] != (obs["seat"] + 2) % 4:
-        return []
-    return last_move_sentences({"last": earlier, "players": 4}, names)
+    When the viewer made the last move, that move (there is nothing newer to tell)."""
+    recent = obs.get("recent") or []
+    seats = [move["seat"] for move in recent]
+    if obs["seat"] in seats:
+        after = len(seats) - seats[::-1].index(obs["seat"])
+        return recent[after:] or recent[-1:]
+    return recent
+
+
+def since_sentences(obs: Observation, names: list[str]) -> list[str]:
+    """Every move since the viewer's last turn in whole sentences (:func:`last_move_sentences` for each)."""
+    moves = moves_since(obs)
+    if not moves:
+        return [t("triad.last.none")]
+    return [sentence for move in moves for sentence in last_move_sentences({"last": move, "players": obs["players"]}, names)]
+
+
+def brief_move(move: LastMove, names: list[str]) -> str:
+    """One move in a few words, for the four-player list (its side is the piece drawn before it)."""
+    seat = move["seat"]
+    name = names[seat] if 0 <= seat < len(names) else side_name(move["side"])
+    if move["kind"] == "place":
+        if move["points"]:
+            return t("triad.brief.place_scored", name=name, cell=cell_name(move["cell"]), points=move["points"])
+        return t("triad.brief.place", name=name, cell=cell_name(move["cell"]))
+    if move["kind"] == "remove":
+        if move["stack"]:
+            return t("triad.brief.remove_stack", name=name, cell=cell_name(move["cells"][0]), points=move["points"])
+        return t("triad.brief.remove", name=name, cells=triad_name(move["cells"]), points=move["points"])
+    return t("triad.brief.pass", name=name)
 
 
 def result_sentence(obs: Observation) -> str:
@@ -445,11 +468,23 @@ def _phase(obs: Observation) -> Any:
              t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
 def _last(obs: Observation, names: list[str]) -> Any:
+    """The moves since the viewer's last turn, in a box of a fixed height (so the board below never moves).
+
+    Two players: the other side's move as a sentence.  Four: each move on its own, in a few words
+    after its side's piece (the whole sentences are what a screen reader reads)."""
     last = obs.get("last")
     kind = last["kind"] if last else "none"
-    text = " ".join(partner_move_sentences(obs, names) + last_move_sentences(obs, names))
-    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
-    if kind == "pass":
+    text = " ".join(since_sentences(obs, names))
+    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind,
+                    "data-moves": str(len(moves_since(obs)))})
+    if obs["players"] == 4 and last:
+        moves = moves_since(obs)
+        box.append(h("span", {"class": "sr-only"}, text),
+                   h("ul", {"class": "since", "aria-hidden": "true"},
+                     [h("li", {"class": f"since-move side-{move['side']}",
+                               "data-testid": "pass-notice" if move["kind"] == "pass" and move is moves[-1] else None},
+                        tree(side_piece(move["side"])), brief_move(move, names)) for move in moves]))
+    elif kind == "pass":
         box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
     else:
         box.append(h("span", {"class": "last-text"}, text))
@@ -488,7 +523,8 @@ def register() -> None:
     router.register("triad", render)
 
 
-__all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "register", "result_sentence", "triad_name"]
+__all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "moves_since", "register", "result_sentence",
+           "since_sentences", "triad_name"]
 
 render = route(UI)
 """The router view for ``#/triad`` (what ``register`` plugs in)."""
