@@ -196,3 +196,44 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     expect(page.locator('[data-cell="0,1"]')).to_be_focused()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"triad-play-{width}.png"), full_page=True)
+
+
+SIDE_NAMES_CUT = """() => [...document.querySelectorAll('.triad-side .side-name')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.textContent)"""
+"""The side names shown only in part (cut at the side or clamped below)."""
+
+BOARD_TOP = "() => document.querySelector('[data-testid=triad-board]').getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (740, 360), (1280, 800)])
+def test_four_players_the_board_stays_put_and_every_move_since_the_persons_turn_is_named(
+        page: Page, wait_ready, size) -> None:
+    """Triad 4 players, one person and three computers: the board's top is the same at each of the
+    person's turns, the move text names the three moves made since, and both sides' names show whole."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/#/triad")
+    wait_ready(page)
+    new = page.get_by_test_id("new-game")
+    start = page.get_by_test_id("start")
+    expect(new.or_(start).first).to_be_visible(timeout=GAME_TIMEOUT_MS)
+    if not start.is_visible():
+        new.click()
+    page.get_by_test_id("setup-players").select_option("4")
+    page.get_by_test_id("seat-kind-0").select_option("person")
+    for seat in (1, 2, 3):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
+    page.get_by_test_id("start").click()
+    tops = []
+    for turn in range(4):
+        wait_for_person(page)
+        tops.append(page.evaluate(BOARD_TOP))
+        if turn:  # since the person's last turn, each of the three others has moved once
+            expect(page.get_by_test_id("last-move")).to_have_attribute("data-moves", "3")
+            expect(page.locator("[data-testid=last-move] .since-move")).to_have_count(3)
+        assert page.evaluate(SIDE_NAMES_CUT) == []
+        if turn == 2:
+            page.screenshot(path=str(SCREENSHOTS / f"triad-4-players-{width}x{height}.png"))
+        play_one(page)
+    assert tops == [tops[0]] * 4, tops

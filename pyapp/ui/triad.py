@@ -111,19 +111,15 @@ def since_sentences(obs: Observation, names: list[str]) -> list[str]:
     return [sentence for move in moves for sentence in last_move_sentences({"last": move, "players": obs["players"]}, names)]
 
 
-def brief_move(move: LastMove, names: list[str]) -> str:
-    """One move in a few words, for the four-player list (its side is the piece drawn before it)."""
-    seat = move["seat"]
-    name = names[seat] if 0 <= seat < len(names) else side_name(move["side"])
+def brief_move(move: LastMove) -> str:
+    """What a move did in a few words (``placed on c3``), for the four-player list under its player's name."""
     if move["kind"] == "place":
-        if move["points"]:
-            return t("triad.brief.place_scored", name=name, cell=cell_name(move["cell"]), points=move["points"])
-        return t("triad.brief.place", name=name, cell=cell_name(move["cell"]))
+        return t("triad.brief.place", cell=cell_name(move["cell"]))
     if move["kind"] == "remove":
         if move["stack"]:
-            return t("triad.brief.remove_stack", name=name, cell=cell_name(move["cells"][0]), points=move["points"])
-        return t("triad.brief.remove", name=name, cells=triad_name(move["cells"]), points=move["points"])
-    return t("triad.brief.pass", name=name)
+            return t("triad.brief.remove_stack", cell=cell_name(move["cells"][0]))
+        return t("triad.brief.remove", cells=triad_name(move["cells"]))
+    return t("triad.brief.pass")
 
 
 def result_sentence(obs: Observation) -> str:
@@ -483,14 +479,22 @@ def _last(obs: Observation, names: list[str]) -> Any:
                    h("ul", {"class": "since", "aria-hidden": "true"},
                      [h("li", {"class": f"since-move side-{move['side']}",
                                "data-testid": "pass-notice" if move["kind"] == "pass" and move is moves[-1] else None},
-                        tree(side_piece(move["side"])), brief_move(move, names)) for move in moves]))
-    elif kind == "pass":
+                        h("span", {"class": "since-who"}, tree(side_piece(move["side"])),
+                          h("span", {"class": "since-name"}, _name(names, move)),
+                          h("span", {"class": "since-points"}, f"+{move['points']}") if move["points"] else None),
+                        h("span", {"class": "since-what"}, brief_move(move))) for move in moves]))
+        return box  # each move's points are in its words
+    if kind == "pass":
         box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
     else:
         box.append(h("span", {"class": "last-text"}, text))
     if last and last.get("points"):
         box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
     return box
+
+def _name(names: list[str], move: LastMove) -> str:
+    seat = move["seat"]
+    return names[seat] if 0 <= seat < len(names) else side_name(move["side"])
 
 def _end(obs: Observation, names: list[str]) -> Any:
     """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.

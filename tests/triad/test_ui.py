@@ -193,8 +193,9 @@ def test_four_players_name_every_move_since_the_persons_last_turn(triad_ui):
     last = by_testid(root, "last-move")
     assert last.attrs["data-moves"] == "3"
     assert "Side B (P1) placed on h1. Side A (P2) placed on b8. Side B (P3) placed on g1." in last.textContent
-    for brief in ("P1 placed on h1", "P2 placed on b8", "P3 placed on g1"):
-        assert brief in last.textContent
+    # on screen: each move under its player's name
+    assert [e.textContent for e in last.select("class", "since-who")] == ["BP1", "AP2", "BP3"]  # piece letter, name
+    assert [e.textContent for e in last.select("class", "since-what")] == ["placed on h1", "placed on b8", "placed on g1"]
     # seat 1 moved three turns ago: since then seats 2 and 3
     assert triad_ui.since_sentences(game.observation(1), ["P0", "P1", "P2", "P3"]) == [
         "Side A (P2) placed on b8.", "Side B (P3) placed on g1."]

@@ -39,12 +39,11 @@ EN = {
     "triad.last.pass": "{side} passes: no triad to remove.",
     "triad.last.revealed": "Uncovered: {count} new triads for {side}.",
     "triad.last.revealed#one": "Uncovered: a new triad for {side}.",
-    # four players: each move since the person's last turn, in a few words after its side's piece
-    "triad.brief.place": "{name} placed on {cell}",
-    "triad.brief.place_scored": "{name} placed on {cell}: +{points}",
-    "triad.brief.remove": "{name} removed {cells}: +{points}",
-    "triad.brief.remove_stack": "{name} removed the stack on {cell}: +{points}",
-    "triad.brief.pass": "{name} passed",
+    # four players: each move since the person's last turn, in a few words under its player's name (and points)
+    "triad.brief.place": "placed on {cell}",
+    "triad.brief.remove": "removed {cells}",
+    "triad.brief.remove_stack": "removed stack {cell}",
+    "triad.brief.pass": "passed",
     # phase 2 choices
     "triad.your_removals": "Remove one of your triads",
     "triad.removals_through": "Triads through {cell}",
@@ -101,12 +100,11 @@ KO = {
     "triad.last.remove_stack": "{side}: {cell}의 탑 트라이어드를 걷어 냈습니다. +{points}점.",
     "triad.last.pass": "{side}: 걷어 낼 트라이어드가 없어 패스합니다.",
     "triad.last.revealed": "말이 드러나 {side}에게 새 트라이어드 {count}개가 생겼습니다.",
-    # four players: each move since the person's last turn, in a few words after its side's piece
-    "triad.brief.place": "{name}: {cell}에 놓음",
-    "triad.brief.place_scored": "{name}: {cell}에 놓음 +{points}점",
-    "triad.brief.remove": "{name}: {cells} 걷어 냄 +{points}점",
-    "triad.brief.remove_stack": "{name}: {cell} 탑 걷어 냄 +{points}점",
-    "triad.brief.pass": "{name}: 패스",
+    # four players: each move since the person's last turn, in a few words under its player's name (and points)
+    "triad.brief.place": "{cell}에 놓음",
+    "triad.brief.remove": "{cells} 걷어 냄",
+    "triad.brief.remove_stack": "{cell} 탑 걷어 냄",
+    "triad.brief.pass": "패스",
     # phase 2 choices
     "triad.your_removals": "걷어 낼 트라이어드를 하나 고르세요",
     "triad.removals_through": "{cell} 칸을 지나는 트라이어드",
