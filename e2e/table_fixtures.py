@@ -6,7 +6,8 @@ for; its stored items are then written to ``localStorage`` and the game's
 screen resumes it.  Phases are named as a player would: ``turn`` (seat 0 to
 play, a trick under way where the game has tricks), ``cipher``, ``pass``
 (Dyad Teams), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
-round), ``claim`` and ``offer`` (Dieci), ``phase2`` and ``mustpass`` (Triad)
+round), ``claim`` and ``offer`` (Dieci), ``phase2``, ``mustpass`` and ``stacks`` (Triad: Phase 1 with
+stacks of two and three)
 and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next,
 ``dealend`` Dieci's deal just played out with a computer to lead the next one.
 """
@@ -39,8 +40,10 @@ def _matches(state: Any, phase: str) -> bool:
     if game == "triad":
         legal = state.legal_actions()
         only_pass = all(str(a) == "pass" for a in legal)
+        heights = [cell["height"] for cell in obs["cells"]]
         return {"turn": obs["phase"] == 1, "phase2": obs["phase"] == 2 and not only_pass,
-                "mustpass": obs["phase"] == 2 and only_pass}[phase]
+                "mustpass": obs["phase"] == 2 and only_pass,
+                "stacks": obs["phase"] == 1 and heights.count(3) >= 2 and heights.count(2) >= 4}[phase]
     if game == "dyad":
         if phase == "turn":
             return obs["phase"] == "play" and bool(obs["trick"]) and obs["round"] > 1

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from table_fixtures import make
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 GAME_TIMEOUT_MS = 60_000
@@ -237,3 +238,67 @@ def test_four_players_the_board_stays_put_and_every_move_since_the_persons_turn_
             page.screenshot(path=str(SCREENSHOTS / f"triad-4-players-{width}x{height}.png"))
         play_one(page)
     assert tops == [tops[0]] * 4, tops
+
+
+STACKS = """() => [...document.querySelectorAll('.triad-board .cell[data-height="2"], .triad-board .cell[data-height="3"]')]
+  .map(cell => {
+    const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const column = cell.querySelector('[data-testid=stack-column]');
+    const label = cell.querySelector('.cell-label');
+    return {cell: cell.dataset.cell, stack: cell.dataset.stack, name: cell.getAttribute('aria-label'),
+            cellBox: box(cell), labelBox: box(label), pieceBox: box(cell.querySelector('.piece')),
+            labelFont: parseFloat(getComputedStyle(label).fontSize),
+            column: column && box(column),
+            marks: column ? [...column.children].map(m => ({side: m.classList.contains('pip-a') ? 'a' : 'b',
+                                                            box: box(m)})) : [],
+            // any other text drawn in the cell (a number printed beside the label, as the height was)
+            texts: [...cell.querySelectorAll('*')].filter(e => e !== label && !e.classList.contains('coord'))
+              .map(e => getComputedStyle(e, '::after').content + getComputedStyle(e, '::before').content + e.textContent)
+              .filter(text => /\\d/.test(text))};
+  })"""
+"""Each stack of two or three on the board: its boxes (cell, 3/6 label, top piece, composition column and marks)."""
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("size", [(360, 640), (740, 360), (1280, 800)])
+def test_a_stack_shows_its_height_and_pieces_apart_from_the_label_and_says_them(page: Page, wait_ready, size) -> None:
+    """A stack's composition is a column of its pieces' shapes (each at least 10 px), bottom to top, in
+    the cell's other corner from its 3/6 label, with no second number; its name says height and owners."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(reduced_motion="reduce")  # measured at rest, not while a piece arrives
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("""items => { localStorage.clear();
+                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
+                  make("triad", 4, "stacks"))
+    page.evaluate("location.hash = '#/triad'")
+    page.get_by_test_id("resume").click()
+    wait_for_person(page)
+    stacks = page.evaluate(STACKS)
+    assert len(stacks) >= 6
+    for stack in stacks:
+        where = f"{stack['cell']} ({stack['stack']}) at {width}x{height}"
+        assert stack["column"], f"{where}: no composition column"
+        assert [m["side"] for m in stack["marks"]] == list(reversed(stack["stack"])), where  # top first
+        for mark in stack["marks"]:
+            x0, y0, x1, y1 = mark["box"]
+            assert x1 - x0 >= 9.9 and y1 - y0 >= 9.9, f"{where}: a mark of {x1 - x0:.1f}x{y1 - y0:.1f} px"
+        column, cell = stack["column"], stack["cellBox"]
+        assert cell[0] - 0.5 <= column[0] and column[2] <= cell[2] + 0.5 and cell[1] - 0.5 <= column[1] \
+            and column[3] <= cell[3] + 0.5, f"{where}: the column leaves its cell"
+        assert not overlaps(column, stack["labelBox"]), f"{where}: the column runs into the label"
+        assert not overlaps(column, stack["pieceBox"]), f"{where}: the column covers the top piece"
+        assert column[3] - column[1] >= 2 * 9.9, where  # taller than the label's line: it is not a second label
+        assert stack["texts"] == [], f"{where}: a number beside the label: {stack['texts']}"
+        yours = stack["stack"].count("a")  # the person at seat 0 plays side A
+        parts = ", ".join(part for part in (f"{yours} yours" if yours else "",
+                                            f"{len(stack['stack']) - yours} theirs" if yours < len(stack["stack"]) else "")
+                          if part)
+        assert f"stack of {len(stack['stack'])}: {parts}; bottom to top {' '.join(stack['stack'].upper())}" \
+            in stack["name"], stack["name"]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"triad-stacks-{width}x{height}.png"))

@@ -5,13 +5,13 @@ hidden information).  Test hooks (documented in ``e2e/README.md``):
 
 * every cell: ``data-cell="row,col"`` (centre cells too, with ``data-centre``),
   plus ``data-label``, ``data-height``, ``data-top`` (``a``, ``b`` or empty) and
-  ``data-stack`` (bottom to top); playable cells get the class ``legal`` when the
+  ``data-stack`` (bottom to top), a stack's ``stack-column``; playable cells get the class ``legal`` when the
   person to act may place there, ``removable`` when one of their triads runs
   through it;
 * ``data-testid``: ``triad-board`` (with ``data-position`` = the board text and
   ``data-moves``), ``phase`` (``data-phase`` = ``1``, ``2`` or ``over``),
   ``score-a`` / ``score-b`` (totals), ``score-a-phase1`` … ``score-b-phase2``,
-  ``pieces-a`` / ``pieces-b``, ``last-move`` (``data-kind``), ``pass-notice``,
+  ``pieces-a`` / ``pieces-b``, ``last-move`` (``data-kind``, ``data-moves``), ``pass-notice``,
   ``removals`` (the list of choices) and ``remove-choice`` (each with
   ``data-action``), ``pass`` (the pass button), ``end-breakdown``, ``result``.
 """
@@ -159,6 +159,8 @@ class TriadUI:
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
         self._names: list[str] = []
+        self._viewer_side = "a"
+        """The side of the seat on screen: a cell's spoken name tells its pieces as yours and theirs."""
 
     @property
     def selected(self) -> tuple[int, int] | None:
@@ -191,6 +193,7 @@ class TriadUI:
         obs = ctx.observation
         self._ctx = ctx
         self._names = [seat.name for seat in ctx.seats]
+        self._viewer_side = obs["seat_sides"][obs["seat"]] if 0 <= obs["seat"] < len(obs["seat_sides"]) else "a"
         self.picks.follow(obs)
         self._removals = [a for a in ctx.legal if type(a) is Remove]
         table = h(
@@ -248,7 +251,7 @@ class TriadUI:
                                           ("made", made_cells)) if rc in cells]
         if rc == self.selected:
             marks.append("selected")
-        return board_cell(cell, marks, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
+        return board_cell(cell, marks, viewer_side=self._viewer_side, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
                           autofocus=rc == self.focus and self._acting_on_board())
 
     def _cell_element(self, rc: tuple[int, int] | None) -> Any:

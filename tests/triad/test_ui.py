@@ -50,12 +50,17 @@ def test_every_cell_has_a_data_cell_hook_and_the_board_text(triad_ui):
     corner = root.select("data-cell", "0,0")[0]
     assert corner.attrs["data-stack"] == "ab" and corner.attrs["data-top"] == "b" and corner.attrs["data-height"] == "2"
     assert corner.attrs["data-label"] == "6"
-    # the label is text; the top piece's letter and the height are drawn by CSS from data-glyph
-    # (so the cell's spoken name contains all of its visible text)
-    assert "6" in corner.textContent
+    # the label is the cell's one number; the top piece's letter is drawn by CSS from data-glyph
+    # (so the cell's spoken name contains all of its visible text); the stack is a column of its pieces
+    assert corner.textContent == "6"
     glyphs = [e.attrs.get("data-glyph") for e in corner.select("data-glyph")]
-    assert "B" in glyphs and "2" in glyphs
-    assert "B" in corner.attrs["aria-label"] and "2" in corner.attrs["aria-label"]
+    assert "B" in glyphs and "2" not in glyphs
+    column = corner.select("data-testid", "stack-column")[0]
+    assert [e.attrs["class"] for e in column.children] == ["pip pip-b", "pip pip-a"]  # top first
+    # the spoken name: the height and what the stack is made of, as the person at seat 0 (side A) sees it
+    assert corner.attrs["aria-label"] == "a8, label 6, stack of 2: 1 yours, 1 theirs; bottom to top A B, B (theirs) showing"
+    ui, root, _ = render(triad_ui, game, viewer=1)
+    assert root.select("data-cell", "0,0")[0].attrs["aria-label"].endswith("B (yours) showing")
     assert by_testid(root, "triad-board").attrs["data-position"] == game.board.to_text()
 
 
