@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from table_fixtures import make
+from test_table_fit import open_case
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 GAME_TIMEOUT_MS = 60_000
@@ -46,7 +46,8 @@ RECORD_CELL = """({cell, had}) => {
 """Records one cell as first drawn once its height has grown past `had` (MutationObserver, so no state is missed)."""
 
 
-def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -> None:
+def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0, players: int = 2) -> None:
+    """A new game from the set-up form: the person at seat 0, computers of ``level`` at the others."""
     page.goto("/#/triad")
     wait_ready(page)
     new = page.get_by_test_id("new-game")
@@ -54,9 +55,10 @@ def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -
     expect(new.or_(start).first).to_be_visible(timeout=GAME_TIMEOUT_MS)
     if not start.is_visible():
         new.click()
-    page.get_by_test_id("setup-players").select_option("2")
+    page.get_by_test_id("setup-players").select_option(str(players))
     page.get_by_test_id("seat-kind-0").select_option("person")
-    page.get_by_test_id("seat-kind-1").select_option(level)
+    for seat in range(1, players):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option(level)
     page.locator('[data-option="first"]').select_option(str(first))
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("triad-board")).to_be_visible()
@@ -214,18 +216,7 @@ def test_four_players_the_board_stays_put_and_every_move_since_the_persons_turn_
     person's turns, the move text names the three moves made since, and both sides' names show whole."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    page.goto("/#/triad")
-    wait_ready(page)
-    new = page.get_by_test_id("new-game")
-    start = page.get_by_test_id("start")
-    expect(new.or_(start).first).to_be_visible(timeout=GAME_TIMEOUT_MS)
-    if not start.is_visible():
-        new.click()
-    page.get_by_test_id("setup-players").select_option("4")
-    page.get_by_test_id("seat-kind-0").select_option("person")
-    for seat in (1, 2, 3):
-        page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
-    page.get_by_test_id("start").click()
+    start_game(page, wait_ready, players=4)
     tops = []
     for turn in range(4):
         wait_for_person(page)
@@ -268,15 +259,11 @@ def test_a_stack_shows_its_height_and_pieces_apart_from_the_label_and_says_them(
     """A stack's composition is a column of its pieces' shapes (each at least 10 px), bottom to top, in
     the cell's other corner from its 3/6 label, with no second number; its name says height and owners."""
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
     page.emulate_media(reduced_motion="reduce")  # measured at rest, not while a piece arrives
     page.goto("/")
     wait_ready(page)
-    page.evaluate("""items => { localStorage.clear();
-                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
-                  make("triad", 4, "stacks"))
-    page.evaluate("location.hash = '#/triad'")
-    page.get_by_test_id("resume").click()
+    open_case(page, "triad", 4, "stacks", {})
+    page.set_viewport_size({"width": width, "height": height})
     wait_for_person(page)
     stacks = page.evaluate(STACKS)
     assert len(stacks) >= 6
