@@ -441,7 +441,9 @@ def _scores(obs: Observation, names: list[str]) -> Any:
              "aria-current": "true" if moving else None},
             h("div", {"class": "side-head"},
               tree(side_piece(side)),
-              h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
+              # on a phone the piece (lettered A or B) stands for "Side A:", so that the names fit
+              h("span", {"class": "side-name"}, h("span", {"class": "side-of"}, t("triad.side_of", side=side_name(side))),
+                " ", who)),
             h("div", {"class": "side-total"},
               h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
               h("span", {"class": "score-unit"}, t("triad.points_unit"))),
