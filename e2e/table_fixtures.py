@@ -8,7 +8,8 @@ play, a trick under way where the game has tricks), ``lead`` (Dyad, Dieci: seat
 0 to lead a trick, every card of the hand open to it), ``cipher``, ``pass``
 (Dyad Teams), ``mateleads`` (Dyad Teams: a later trick led by seat 0's
 partner), ``take`` (retrieval), ``roundend`` (the first turn of a new Dyad
-round), ``claim`` and ``offer`` (Dieci), ``phase2`` and ``mustpass`` (Triad)
+round), ``claim`` and ``offer`` (Dieci), ``phase2``, ``mustpass`` and ``stacks`` (Triad: Phase 1 with
+stacks of two and three)
 and ``over``; ``roundwait`` is Dyad's round just finished with a computer to lead next,
 ``dealend`` Dieci's deal just played out with a computer to lead the next one.
 """
@@ -43,8 +44,10 @@ def _matches(state: Any, phase: str) -> bool:
     if game == "triad":
         legal = state.legal_actions()
         only_pass = all(str(a) == "pass" for a in legal)
+        heights = [cell["height"] for cell in obs["cells"]]
         return {"turn": obs["phase"] == 1, "phase2": obs["phase"] == 2 and not only_pass,
-                "mustpass": obs["phase"] == 2 and only_pass}[phase]
+                "mustpass": obs["phase"] == 2 and only_pass,
+                "stacks": obs["phase"] == 1 and heights.count(3) >= 2 and heights.count(2) >= 4}[phase]
     if game == "dyad":
         if phase == "turn":
             return obs["phase"] == "play" and bool(obs["trick"]) and obs["round"] > 1

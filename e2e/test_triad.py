@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_table_fit import open_case
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 GAME_TIMEOUT_MS = 60_000
@@ -45,7 +46,8 @@ RECORD_CELL = """({cell, had}) => {
 """Records one cell as first drawn once its height has grown past `had` (MutationObserver, so no state is missed)."""
 
 
-def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -> None:
+def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0, players: int = 2) -> None:
+    """A new game from the set-up form: the person at seat 0, computers of ``level`` at the others."""
     page.goto("/#/triad")
     wait_ready(page)
     new = page.get_by_test_id("new-game")
@@ -53,9 +55,10 @@ def start_game(page: Page, wait_ready, *, level: str = "easy", first: int = 0) -
     expect(new.or_(start).first).to_be_visible(timeout=GAME_TIMEOUT_MS)
     if not start.is_visible():
         new.click()
-    page.get_by_test_id("setup-players").select_option("2")
+    page.get_by_test_id("setup-players").select_option(str(players))
     page.get_by_test_id("seat-kind-0").select_option("person")
-    page.get_by_test_id("seat-kind-1").select_option(level)
+    for seat in range(1, players):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option(level)
     page.locator('[data-option="first"]').select_option(str(first))
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("triad-board")).to_be_visible()
@@ -196,3 +199,93 @@ def test_board_fits_and_cells_show_label_height_and_top(page: Page, wait_ready, 
     expect(page.locator('[data-cell="0,1"]')).to_be_focused()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"triad-play-{width}.png"), full_page=True)
+
+
+SIDE_NAMES_CUT = """() => [...document.querySelectorAll('.triad-side .side-name')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.textContent)"""
+"""The side names shown only in part (cut at the side or clamped below)."""
+
+BOARD_TOP = "() => document.querySelector('[data-testid=triad-board]').getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (740, 360), (1280, 800)])
+def test_four_players_the_board_stays_put_and_every_move_since_the_persons_turn_is_named(
+        page: Page, wait_ready, size) -> None:
+    """Triad 4 players, one person and three computers: the board's top is the same at each of the
+    person's turns, the move text names the three moves made since, and both sides' names show whole."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    start_game(page, wait_ready, players=4)
+    tops = []
+    for turn in range(4):
+        wait_for_person(page)
+        tops.append(page.evaluate(BOARD_TOP))
+        if turn:  # since the person's last turn, each of the three others has moved once
+            expect(page.get_by_test_id("last-move")).to_have_attribute("data-moves", "3")
+            expect(page.locator("[data-testid=last-move] .since-move")).to_have_count(3)
+        assert page.evaluate(SIDE_NAMES_CUT) == []
+        if turn == 2:
+            page.screenshot(path=str(SCREENSHOTS / f"triad-4-players-{width}x{height}.png"))
+        play_one(page)
+    assert tops == [tops[0]] * 4, tops
+
+
+STACKS = """() => [...document.querySelectorAll('.triad-board .cell[data-height="2"], .triad-board .cell[data-height="3"]')]
+  .map(cell => {
+    const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const column = cell.querySelector('[data-testid=stack-column]');
+    const label = cell.querySelector('.cell-label');
+    return {cell: cell.dataset.cell, stack: cell.dataset.stack, name: cell.getAttribute('aria-label'),
+            cellBox: box(cell), labelBox: box(label), pieceBox: box(cell.querySelector('.piece')),
+            labelFont: parseFloat(getComputedStyle(label).fontSize),
+            column: column && box(column),
+            marks: column ? [...column.children].map(m => ({side: m.classList.contains('pip-a') ? 'a' : 'b',
+                                                            box: box(m)})) : [],
+            // any other text drawn in the cell (a number printed beside the label, as the height was)
+            texts: [...cell.querySelectorAll('*')].filter(e => e !== label && !e.classList.contains('coord'))
+              .map(e => getComputedStyle(e, '::after').content + getComputedStyle(e, '::before').content + e.textContent)
+              .filter(text => /\\d/.test(text))};
+  })"""
+"""Each stack of two or three on the board: its boxes (cell, 3/6 label, top piece, composition column and marks)."""
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("size", [(360, 640), (740, 360), (1280, 800)])
+def test_a_stack_shows_its_height_and_pieces_apart_from_the_label_and_says_them(page: Page, wait_ready, size) -> None:
+    """A stack's composition is a column of its pieces' shapes (each at least 10 px), bottom to top, in
+    the cell's other corner from its 3/6 label, with no second number; its name says height and owners."""
+    width, height = size
+    page.emulate_media(reduced_motion="reduce")  # measured at rest, not while a piece arrives
+    page.goto("/")
+    wait_ready(page)
+    open_case(page, "triad", 4, "stacks", {})
+    page.set_viewport_size({"width": width, "height": height})
+    wait_for_person(page)
+    stacks = page.evaluate(STACKS)
+    assert len(stacks) >= 6
+    for stack in stacks:
+        where = f"{stack['cell']} ({stack['stack']}) at {width}x{height}"
+        assert stack["column"], f"{where}: no composition column"
+        assert [m["side"] for m in stack["marks"]] == list(reversed(stack["stack"])), where  # top first
+        for mark in stack["marks"]:
+            x0, y0, x1, y1 = mark["box"]
+            assert x1 - x0 >= 9.9 and y1 - y0 >= 9.9, f"{where}: a mark of {x1 - x0:.1f}x{y1 - y0:.1f} px"
+        column, cell = stack["column"], stack["cellBox"]
+        assert cell[0] - 0.5 <= column[0] and column[2] <= cell[2] + 0.5 and cell[1] - 0.5 <= column[1] \
+            and column[3] <= cell[3] + 0.5, f"{where}: the column leaves its cell"
+        assert not overlaps(column, stack["labelBox"]), f"{where}: the column runs into the label"
+        assert not overlaps(column, stack["pieceBox"]), f"{where}: the column covers the top piece"
+        assert column[3] - column[1] >= 2 * 9.9, where  # taller than the label's line: it is not a second label
+        assert stack["texts"] == [], f"{where}: a number beside the label: {stack['texts']}"
+        yours = stack["stack"].count("a")  # the person at seat 0 plays side A
+        parts = ", ".join(part for part in (f"{yours} yours" if yours else "",
+                                            f"{len(stack['stack']) - yours} theirs" if yours < len(stack["stack"]) else "")
+                          if part)
+        assert f"stack of {len(stack['stack'])}: {parts}; bottom to top {' '.join(stack['stack'].upper())}" \
+            in stack["name"], stack["name"]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"triad-stacks-{width}x{height}.png"))

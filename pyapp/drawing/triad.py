@@ -21,32 +21,52 @@ def side_piece(side: str) -> Node:
     return node("span", {"class": f"piece piece-{side} piece-small", "aria-hidden": "true"}, t(f"triad.piece.{side}"))
 
 
-def cell_description(cell: dict[str, Any]) -> str:
-    """A board cell in words: its name on the board's edges, its label and its stack."""
+def cell_description(cell: dict[str, Any], viewer_side: str) -> str:
+    """A board cell in words: its name on the board's edges, its label and its stack, told from ``viewer_side``.
+
+    >>> from pyapp.i18n import set_language
+    >>> set_language("en")
+    >>> cell_description({"row": 0, "col": 0, "label": 6, "stack": "baa", "top": "a", "height": 3}, "a")
+    'a8, label 6, stack of 3: 2 yours, 1 theirs; bottom to top B A A, A (yours) showing'
+    >>> cell_description({"row": 7, "col": 7, "label": 6, "stack": "b", "top": "b", "height": 1}, "a")
+    'h1, label 6, one piece: B (theirs)'
+    """
     name = cell_label((cell["row"], cell["col"]))
     if not cell["height"]:
         return t("triad.cell.empty", cell=name, label=cell["label"])
+    top = t(f"triad.cell.top_{'yours' if cell['top'] == viewer_side else 'theirs'}", piece=t(f"triad.piece.{cell['top']}"))
+    if cell["height"] == 1:
+        return t("triad.cell.one", cell=name, label=cell["label"], top=top)
+    yours = sum(1 for p in cell["stack"] if p == viewer_side)
+    parts = [t(key, count=count) for key, count in (("triad.cell.yours", yours),
+                                                    ("triad.cell.theirs", cell["height"] - yours)) if count]
     pieces = " ".join(t(f"triad.piece.{p}") for p in cell["stack"])
     return t("triad.cell.stack", cell=name, label=cell["label"], height=cell["height"],
-             pieces=pieces, top=t(f"triad.piece.{cell['top']}"))
+             parts=t("triad.cell.parts", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0],
+             pieces=pieces, top=top)
 
 
-def board_cell(cell: dict[str, Any], marks: list[str], *, actionable: bool, focus: bool, autofocus: bool) -> Node:
+def board_cell(cell: dict[str, Any], marks: list[str], *, viewer_side: str, actionable: bool, focus: bool,
+               autofocus: bool) -> Node:
     """A playable cell of the table's board as a button; ``marks`` are its state's classes (``legal``, ``last`` ...).
 
     Its grid position is a class (the page's CSP forbids inline styles); its top
-    piece's letter and its height are drawn by CSS (``data-glyph``), so the
-    cell's spoken name holds all its visible text."""
+    piece's letter is drawn by CSS (``data-glyph``), so the cell's spoken name
+    holds all its visible text.  A stack of two or three also shows what it is
+    made of: a column of its pieces' shapes, bottom to top, at the cell's right
+    edge (its length is the height: the 3/6 label top left stays the only number)."""
     row, col = cell["row"], cell["col"]
     classes = ["cell", f"r{row}", f"c{col}", f"label-{cell['label']}", f"height-{cell['height']}"]
     if cell["top"]:
         classes.append(f"top-{cell['top']}")
+    if cell["height"] > 1:
+        classes.append("stacked")
     pips = [node("i", {"class": f"pip pip-{p}"}) for p in reversed(cell["stack"])]
     return node(
         "button",
         {"type": "button", "class": " ".join(classes + marks), "data-cell": f"{row},{col}",
          "data-label": str(cell["label"]), "data-height": str(cell["height"]), "data-top": cell["top"],
-         "data-stack": cell["stack"], "aria-label": cell_description(cell),
+         "data-stack": cell["stack"], "aria-label": cell_description(cell, viewer_side),
          "aria-disabled": None if actionable else "true", "tabindex": "0" if focus else "-1",
          # the frame moves the focus here when the person's turn starts
          "data-autofocus": autofocus},
@@ -58,8 +78,7 @@ def board_cell(cell: dict[str, Any], marks: list[str], *, actionable: bool, focu
         node("span", {"class": f"piece piece-{cell['top']}", "aria-hidden": "true",
                       "data-glyph": t(f"triad.piece.{cell['top']}")})
         if cell["top"] else None,
-        node("span", {"class": "pips", "aria-hidden": "true"}, pips) if cell["height"] else None,
-        node("span", {"class": "height", "aria-hidden": "true", "data-glyph": str(cell["height"])})
+        node("span", {"class": "pips stack-column", "aria-hidden": "true", "data-testid": "stack-column"}, pips)
         if cell["height"] > 1 else None,
     )
 

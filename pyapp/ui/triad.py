@@ -5,13 +5,13 @@ hidden information).  Test hooks (documented in ``e2e/README.md``):
 
 * every cell: ``data-cell="row,col"`` (centre cells too, with ``data-centre``),
   plus ``data-label``, ``data-height``, ``data-top`` (``a``, ``b`` or empty) and
-  ``data-stack`` (bottom to top); playable cells get the class ``legal`` when the
+  ``data-stack`` (bottom to top), a stack's ``stack-column``; playable cells get the class ``legal`` when the
   person to act may place there, ``removable`` when one of their triads runs
   through it;
 * ``data-testid``: ``triad-board`` (with ``data-position`` = the board text and
   ``data-moves``), ``phase`` (``data-phase`` = ``1``, ``2`` or ``over``),
   ``score-a`` / ``score-b`` (totals), ``score-a-phase1`` … ``score-b-phase2``,
-  ``pieces-a`` / ``pieces-b``, ``last-move`` (``data-kind``), ``pass-notice``,
+  ``pieces-a`` / ``pieces-b``, ``last-move`` (``data-kind``, ``data-moves``), ``pass-notice``,
   ``removals`` (the list of choices) and ``remove-choice`` (each with
   ``data-action``), ``pass`` (the pass button), ``end-breakdown``, ``result``.
 """
@@ -25,7 +25,7 @@ from pyapp.games.triad import CENTRE, LABELS, PASS, Pass, Place, Remove
 from pyapp.drawing.tree import Node, node
 from pyapp.drawing.triad import board_cell, centre_cell, side_piece
 from pyapp.games.triad.coords import cell_label
-from pyapp.games.triad.view import Observation
+from pyapp.games.triad.view import LastMove, Observation
 from pyapp.i18n import t, tn
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.motion import Motion
@@ -91,16 +91,35 @@ def last_move_sentences(obs: Observation, names: list[str] | None = None) -> lis
     return sentences
 
 
-def partner_move_sentences(obs: Observation, names: list[str]) -> list[str]:
-    """With four players, the viewer's partner's move when it came just before the last one (else nothing).
+def moves_since(obs: Observation) -> list[LastMove]:
+    """The moves since the viewer's own last move, oldest first: with four players up to three.
 
-    In seat order the partner moves two turns before the viewer, so the last
-    move alone would never show what the partner did.
-    """
-    earlier = obs.get("earlier")
-    if obs.get("players") != 4 or not earlier or earlier["seat"] != (obs["seat"] + 2) % 4:
-        return []
-    return last_move_sentences({"last": earlier, "players": 4}, names)
+    When the viewer made the last move, that move (there is nothing newer to tell)."""
+    recent = obs.get("recent") or []
+    seats = [move["seat"] for move in recent]
+    if obs["seat"] in seats:
+        after = len(seats) - seats[::-1].index(obs["seat"])
+        return recent[after:] or recent[-1:]
+    return recent
+
+
+def since_sentences(obs: Observation, names: list[str]) -> list[str]:
+    """Every move since the viewer's last turn in whole sentences (:func:`last_move_sentences` for each)."""
+    moves = moves_since(obs)
+    if not moves:
+        return [t("triad.last.none")]
+    return [sentence for move in moves for sentence in last_move_sentences({"last": move, "players": obs["players"]}, names)]
+
+
+def brief_move(move: LastMove) -> str:
+    """What a move did in a few words (``placed on c3``), for the four-player list under its player's name."""
+    if move["kind"] == "place":
+        return t("triad.brief.place", cell=cell_name(move["cell"]))
+    if move["kind"] == "remove":
+        if move["stack"]:
+            return t("triad.brief.remove_stack", cell=cell_name(move["cells"][0]))
+        return t("triad.brief.remove", cells=triad_name(move["cells"]))
+    return t("triad.brief.pass")
 
 
 def result_sentence(obs: Observation) -> str:
@@ -140,6 +159,8 @@ class TriadUI:
         self._ctx: TableContext | None = None
         self._previewed: Remove | None = None
         self._names: list[str] = []
+        self._viewer_side = "a"
+        """The side of the seat on screen: a cell's spoken name tells its pieces as yours and theirs."""
 
     @property
     def selected(self) -> tuple[int, int] | None:
@@ -172,6 +193,7 @@ class TriadUI:
         obs = ctx.observation
         self._ctx = ctx
         self._names = [seat.name for seat in ctx.seats]
+        self._viewer_side = obs["seat_sides"][obs["seat"]] if 0 <= obs["seat"] < len(obs["seat_sides"]) else "a"
         self.picks.follow(obs)
         self._removals = [a for a in ctx.legal if type(a) is Remove]
         table = h(
@@ -229,7 +251,7 @@ class TriadUI:
                                           ("made", made_cells)) if rc in cells]
         if rc == self.selected:
             marks.append("selected")
-        return board_cell(cell, marks, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
+        return board_cell(cell, marks, viewer_side=self._viewer_side, actionable=rc in legal_cells or rc in removable_cells, focus=rc == self.focus,
                           autofocus=rc == self.focus and self._acting_on_board())
 
     def _cell_element(self, rc: tuple[int, int] | None) -> Any:
@@ -419,7 +441,9 @@ def _scores(obs: Observation, names: list[str]) -> Any:
              "aria-current": "true" if moving else None},
             h("div", {"class": "side-head"},
               tree(side_piece(side)),
-              h("span", {"class": "side-name"}, t("triad.side_named", side=side_name(side), names=who))),
+              # on a phone the piece (lettered A or B) stands for "Side A:", so that the names fit
+              h("span", {"class": "side-name"}, h("span", {"class": "side-of"}, t("triad.side_of", side=side_name(side))),
+                " ", who)),
             h("div", {"class": "side-total"},
               h("span", {"class": "score", "data-testid": f"score-{side}"}, str(score["total"])),
               h("span", {"class": "score-unit"}, t("triad.points_unit"))),
@@ -445,10 +469,26 @@ def _phase(obs: Observation) -> Any:
              t(f"triad.phase.{key}"), h("span", {"class": "phase-note"}, extra) if extra else None)
 
 def _last(obs: Observation, names: list[str]) -> Any:
+    """The moves since the viewer's last turn, in a box of a fixed height (so the board below never moves).
+
+    Two players: the other side's move as a sentence.  Four: each move on its own, in a few words
+    after its side's piece (the whole sentences are what a screen reader reads)."""
     last = obs.get("last")
     kind = last["kind"] if last else "none"
-    text = " ".join(partner_move_sentences(obs, names) + last_move_sentences(obs, names))
-    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind})
+    text = " ".join(since_sentences(obs, names))
+    box = h("div", {"class": f"triad-last last-{kind}", "data-testid": "last-move", "data-kind": kind,
+                    "data-moves": str(len(moves_since(obs)))})
+    if obs["players"] == 4 and last:
+        moves = moves_since(obs)
+        box.append(h("span", {"class": "sr-only"}, text),
+                   h("ul", {"class": "since", "aria-hidden": "true"},
+                     [h("li", {"class": f"since-move side-{move['side']}",
+                               "data-testid": "pass-notice" if move["kind"] == "pass" and move is moves[-1] else None},
+                        h("span", {"class": "since-who"}, tree(side_piece(move["side"])),
+                          h("span", {"class": "since-name"}, _name(names, move)),
+                          h("span", {"class": "since-points"}, f"+{move['points']}") if move["points"] else None),
+                        h("span", {"class": "since-what"}, brief_move(move))) for move in moves]))
+        return box  # each move's points are in its words
     if kind == "pass":
         box.append(h("span", {"class": "pass-notice", "data-testid": "pass-notice"}, text))
     else:
@@ -456,6 +496,10 @@ def _last(obs: Observation, names: list[str]) -> Any:
     if last and last.get("points"):
         box.append(h("span", {"class": "points-flash", "data-testid": "points-scored"}, f"+{last['points']}"))
     return box
+
+def _name(names: list[str], move: LastMove) -> str:
+    seat = move["seat"]
+    return names[seat] if 0 <= seat < len(names) else side_name(move["side"])
 
 def _end(obs: Observation, names: list[str]) -> Any:
     """Each side's points per phase and in total: a row a side, so it fits under the board on a phone.
@@ -488,7 +532,8 @@ def register() -> None:
     router.register("triad", render)
 
 
-__all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "register", "result_sentence", "triad_name"]
+__all__ = ["UI", "TriadUI", "cell_name", "last_move_sentences", "moves_since", "register", "result_sentence",
+           "since_sentences", "triad_name"]
 
 render = route(UI)
 """The router view for ``#/triad`` (what ``register`` plugs in)."""

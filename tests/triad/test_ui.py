@@ -50,12 +50,17 @@ def test_every_cell_has_a_data_cell_hook_and_the_board_text(triad_ui):
     corner = root.select("data-cell", "0,0")[0]
     assert corner.attrs["data-stack"] == "ab" and corner.attrs["data-top"] == "b" and corner.attrs["data-height"] == "2"
     assert corner.attrs["data-label"] == "6"
-    # the label is text; the top piece's letter and the height are drawn by CSS from data-glyph
-    # (so the cell's spoken name contains all of its visible text)
-    assert "6" in corner.textContent
+    # the label is the cell's one number; the top piece's letter is drawn by CSS from data-glyph
+    # (so the cell's spoken name contains all of its visible text); the stack is a column of its pieces
+    assert corner.textContent == "6"
     glyphs = [e.attrs.get("data-glyph") for e in corner.select("data-glyph")]
-    assert "B" in glyphs and "2" in glyphs
-    assert "B" in corner.attrs["aria-label"] and "2" in corner.attrs["aria-label"]
+    assert "B" in glyphs and "2" not in glyphs
+    column = corner.select("data-testid", "stack-column")[0]
+    assert [e.attrs["class"] for e in column.children] == ["pip pip-b", "pip pip-a"]  # top first
+    # the spoken name: the height and what the stack is made of, as the person at seat 0 (side A) sees it
+    assert corner.attrs["aria-label"] == "a8, label 6, stack of 2: 1 yours, 1 theirs; bottom to top A B, B (theirs) showing"
+    ui, root, _ = render(triad_ui, game, viewer=1)
+    assert root.select("data-cell", "0,0")[0].attrs["aria-label"].endswith("B (yours) showing")
     assert by_testid(root, "triad-board").attrs["data-position"] == game.board.to_text()
 
 
@@ -184,14 +189,33 @@ def test_four_players_say_who_of_the_side_placed(triad_ui):
     assert ui.announcements(before, game.observation(0)) == ["Side A (P2) placed on b8."]
 
 
-def test_four_players_also_say_what_the_partner_did_before_the_last_move(triad_ui):
-    # seats 0, 1, 2, 3 in turn: when seat 0 moves again its partner (seat 2) moved two turns ago
+def test_four_players_name_every_move_since_the_persons_last_turn(triad_ui):
+    # seats 0, 1, 2, 3 in turn: when seat 0 moves again, the three others have each moved once since
     game = play(new_game("triad", seed=1, players=4), "place 0,0", "place 7,7", "place 0,1", "place 7,6")
+    assert triad_ui.since_sentences(game.observation(0), ["P0", "P1", "P2", "P3"]) == [
+        "Side B (P1) placed on h1.", "Side A (P2) placed on b8.", "Side B (P3) placed on g1."]
     ui, root, _ = render(triad_ui, game, viewer=0)
-    assert by_testid(root, "last-move").textContent == "Side A (P2) placed on b8. Side B (P3) placed on g1."
-    ui, root, _ = render(triad_ui, game, viewer=1)  # seat 1's partner is seat 3, whose move is the last one
-    assert by_testid(root, "last-move").textContent == "Side B (P3) placed on g1."
-    assert game.observation(0)["earlier"]["seat"] == 2 and game.observation(0)["earlier"]["cell"] == [0, 1]
+    last = by_testid(root, "last-move")
+    assert last.attrs["data-moves"] == "3"
+    assert "Side B (P1) placed on h1. Side A (P2) placed on b8. Side B (P3) placed on g1." in last.textContent
+    # on screen: each move under its player's name
+    assert [e.textContent for e in last.select("class", "since-who")] == ["BP1", "AP2", "BP3"]  # piece letter, name
+    assert [e.textContent for e in last.select("class", "since-what")] == ["placed on h1", "placed on b8", "placed on g1"]
+    # seat 1 moved three turns ago: since then seats 2 and 3
+    assert triad_ui.since_sentences(game.observation(1), ["P0", "P1", "P2", "P3"]) == [
+        "Side A (P2) placed on b8.", "Side B (P3) placed on g1."]
+    # seat 3 made the last move: that move is what there is to tell
+    assert triad_ui.since_sentences(game.observation(3), ["P0", "P1", "P2", "P3"]) == ["Side B (P3) placed on g1."]
+    # later in the game: the three moves after seat 1's own
+    game = play(game, "place 1,1", "place 6,6", "place 1,2", "place 6,5", "place 2,2")
+    assert [m["seat"] for m in triad_ui.moves_since(game.observation(1))] == [2, 3, 0]
+    assert [m["cell"] for m in triad_ui.moves_since(game.observation(1))] == [[1, 2], [6, 5], [2, 2]]
+
+
+def test_two_players_name_the_other_sides_move(triad_ui):
+    game = play(new_game("triad", seed=1, players=2), "place 0,0", "place 7,7")
+    assert triad_ui.since_sentences(game.observation(0), ["P0", "P1"]) == ["Side B placed on h1."]
+    assert by_testid(render(triad_ui, game)[1], "last-move").textContent == "Side B placed on h1."
 
 
 def test_waiting_for_the_computer_shows_no_controls(triad_ui):

@@ -155,7 +155,7 @@ class TriadState(State):
         "phase2": list.copy,
         "events": list.copy,  # scoring events: (move number, seat, side, phase, points, action)
         "last": SHARED,  # (seat, action, points, made triads, emptied cells)
-        "earlier": SHARED,  # the move before ``last``, alike (with four players: the partner's)
+        "recent": SHARED,  # the last ``players - 1`` moves, alike, oldest first (all since the mover's last turn)
         "over": SHARED,
     }
 
@@ -174,7 +174,7 @@ class TriadState(State):
         self.phase2 = [0, 0]
         self.events: list[tuple] = []
         self.last: tuple | None = None
-        self.earlier: tuple | None = None
+        self.recent: tuple = ()
         self.over = False
 
     # -- a given position ---------------------------------------------------------------
@@ -261,7 +261,6 @@ class TriadState(State):
         seat = (self.options["first"] + self.moves) % self.players
         s = (self.options["first"] + self.moves) % 2
         board.made.clear()
-        self.earlier = self.last
         if type(action) is Place:
             i = action.row * SIZE + action.col
             letter = SIDES[s]
@@ -296,6 +295,7 @@ class TriadState(State):
             self.last = (seat, action, points, board.made[:], emptied)
         else:
             self.last = (seat, action, 0, [], ())
+        self.recent = (self.recent + (self.last,))[1 - self.players:]
         self.moves += 1
         if self.moves >= PLACEMENTS:
             if self.options["children"]:
@@ -378,7 +378,8 @@ class TriadState(State):
             "pieces_left": {SIDES[s]: PIECES - self.placed[s] for s in (0, 1)},
             "removable": removable if self.phase == 2 else {"a": [], "b": []},
             "last": self._move_observation(self.last, self.moves),
-            "earlier": self._move_observation(self.earlier, self.moves - 1),
+            "recent": [self._move_observation(move, self.moves - n)
+                       for n, move in zip(range(len(self.recent) - 1, -1, -1), self.recent)],
             "events": [
                 {"move": n, "seat": p, "side": SIDES[s], "phase": ph, "points": pts, "action": str(a)}
                 for (n, p, s, ph, pts, a) in self.events
@@ -386,7 +387,7 @@ class TriadState(State):
         }
 
     def _move_observation(self, move: tuple | None, moves: int) -> LastMove | None:
-        """A move (``last`` or ``earlier``) as the observation shows it; ``moves``: the count once it was made."""
+        """A move (``last`` or one of ``recent``) as the observation shows it; ``moves``: the count once it was made."""
         if move is None:
             return None
         seat, action, points, made, emptied = move

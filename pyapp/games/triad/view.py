@@ -54,7 +54,7 @@ class Removable(TypedDict):
 
 
 class LastMove(TypedDict):
-    """A move as the observation tells it (``last`` and ``earlier``).
+    """A move as the observation tells it (``last`` and each of ``recent``).
 
     By ``kind``: ``place`` has ``cell``; ``remove`` has ``cells`` and ``stack``;
     ``pass`` has ``reason``.  ``triads`` / ``other_triads``: the triads it made
@@ -90,8 +90,9 @@ class Observation(TypedDict):
     """``observation(seat)``: the whole position.
 
     ``phase`` is 1 or 2; ``result`` (``a``, ``b`` or ``draw``) is None until
-    the end, ``side_to_move`` None at the end; ``last`` and ``earlier`` (the
-    move before the last) are None until made; ``teams`` is true with four players."""
+    the end, ``side_to_move`` None at the end; ``last`` is None until a move is made;
+    ``recent`` holds the last ``players - 1`` moves, oldest first (``last`` the newest): with the
+    seats moving in turn, every move since the seat to move last moved; ``teams`` is true with four players."""
 
     game: str
     players: int
@@ -112,7 +113,7 @@ class Observation(TypedDict):
     pieces_left: PiecesLeft
     removable: Removable
     last: LastMove | None
-    earlier: LastMove | None
+    recent: list[LastMove]
     events: list[Event]
 
 
