@@ -132,8 +132,7 @@ TABLES = [
     ("dyad", 3, "roundend", {}, "score-sheet"),
     ("dyad", 4, "over", {"teams": True}, "score-sheet"),
     ("triad", 2, "turn", {}, None),
-    pytest.param("triad", 4, "phase2", {}, None, marks=pytest.mark.xfail(
-        reason="the side names are cut ('Side A: Player …'): issue 31 point 6, the Triad 4-player band, fixes them")),
+    ("triad", 4, "phase2", {}, None),
     ("triad", 2, "over", {}, None),
     ("dieci", 2, "turn", {}, "claimed"),
     ("dieci", 4, "claim", {}, None),
