@@ -1,0 +1,1 @@
+"""Deals whose seed is known in advance: the deal of the day, a friend's challenge link."""
