@@ -75,6 +75,9 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
             from pyapp.ui.review import review_button  # noqa: PLC0415  (the browser's; read at a game's end)
 
             footer.append(review_button(session.record_id))
+        from pyapp.ui.share import end_parts  # noqa: PLC0415  (read at a game's end)
+
+        footer.append(*end_parts(table, session))
         return footer
     live = isinstance(turn, PersonActs) and UNDO in turn.controls and not table.thinking
     undo = h("button", {"data-testid": "undo", **({} if live else {"disabled": ""})}, t("table.undo"))
