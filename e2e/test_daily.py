@@ -46,8 +46,14 @@ def page(request, browser, base_url: str) -> Iterator[Page]:
 
 
 def shoot(page: Page, name: str) -> None:
+    """Shoot the screen in English, then in Korean (switched back to English after)."""
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"daily-{name}-{page.size}.png"))  # type: ignore[attr-defined]
+    expect(page.locator(hooks.MOVING)).to_have_count(0)
+    for code in ("en", "ko"):
+        page.get_by_test_id("language").select_option(code)
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        page.screenshot(path=str(SCREENSHOTS / f"daily-{name}-{page.size}-{code}.png"))  # type: ignore[attr-defined]
+    page.get_by_test_id("language").select_option("en")
 
 
 def saved_keys(page: Page) -> list[str]:
@@ -82,6 +88,7 @@ def test_todays_deal_played_to_the_end_shared_and_challenged(page: Page) -> None
     assert len(shared) == 1 and re.fullmatch(r"Dyad #336 · (1st|2nd|3rd) of 3 · -?\d+ pts", shared[0]["text"]), shared
     assert str(SEED) not in shared[0]["text"]
     shoot(page, "end")
+    expect(page.get_by_test_id("daily-end")).to_contain_text("Days in a row: 1")  # redrawn in English
 
     page.evaluate("delete Navigator.prototype.share; delete navigator.share")  # no Web Share API: the clipboard
     page.get_by_test_id("challenge").click()
@@ -118,6 +125,7 @@ def test_a_damaged_challenge_link_is_refused_and_stores_nothing(page: Page, toke
     assert saved_keys(page) == before
     if token.startswith("1.3.pnn.0-0-0.1"):
         shoot(page, "refused")
+        expect(page.get_by_test_id("known-refused")).to_contain_text("Nothing was saved.")  # kept across the redraw
 
 
 def test_another_days_link_offers_today(page: Page) -> None:

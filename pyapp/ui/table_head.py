@@ -51,6 +51,10 @@ def message_line(table: TableHost, session: Session, hint: Any) -> Any:
     if table.coach is not None:
         return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
     line = h("div", {"class": "table-message", "data-testid": "message"}, hint)
+    if session.state.is_terminal():
+        from pyapp.ui.share import end_parts  # noqa: PLC0415  (read at a game's end)
+
+        line.append(*end_parts(table, session))
     if table.error:
         line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
     problem = session.save_problem or (None if table.store is not None else "storage.unavailable")
@@ -75,9 +79,6 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
             from pyapp.ui.review import review_button  # noqa: PLC0415  (the browser's; read at a game's end)
 
             footer.append(review_button(session.record_id))
-        from pyapp.ui.share import end_parts  # noqa: PLC0415  (read at a game's end)
-
-        footer.append(*end_parts(table, session))
         return footer
     live = isinstance(turn, PersonActs) and UNDO in turn.controls and not table.thinking
     undo = h("button", {"data-testid": "undo", **({} if live else {"disabled": ""})}, t("table.undo"))
