@@ -21,7 +21,8 @@ from play_through import SCREENSHOTS, Player
 
 DAY = "2026-12-02"
 SEED = 1734974130704810  # pyapp.deals.daily.deal_of(date(2026, 12, 2)).seed, pinned in tests/deals/test_daily.py
-SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
+SIZES = {"phone": {"width": 360, "height": 640}, "landscape": {"width": 740, "height": 360},
+         "desktop": {"width": 1280, "height": 800}}
 STUB_SHARE = f"""
 window.pyappTestToday = "{DAY}";
 window.pyappShared = [];
@@ -83,7 +84,7 @@ def test_todays_deal_played_to_the_end_shared_and_challenged(page: Page) -> None
     expect(page.get_by_test_id("daily-streak")).to_have_text("Days in a row: 1")
 
     page.get_by_test_id("daily-share").click()
-    expect(page.get_by_test_id("daily-share-status")).to_have_text("Result shared.")
+    expect(page.get_by_test_id("share-status")).to_have_text("Result shared.")
     shared = page.evaluate("window.pyappShared")
     assert len(shared) == 1 and re.fullmatch(r"Dyad #336 · (1st|2nd|3rd) of 3 · -?\d+ pts", shared[0]["text"]), shared
     assert str(SEED) not in shared[0]["text"]
@@ -92,7 +93,7 @@ def test_todays_deal_played_to_the_end_shared_and_challenged(page: Page) -> None
 
     page.evaluate("delete Navigator.prototype.share; delete navigator.share")  # no Web Share API: the clipboard
     page.get_by_test_id("challenge").click()
-    expect(page.get_by_test_id("challenge-status")).to_contain_text("Challenge link copied.")
+    expect(page.get_by_test_id("share-status")).to_contain_text("Challenge link copied.")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.endswith(f"#/dyad?challenge=1.3.pnn.0-0-0.{SEED}"), link
 
@@ -112,6 +113,7 @@ def test_todays_deal_played_to_the_end_shared_and_challenged(page: Page) -> None
     expect(page.get_by_test_id("daily-state")).to_have_attribute("data-counted", "false")
     expect(page.get_by_test_id("daily-streak")).to_have_attribute("data-streak", "1")
     expect(page.locator(".daily-bar[data-played=true]")).to_have_count(1)
+    shoot(page, "screen-after")
 
 
 @pytest.mark.parametrize("token", ["1.3.pnn.0-0-0.17349x", "1.3.pnn.0-0-0", "1.3.pnn.0-0-0.042", "1.2.pn.0-0-1.42",

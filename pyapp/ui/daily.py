@@ -71,8 +71,7 @@ def render(root: Any, params: dict[str, str]) -> None:
           h("li", {"data-testid": "daily-rules"}, t("daily.rules"))),
         _state_line(log, deal, store is not None),
         h("p", {"class": "daily-actions"},
-          h("a", {"class": "button primary", "href": start, "data-testid": "daily-start"}, t("daily.start")),
-          h("a", {"class": "button secondary", "href": routes.href("rules", deal.game)}, t("shell.howto"))),
+          h("a", {"class": "button primary", "href": start, "data-testid": "daily-start"}, t("daily.start"))),
         h("p", {"class": "daily-streak", "data-testid": "daily-streak", "data-streak": log.streak(day)},
           t("daily.streak", n=log.streak(day))),
         _chart(log, day)))

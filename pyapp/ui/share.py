@@ -30,6 +30,7 @@ def _send(box: Any, status: Any, text: str, url: str | None, keys: tuple[str, st
     """Share ``text`` and ``url``, or copy ``url`` (else ``text``); ``status`` says which worked (``keys``: shared, copied, failed)."""
     whole = url or text
     box.value = whole
+    box.setAttribute("aria-label", t("challenge.link_label") if url else t("daily.share"))
     box.hidden = False
     box.focus()
     box.select()
@@ -50,23 +51,15 @@ def _send(box: Any, status: Any, text: str, url: str | None, keys: tuple[str, st
     asyncio.ensure_future(send())
 
 
-def _panel(testid: str) -> tuple[Any, Any]:
-    box = h("input", {"type": "text", "readonly": True, "class": "share-text", "data-testid": f"{testid}-text",
-                      "aria-label": t("challenge.link_label" if testid == "challenge" else "daily.share"), "hidden": True})
-    status = h("p", {"class": "share-status", "role": "status", "data-testid": f"{testid}-status"})
-    return box, status
+SENT = {"challenge": ("challenge.shared", "challenge.copied", "challenge.copy_failed"),
+        "daily": ("daily.shared", "daily.copied", "daily.copy_failed")}
+"""Each share's status messages: shared, copied, failed."""
 
 
-def challenge_part(session: Session) -> Any:
-    """The Challenge button of a finished game, with its link field and status."""
-    box, status = _panel("challenge")
+def _challenge_link(session: Session) -> str:
     state = session.state
     base = str(window.location.href).split("#", 1)[0]
-    link = challenge_link(base, state.GAME, [seat.kind for seat in session.seats], dict(state.options), state.seed)
-    button = h("button", {"type": "button", "data-testid": "challenge"}, t("challenge.button"))
-    on(button, "click", lambda event: _send(box, status, t("challenge.share_text", game=t(f"game.{state.GAME}")), link,
-                                            ("challenge.shared", "challenge.copied", "challenge.copy_failed")))
-    return h("div", {"class": "share-part"}, button, box, status)
+    return challenge_link(base, state.GAME, [seat.kind for seat in session.seats], dict(state.options), state.seed)
 
 
 def _daily_of(session: Session, log: DailyLog) -> tuple[Any, bool] | None:
@@ -80,8 +73,8 @@ def _daily_of(session: Session, log: DailyLog) -> tuple[Any, bool] | None:
     return deal, key is not None
 
 
-def daily_part(table: TableHost, session: Session) -> Any:
-    """A finished deal of the day: its result kept (the counted try, once), said, with the streak and Share result."""
+def _daily_result(table: TableHost, session: Session) -> tuple[Any, str] | None:
+    """A finished deal of the day: its result kept (the counted try, once) and said with the streak, and its share text."""
     from pyapp.ui.known_deal import today  # noqa: PLC0415  (one clock for both)
 
     backend = table.store.backend if table.store is not None else None
@@ -99,19 +92,37 @@ def daily_part(table: TableHost, session: Session) -> Any:
             pass  # shown now, kept when the store has room again (the next end drawn writes it)
     words = {"number": deal.number, "place": t(f"daily.place.{rank}"), "players": state.players, "points": points}
     text = t("daily.share_text" if counted else "daily.share_text_practice", game=t(f"game.{deal.game}"), **words)
-    box, status = _panel("daily-share")
-    button = h("button", {"type": "button", "class": "primary", "data-testid": "daily-share"}, t("daily.share"))
-    on(button, "click", lambda event: _send(box, status, text, None, ("daily.shared", "daily.copied", "daily.copy_failed")))
-    return h("div", {"class": "daily-end", "data-testid": "daily-end", "data-counted": "true" if counted else "false"},
+    streak = log.streak(today())
+    said = h("div", {"class": "daily-end", "data-testid": "daily-end", "data-counted": "true" if counted else "false"},
              h("p", {"class": "daily-result"}, t("daily.end_counted" if counted else "daily.end_practice", **words)),
-             h("p", {"class": "daily-streak", "data-testid": "daily-streak",
-                     "data-streak": str(log.streak(today()))}, t("daily.streak", n=log.streak(today()))),
-             h("div", {"class": "share-part"}, button, box, status))
+             h("p", {"class": "daily-streak", "data-testid": "daily-streak", "data-streak": str(streak)},
+               t("daily.streak", n=streak)))
+    return said, text
 
 
 def end_parts(table: TableHost, session: Session) -> list[Any]:
-    """What a finished game's end adds to the head's actions: the day's result, then Challenge."""
-    return [part for part in (daily_part(table, session), challenge_part(session)) if part is not None]
+    """What a finished game's end adds to the message line: the day's result, Share result and Challenge a friend.
+
+    Both buttons fill one read-only field (selected, to copy by hand) and one status line.
+    """
+    box = h("input", {"type": "text", "readonly": True, "class": "share-text", "data-testid": "share-text",
+                      "aria-label": t("challenge.link_label"), "hidden": True})
+    status = h("p", {"class": "share-status", "role": "status", "data-testid": "share-status"})
+    row = h("div", {"class": "share-part"})
+    parts = [row, box, status]
+    daily = _daily_result(table, session)
+    if daily is not None:
+        said, text = daily
+        parts.insert(0, said)
+        share = h("button", {"type": "button", "class": "primary", "data-testid": "daily-share"}, t("daily.share"))
+        on(share, "click", lambda event: _send(box, status, text, None, SENT["daily"]))
+        row.append(share)
+    link = _challenge_link(session)
+    game = t(f"game.{session.state.GAME}")
+    challenge = h("button", {"type": "button", "data-testid": "challenge"}, t("challenge.button"))
+    on(challenge, "click", lambda event: _send(box, status, t("challenge.share_text", game=game), link, SENT["challenge"]))
+    row.append(challenge)
+    return parts
 
 
-__all__ = ["challenge_part", "daily_part", "end_parts"]
+__all__ = ["end_parts"]
