@@ -126,6 +126,8 @@ def test_a_damaged_challenge_link_is_refused_and_stores_nothing(page: Page, toke
     expect(page.locator(hooks.SETUP_SEED)).to_have_value("")
     assert saved_keys(page) == before
     if token.startswith("1.3.pnn.0-0-0.1"):
+        page.get_by_test_id("language").select_option("ko")
+        expect(refused).to_contain_text("아무것도 저장하지 않았습니다.")  # the refusal follows the language
         shoot(page, "refused")
         expect(page.get_by_test_id("known-refused")).to_contain_text("Nothing was saved.")  # kept across the redraw
 

@@ -78,11 +78,17 @@ def start_daily(table: TableHost, deal: DailyDeal) -> None:
     table.begin(session)
 
 
-def _refuse(table: TableHost, text: str, link: tuple[str, str] | None = None) -> None:
-    """Say why a link cannot be used, above the set-up form; nothing is stored."""
-    table.form.notice = lambda: h(
-        "div", {"class": "known-notice", "role": "alert", "data-testid": "known-refused"}, h("p", {}, text),
-        h("a", {"class": "button secondary", "href": link[0]}, link[1]) if link else None)
+def _refuse(table: Any, key: str, *, day: str | None = None) -> None:
+    """Say why a link cannot be used, above the set-up form (in the language of each redraw); nothing is stored.
+
+    ``day``: a deal-of-the-day link for another date, which offers today's deal.
+    """
+    def notice() -> Any:
+        text = t(key, date=day) if day is not None else t(key)
+        link = h("a", {"class": "button secondary", "href": routes.href("daily")}, t("daily.see_today")) if day else None
+        return h("div", {"class": "known-notice", "role": "alert", "data-testid": "known-refused"}, h("p", {}, text), link)
+
+    table.form.notice = notice
     table.show_setup(None)
 
 
@@ -97,14 +103,14 @@ def open_known(table: Any, params: dict[str, str]) -> Any:
             deal = None
         now = today()
         if deal is None or deal.day != now or deal.game != game:
-            _refuse(table, t("daily.old", date=params["daily"]), (routes.href("daily"), t("daily.see_today")))
+            _refuse(table, "daily.old", day=params["daily"])
         else:
             start_daily(table, deal)
         return table
     try:
         challenge = parse_challenge(game, params.get("challenge", ""))
     except ChallengeError as error:
-        _refuse(table, t(error.key))
+        _refuse(table, error.key)
         return table
     table.form.notice = lambda: h("p", {"class": "known-notice", "role": "status", "data-testid": "challenge-notice"},
                                   t("challenge.opened"))
