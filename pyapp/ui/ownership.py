@@ -13,7 +13,7 @@ import asyncio
 
 from pyapp.games import game_class
 from pyapp.i18n import t
-from pyapp.play import Seat, Session
+from pyapp.play import Seat, Session, daily
 from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -76,7 +76,7 @@ class Ownership:
             return None
         try:
             current = record_id or store.current()
-            session = Session.resume(store, current, claim=False) if current is not None else None
+            session = daily.resume(store, current, claim=False) if current is not None else None
         except (ValueError, KeyError, StorageError):  # unreadable, or storage taken away since the page loaded
             return None
         if session is None or session.state.GAME != self.table.ui.game:
@@ -169,7 +169,7 @@ class Ownership:
     def _take_back(self, lost: Session) -> None:
         """Play here the game another tab took, played on or offers: as it is stored now."""
         try:
-            session = Session.resume(self.table.store, lost.record_id, claim=False)
+            session = daily.resume(self.table.store, lost.record_id, claim=False)
         except (ValueError, KeyError, StorageError):
             self.table.show_setup(lost)
             return

@@ -18,6 +18,12 @@ Route(view='learn', params={'game': 'triad'})
 Route(view='saves', params={})
 >>> parse("#/saves?review=18c2f-1")
 Route(view='saves', params={'review': '18c2f-1'})
+>>> parse("#/dieci?daily=2026-12-02")
+Route(view='dieci', params={'game': 'dieci', 'daily': '2026-12-02'})
+>>> parse("#/dyad?challenge=1.3.pnn.0-0-0.42")
+Route(view='dyad', params={'game': 'dyad', 'challenge': '1.3.pnn.0-0-0.42'})
+>>> parse("#/daily")
+Route(view='daily', params={})
 >>> parse("#/chess")
 Route(view='not-found', params={'path': '/chess'})
 """
@@ -34,6 +40,7 @@ SCREENS: dict[str, str] = {
     "rules": "pyapp.ui.rules",
     "learn": "pyapp.ui.learn",
     "saves": "pyapp.ui.saves",
+    "daily": "pyapp.ui.daily",
 }
 """Route prefix → module that draws it, imported on the first visit (keeps boot fast).
 
@@ -47,9 +54,14 @@ RECORD_ID = re.compile(r"[0-9a-z-]{1,64}")
 GAME_QUERY: dict[str, re.Pattern[str]] = {
     "resume": RECORD_ID,
     "level": re.compile("|".join(TABLE_LEVELS)),
+    "daily": re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+    "challenge": re.compile(r"[0-9A-Za-z._~%-]{0,300}"),
 }
 """What a game route may ask after ``?``: which stored game to resume (the picker's
-Continue), or the computers' level the set-up starts with (a lesson's last step)."""
+Continue), the computers' level the set-up starts with (a lesson's last step), the
+deal of the day to start (its UTC date), or a challenge link's token (loosely matched
+here so that a damaged one reaches the game's screen and is refused there in words,
+by :func:`pyapp.deals.challenge.parse_challenge`)."""
 
 SCREEN_QUERY: dict[str, dict[str, re.Pattern[str]]] = {"saves": {"review": RECORD_ID}}
 """What other screens may ask after ``?``: the saved game whose review to open (a game's end)."""

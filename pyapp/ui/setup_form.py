@@ -29,6 +29,8 @@ class SetupForm:
 
     def __init__(self, table: TableHost) -> None:
         self.table = table
+        self.notice: Any = None
+        """Draws a line above the form (a challenge link's, :mod:`pyapp.ui.known_deal`) until a game starts."""
 
     def show_setup(self, previous: Session | Setup | None = None, problem: SetupError | None = None) -> None:
         """The set-up form, filled in from ``previous`` (the last game, or the form itself before a redraw).
@@ -86,6 +88,7 @@ class SetupForm:
         on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
         table.show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{table.ui.game}"))), self._unfinished(),
+                     self.notice() if self.notice else None,
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
                      seats_box, options_box, allow_row, deal, said, start),
                    lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
@@ -177,4 +180,5 @@ class SetupForm:
             table.error = str(error)
             table.show_setup()
             return
+        self.notice = None
         table.begin(session)

@@ -288,6 +288,11 @@ def route(ui: GameUI) -> Callable[[Any, dict[str, str]], Table]:
     """The router view for ``ui``'s game: resume or set up, then play."""
 
     def render(root: Any, params: dict[str, str]) -> Table:
-        return Table(root, ui, shared_store()).open(params.get("resume"), params.get("level"))
+        table = Table(root, ui, shared_store())
+        if "daily" in params or "challenge" in params:
+            from pyapp.ui.known_deal import open_known  # noqa: PLC0415  (only a known deal's route needs it)
+
+            return open_known(table, params)
+        return table.open(params.get("resume"), params.get("level"))
 
     return render

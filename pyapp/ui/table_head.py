@@ -75,6 +75,10 @@ def message_line(table: TableHost, session: Session, hint: Any) -> Any:
     if table.coach is not None:
         return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
     line = h("div", {"class": "table-message", "data-testid": "message"}, deal_chip(session, table.store), hint)
+    if session.state.is_terminal():
+        from pyapp.ui.share import end_parts  # noqa: PLC0415  (read at a game's end)
+
+        line.append(*end_parts(table, session))
     if table.error:
         line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
     problem = session.save_problem or (None if table.store is not None else "storage.unavailable")

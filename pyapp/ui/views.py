@@ -83,6 +83,8 @@ def picker(root: Any, params: dict[str, str]) -> None:
             {"class": "picker", "data_testid": "picker"},
             h("p", {"class": "tagline"}, t("shell.tagline")),
             h("h1", {"class": "picker-title"}, t("shell.choose")),
+            h("p", {"class": "picker-daily"},
+              h("a", {"class": "button", "href": routes.href("daily"), "data_testid": "daily-link"}, t("daily.link"))),
             h("ul", {"class": "games"}, [_game_card(game, latest.get(game)) for game in routes.GAMES]),
             h(
                 "p",

@@ -1,0 +1,128 @@
+"""At a finished game's end: Challenge a friend (a link to the same deal), and the deal of the day's result.
+
+Both go out through the Web Share API where the browser has it, else to the
+clipboard; the text is also shown selected in a read-only field, so it can be
+copied by hand when neither works.  The daily result is kept once, for the
+day's counted try (:mod:`pyapp.storage.daily`); its share text holds the
+game, the day's number, the place and the points, nothing of the cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import window
+from pyscript.ffi import to_js
+
+from pyapp.deals.challenge import challenge_link
+from pyapp.deals.daily import deal_of, parse_day, rank_of
+from pyapp.i18n import t
+from pyapp.play import Session
+from pyapp.storage import StorageError
+from pyapp.storage.daily import DailyLog, load_daily, save_daily
+from pyapp.ui import dom
+from pyapp.ui.dom import h, on
+from pyapp.ui.table_host import TableHost
+
+
+def _send(box: Any, status: Any, text: str, url: str | None, keys: tuple[str, str, str]) -> None:
+    """Share ``text`` and ``url``, or copy ``url`` (else ``text``); ``status`` says which worked (``keys``: shared, copied, failed)."""
+    whole = url or text
+    box.value = whole
+    box.setAttribute("aria-label", t("challenge.link_label") if url else t("daily.share"))
+    box.hidden = False
+    box.focus()
+    box.select()
+
+    async def send() -> None:
+        share = getattr(window.navigator, "share", None)
+        try:
+            if dom.found(share):
+                data = {"text": text, **({"url": url} if url else {})}
+                await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))
+                status.textContent = t(keys[0])
+            else:
+                await window.navigator.clipboard.writeText(whole)
+                status.textContent = t(keys[1])
+        except Exception:  # noqa: BLE001  (cancelled, or no permission: the selected text is there to copy)
+            status.textContent = t(keys[2])
+
+    asyncio.ensure_future(send())
+
+
+SENT = {"challenge": ("challenge.shared", "challenge.copied", "challenge.copy_failed"),
+        "daily": ("daily.shared", "daily.copied", "daily.copy_failed")}
+"""Each share's status messages: shared, copied, failed."""
+
+
+def _challenge_link(session: Session) -> str:
+    state = session.state
+    base = str(window.location.href).split("#", 1)[0]
+    return challenge_link(base, state.GAME, [seat.kind for seat in session.seats], dict(state.options), state.seed)
+
+
+def _daily_of(session: Session, log: DailyLog) -> tuple[Any, bool] | None:
+    """The deal of the day this finished game played, and whether it was the counted try; None if it is none."""
+    key = log.counted(session.record_id)
+    deal = getattr(session, "deal", None)
+    if key is not None:
+        deal = deal_of(parse_day(key.split("/", 1)[0]))
+    if deal is None:
+        return None
+    return deal, key is not None
+
+
+def _daily_result(table: TableHost, session: Session) -> tuple[Any, str] | None:
+    """A finished deal of the day: its result kept (the counted try, once) and said with the streak, and its share text."""
+    from pyapp.ui.known_deal import today  # noqa: PLC0415  (one clock for both)
+
+    backend = table.store.backend if table.store is not None else None
+    log = load_daily(backend)
+    found = _daily_of(session, log)
+    if found is None:
+        return None
+    deal, counted = found
+    state = session.state
+    rank, points = rank_of(state.scores(), state.winners(), 0), int(state.scores()[0])
+    if counted and backend is not None and log.finish(session.record_id, rank=rank, players=state.players, points=points):
+        try:
+            save_daily(backend, log)
+        except StorageError:
+            pass  # shown now, kept when the store has room again (the next end drawn writes it)
+    words = {"number": deal.number, "place": t(f"daily.place.{rank}"), "players": state.players, "points": points}
+    text = t("daily.share_text" if counted else "daily.share_text_practice", game=t(f"game.{deal.game}"), **words)
+    streak = log.streak(today())
+    said = h("div", {"class": "daily-end", "data-testid": "daily-end", "data-counted": "true" if counted else "false"},
+             h("p", {"class": "daily-result"}, t("daily.end_counted" if counted else "daily.end_practice", **words)),
+             h("p", {"class": "daily-streak", "data-testid": "daily-streak", "data-streak": str(streak)},
+               t("daily.streak", n=streak)))
+    return said, text
+
+
+def end_parts(table: TableHost, session: Session) -> list[Any]:
+    """What a finished game's end adds to the message line: the day's result, Share result and Challenge a friend.
+
+    Both buttons fill one read-only field (selected, to copy by hand) and one status line.
+    """
+    box = h("input", {"type": "text", "readonly": True, "class": "share-text", "data-testid": "share-text",
+                      "aria-label": t("challenge.link_label"), "hidden": True})
+    status = h("p", {"class": "share-status", "role": "status", "data-testid": "share-status"})
+    row = h("div", {"class": "share-part"})
+    parts = [row, box, status]
+    daily = _daily_result(table, session)
+    if daily is not None:
+        said, text = daily
+        parts.insert(0, said)
+        share = h("button", {"type": "button", "class": "primary", "data-testid": "daily-share"}, t("daily.share"))
+        on(share, "click", lambda event: _send(box, status, text, None, SENT["daily"]))
+        row.append(share)
+    link = _challenge_link(session)
+    game = t(f"game.{session.state.GAME}")
+    challenge = h("button", {"type": "button", "data-testid": "challenge"}, t("challenge.button"))
+    on(challenge, "click", lambda event: _send(box, status, t("challenge.share_text", game=game), link, SENT["challenge"]))
+    row.append(challenge)
+    return parts
+
+
+__all__ = ["end_parts"]
