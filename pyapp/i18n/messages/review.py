@@ -56,6 +56,9 @@ EN = {
     "review.unreadable": "This saved game cannot be reviewed: {problem}",
     "review.deleted": "the saved game was deleted meanwhile",
     "review.unfinished": "Only a finished game can be reviewed.",
+    "review.held": "{name} held {cards}",
+    "review.held_goal": "{name} held {cards} and the goal card ‘{goal}’",
+    "review.held_none": "no cards",
 }
 
 KO = {
@@ -113,4 +116,7 @@ KO = {
     "review.unreadable": "이 저장된 게임은 복기할 수 없습니다: {problem}",
     "review.deleted": "그사이 저장된 게임이 삭제되었습니다",
     "review.unfinished": "끝난 게임만 복기할 수 있습니다.",
+    "review.held": "{name} 님의 손패: {cards}",
+    "review.held_goal": "{name} 님의 손패: {cards}, 비밀 목표 카드: ‘{goal}’",
+    "review.held_none": "없음",
 }
