@@ -371,25 +371,26 @@ class ReviewView:
         return items
 
     def _held(self, holdings: list[dict[str, Any]]) -> Any:
-        """What the others held at a decision (:func:`pyapp.ai.review.held`: only once the game is over), one line:
-        cards shown as on their faces, read out in words; None when there is nothing to tell."""
+        """What the others held at a decision (:func:`pyapp.ai.review.held`: only once the game is over), a line
+        per seat: cards shown as on their faces, read out in words; None when there is nothing to tell."""
         if not holdings:
             return None
 
-        def line(spoken: bool) -> str:
-            parts = []
-            for entry in holdings:
-                cards = " ".join(_card(self.ui, card, spoken=spoken) for card in entry["hand"]) or t("review.held_none")
-                name = self.names[entry["seat"]] if entry["seat"] < len(self.names) else str(entry["seat"] + 1)
-                if "goal" in entry:
-                    parts.append(t("review.held_goal", name=name, cards=cards, goal=t(f"dieci.goal.name.{entry['goal']}")))
-                else:
-                    parts.append(t("review.held", name=name, cards=cards))
-            return "; ".join(parts) + "."
+        def seat_line(entry: dict[str, Any], spoken: bool) -> str:
+            cards = " ".join(_card(self.ui, card, spoken=spoken) for card in entry["hand"]) or t("review.held_none")
+            name = self.names[entry["seat"]] if entry["seat"] < len(self.names) else str(entry["seat"] + 1)
+            if "goal" in entry:
+                return t("review.held_goal", name=name, cards=cards, goal=t(f"dieci.goal.name.{entry['goal']}"))
+            return t("review.held", name=name, cards=cards)
 
+        lines = []
+        for n, entry in enumerate(holdings):
+            end = "." if n == len(holdings) - 1 else ";"
+            lines.append(h("span", {"class": "review-held-seat", "data-seat": str(entry["seat"])},
+                           h("span", {"aria-hidden": "true"}, seat_line(entry, False) + end),
+                           h("span", {"class": "sr-only"}, seat_line(entry, True) + end + " ")))
         return h("p", {"class": "review-held", "data-testid": "review-held",
-                       "data-seats": " ".join(str(entry["seat"]) for entry in holdings)},
-                 h("span", {"aria-hidden": "true"}, line(False)), h("span", {"class": "sr-only"}, line(True)))
+                       "data-seats": " ".join(str(entry["seat"]) for entry in holdings)}, *lines)
 
     def _words(self, name: str, decision: dict[str, Any], position: State) -> dict[str, str]:
         """A decision's sentence parameters, in the language of the moment."""
