@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -12,15 +11,7 @@ from pyapp.games import new_game
 from pyapp.games.dyad.rules import card_text
 from pyapp.i18n import t
 from pyapp.storage import decode_record
-from tests import fake_dom
-
-FIXTURE = Path(__file__).parent / "fixtures" / "record-v2-dyad-2p-finished-review.json"
-
-
-@pytest.fixture(scope="module")
-def review_ui():
-    with fake_dom.ui_loaded("pyapp.ui.review") as module:
-        yield module
+from tests.test_review_ui import FIXTURE, _view, review_ui  # noqa: F401  (review_ui: the module on the fake DOM)
 
 
 def _played(game: str, players: int, seed: int):
@@ -72,11 +63,6 @@ def test_an_unfinished_game_names_nothing_anyone_else_held(game, players, seed):
 def test_triad_hides_nothing_so_tells_nothing():
     final, positions = _played("triad", 2, 1)
     assert all(held(final, position, position.current_player()) == [] for position in positions)
-
-
-def _view(review_ui, record, state):
-    return review_ui.ReviewView(fake_dom.h("main"), None, record, state, None, jump=lambda at: None,
-                                back=lambda: None)
 
 
 def _held_lines(item) -> list:
