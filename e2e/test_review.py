@@ -190,3 +190,96 @@ def test_the_review_of_a_saved_game_from_its_replay_stops_and_is_stored_once_who
     expect(view).to_have_attribute("data-judged", str(int(judged) + 1))
     assert page.evaluate(RECORD, record_id)["review"] == review
     page.screenshot(path=SCREENSHOTS / f"review-triad-{_size(page)}.png", full_page=True)
+
+
+def _state(page: Page, record_id: str):
+    """The stored game (``record``, engine state) as the page keeps it."""
+    from pyapp.storage import decode_record  # noqa: PLC0415
+
+    return decode_record(json.dumps(page.evaluate(RECORD, record_id)))
+
+
+def _fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the review scrolls sideways"
+
+
+def test_a_finished_games_review_says_what_the_others_held_then(page: Page):
+    from pyapp.ai.review import held  # noqa: PLC0415
+    from pyapp.i18n import t  # noqa: PLC0415
+    from pyapp.i18n.cards import dieci_card, dieci_said  # noqa: PLC0415
+
+    record_id = _plant(page, "dieci", 3)
+    page.evaluate(f"location.hash = '#/saves?review={record_id}'")
+    expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
+    record, state = _state(page, record_id)
+    positions = state.replay([])
+    before = {}
+    for index, action in enumerate(state.history):
+        before[index] = positions.clone()
+        positions.step(action)
+    items = page.get_by_test_id("review-decision")
+    expect(items.first).to_be_visible()
+    for n in range(items.count()):
+        item = items.nth(n)
+        index = int(item.get_attribute("data-index"))
+        entries = held(state, before[index], 0)
+        line = item.get_by_test_id("review-held")
+        expect(line).to_have_attribute("data-seats", " ".join(str(e["seat"]) for e in entries))
+        shown = " ".join(line.locator("[aria-hidden=true]").all_inner_texts())
+        said = " ".join(line.locator(".sr-only").all_text_contents())
+        for entry in entries:
+            name = record["seats"][entry["seat"]]["name"]
+            assert f"{name} held" in shown and f"{name} held" in said
+            for card in entry["hand"]:
+                assert dieci_card(card) in shown and dieci_said(card) in said
+            if "goal" in entry:
+                goal = t(f"dieci.goal.name.{entry['goal']}")
+                assert f"‘{goal}’" in shown
+    _fits(page)
+    assert axe(page, "review") == []
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"review-held-{_size(page)}.png", full_page=True)
+    items.first.screenshot(path=SCREENSHOTS / f"review-held-item-{_size(page)}.png")
+    page.get_by_test_id("language").select_option("ko")
+    expect(items.first.get_by_test_id("review-held")).to_contain_text("님의 손패:")
+    _fits(page)
+    page.screenshot(path=SCREENSHOTS / f"review-held-ko-{_size(page)}.png", full_page=True)
+    items.first.screenshot(path=SCREENSHOTS / f"review-held-item-ko-{_size(page)}.png")
+    page.get_by_test_id("language").select_option("en")
+
+
+def test_the_review_of_an_unfinished_game_shows_no_other_seats_card(page: Page):
+    """Even with a review stored beside it (an imported file may carry one): nothing the others hold reaches the page."""
+    from pyapp.i18n.cards import dieci_card  # noqa: PLC0415
+    from test_a11y import DOM_WORDS, hidden_texts  # noqa: PLC0415
+
+    record_id = _plant_unfinished(page)
+    page.evaluate(f"location.hash = '#/saves?review={record_id}'")
+    expect(page.get_by_test_id("review-unfinished")).to_be_visible()
+    expect(page.get_by_test_id("review-held")).to_have_count(0)
+    _, state = _state(page, record_id)
+    secret = hidden_texts(state, 0)
+    secret |= {dieci_card(card) for card in secret if re.fullmatch(r"[2-9TJQKA][RYGBP]", card)}
+    assert secret
+    for word in page.evaluate(DOM_WORDS):
+        for text in secret:
+            pattern = rf"(?<![0-9A-Za-z]){re.escape(text)}(?![0-9A-Za-z])"
+            assert not re.search(pattern, word), f"{text!r} of a hidden hand shows in the review: {word[:120]!r}"
+
+
+def _plant_unfinished(page: Page) -> str:
+    """A Dieci game in play in storage with a review of seat 0 stored beside it; returns its id."""
+    items = make("dieci", 3, "turn")
+    record_id = items["pyapp.current"]
+    record = json.loads(items["pyapp.save." + record_id])
+    actions = record["game"]["actions"]
+    decisions = [{"index": n, "played": action, "best": action, "points_loss": 0.0, "points_se": 0.0,
+                  "win_loss": None, "win_se": None, "worlds": 2, "about_equal": True}
+                 for n, action in enumerate(actions) if n % 3 == 0]
+    record["review"] = {"version": 1, "game": "dieci", "seat": 0, "worlds": 2, "done": len(decisions),
+                        "total": len(decisions), "decisions": decisions}
+    items["pyapp.save." + record_id] = json.dumps(record)
+    page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
+                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
+    expect(page.get_by_test_id("picker")).to_be_visible()
+    return record_id

@@ -24,6 +24,7 @@ from typing import Any
 
 from pyapp.ai import SLICE_MS
 from pyapp.ai.judge import judge
+from pyapp.engine.state import State
 from pyapp.games import game_class, load
 
 REVIEW_VERSION = 1
@@ -99,6 +100,45 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
             "done": len(found), "total": total, "decisions": found}
 
 
+GOAL_PHASES = frozenset({"claim", "offer"})
+"""The phases of a decision about characters, the things secret goal cards are about (Dieci)."""
+
+
+def held(final: State, position: State, seat: int) -> list[dict[str, Any]]:
+    """What the other seats held just before a decision of ``seat``: told only once the game is over.
+
+    ``final`` is the game as it stands (replayed from its record): while it is unfinished
+    nothing is told, so a review can never name a card nobody else could see yet; ``position``
+    is the game just before the decision.  Computed when the review is shown, never stored
+    with it.  Each other seat in turn: ``{"seat", "hand"}`` (its cards, as its own observation
+    gives them) and, in a game of secret goal cards where the decision is about characters
+    (a claim or the offer: :data:`GOAL_PHASES`), ``"goal"``.  Nothing in a game that hides nothing.
+
+    >>> from pyapp.games import new_game
+    >>> game = new_game("dieci", seed=3, players=3)
+    >>> start = game.clone()
+    >>> held(game, start, 0)
+    []
+    >>> while not game.is_terminal():
+    ...     game.step(game.legal_actions()[0])
+    >>> [(entry["seat"], len(entry["hand"]), "goal" in entry) for entry in held(game, start, 0)]
+    [(1, 10, False), (2, 10, False)]
+    """
+    if not final.is_terminal() or final.TYPE.perfect_information:
+        return []
+    out = []
+    for other in range(position.players):
+        if other == seat:
+            continue
+        seen = position.observation(other)
+        entry: dict[str, Any] = {"seat": other, "hand": list(seen.get("hand", []))}
+        goals = seen.get("goals")
+        if goals is not None and seen.get("phase") in GOAL_PHASES:
+            entry["goal"] = goals[other]
+        out.append(entry)
+    return out
+
+
 def gist(fact: Fact) -> tuple[str, tuple[tuple[str, str], ...]]:
     """What a fact says, less the move it is about (:data:`MOVE_PARAMS`).
 
@@ -137,4 +177,5 @@ def explanation(best: list[Fact], played: list[Fact] | None) -> list[tuple[str, 
     return out or [("review.later", [])]
 
 
-__all__ = ["MOVE_PARAMS", "REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "explanation", "gist", "review"]
+__all__ = ["GOAL_PHASES", "MOVE_PARAMS", "REVIEW_LIMITS", "REVIEW_VERSION", "decisions", "explanation", "gist", "held",
+           "review"]

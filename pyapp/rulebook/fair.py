@@ -1,7 +1,8 @@
 """The rules pages' section on fair deals (issue 32), shared by the games with chance (Dyad, Dieci).
 
 What the fingerprint is, where the seed is and is not, what "Check this deal"
-proves and what it cannot; Dieci's also says what its finished replay shows.
+proves and what it cannot; Dieci's also says what its finished replay shows; both, what a finished
+game's review tells of the others' hands.
 """
 
 from __future__ import annotations
@@ -48,12 +49,21 @@ _DIECI = {
           "목표 카드입니다.",
 }
 
+_HELD = {
+    "en": "A finished game's review says, under each decision it judges, what every other player held at that "
+          "moment (in Dieci also their goal cards, when the decision was about characters). The judgment itself "
+          "still uses only what the reviewed player knew then, and an unfinished game is never reviewed.",
+    "ko": "끝난 게임의 복기는 판정한 결정마다 그때 다른 플레이어들의 손패를 함께 보여 줍니다(디에치에서는 캐릭터에 관한 "
+          "결정이면 비밀 목표 카드도). 판정 자체는 여전히 복기하는 플레이어가 그때 알던 것만 쓰며, 끝나지 않은 게임은 복기하지 "
+          "않습니다.",
+}
+
 
 def fair_section(game: str, language: str) -> Section:
     """The section for ``game``'s rules page in ``language`` (``en`` or ``ko``)."""
     texts = _KO if language == "ko" else _EN
     title = "공정한 딜" if language == "ko" else "Fair deals"
-    extra = [p(_DIECI[language])] if game == "dieci" else []
+    extra = ([p(_DIECI[language])] if game == "dieci" else []) + [p(_HELD[language])]
     return section("fair", title, *[p(text) for text in texts], *extra)
 
 

@@ -335,7 +335,7 @@ class ReviewView:
 
     def _items(self, name: str, shown: list[dict[str, Any]]) -> list[Any]:
         from pyapp.ai.hint import reasons  # noqa: PLC0415  (the engine's reasons: with the judge)
-        from pyapp.ai.review import explanation  # noqa: PLC0415  (with the judge)
+        from pyapp.ai.review import explanation, held  # noqa: PLC0415  (with the judge)
 
         positions = _positions(self.state, {d["index"] for d in shown})
         game = self.state.GAME
@@ -354,6 +354,7 @@ class ReviewView:
                     key = own_key(f"review.later.{game}", key)
                 said = "".join(" " + t(fact, **_facts(self.ui, params)) for fact, params in facts)
                 sentences.append(h("p", {"class": "review-reasons"}, t(key, **words) + said))
+            sentences.append(self._held(held(self.state, position, self.seat)))
             number = decision["index"] + 1
             jump = h("button", {"type": "button", "data-testid": "review-jump", "data-position": str(decision["index"]),
                                 "aria-label": t("review.jump_label", n=number)}, t("review.jump"))
@@ -366,8 +367,30 @@ class ReviewView:
                                   "data-index": str(decision["index"]), "data-kind": kind, "data-rank": str(rank)},
                            h("h3", {}, h("span", {"class": "review-rank", "aria-hidden": "true"}, str(rank)),
                              t("review.heading", n=number, kind=t(f"review.{kind}"))),
-                           *sentences, h("div", {"class": "save-actions"}, jump)))
+                           *[part for part in sentences if part is not None], h("div", {"class": "save-actions"}, jump)))
         return items
+
+    def _held(self, holdings: list[dict[str, Any]]) -> Any:
+        """What the others held at a decision (:func:`pyapp.ai.review.held`: only once the game is over), a line
+        per seat: cards shown as on their faces, read out in words; None when there is nothing to tell."""
+        if not holdings:
+            return None
+
+        def seat_line(entry: dict[str, Any], spoken: bool) -> str:
+            cards = " ".join(_card(self.ui, card, spoken=spoken) for card in entry["hand"]) or t("review.held_none")
+            name = self.names[entry["seat"]] if entry["seat"] < len(self.names) else str(entry["seat"] + 1)
+            if "goal" in entry:
+                return t("review.held_goal", name=name, cards=cards, goal=t(f"dieci.goal.name.{entry['goal']}"))
+            return t("review.held", name=name, cards=cards)
+
+        lines = []
+        for n, entry in enumerate(holdings):
+            end = "." if n == len(holdings) - 1 else ";"
+            lines.append(h("span", {"class": "review-held-seat", "data-seat": str(entry["seat"])},
+                           h("span", {"aria-hidden": "true"}, seat_line(entry, False) + end),
+                           h("span", {"class": "sr-only"}, seat_line(entry, True) + end + " ")))
+        return h("p", {"class": "review-held", "data-testid": "review-held",
+                       "data-seats": " ".join(str(entry["seat"]) for entry in holdings)}, *lines)
 
     def _words(self, name: str, decision: dict[str, Any], position: State) -> dict[str, str]:
         """A decision's sentence parameters, in the language of the moment."""
@@ -437,6 +460,12 @@ def _words(ui: Any, action: Any) -> str:
     """A move as a screen reader says it (cards by name, Triad cells by their labels) when the game UI can."""
     words = getattr(ui, "move_words", None)
     return words(action, spoken=True) if words is not None else str(action)
+
+
+def _card(ui: Any, card: str, *, spoken: bool) -> str:
+    """A card as on its face (``7♥``) or in words when the game UI can, else its engine text."""
+    params = getattr(ui, "fact_params", None)
+    return params({"card": card}, spoken=spoken)["card"] if params is not None else card
 
 
 def _facts(ui: Any, params: dict[str, Any]) -> dict[str, Any]:

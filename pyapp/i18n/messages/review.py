@@ -6,7 +6,7 @@ EN = {
     "review.this_game": "Review this game",
     "review.title": "Review: {name}",
     "review.intro": "Each decision of {name} is judged from what {name} knew at that moment.",
-    "review.intro_hidden": "Each decision of {name} is judged from what {name} knew at that moment: the other players' hidden cards play no part, even now the game is over.",
+    "review.intro_hidden": "Each decision of {name} is judged from what {name} knew at that moment: the other players' hidden cards play no part, even now the game is over. What they held is shown under each decision.",
     "review.choose": "Whose decisions should be reviewed?",
     "review.progress": "Judging decision {done} of {total}…",
     "review.progress_label": "Review progress",
@@ -56,6 +56,9 @@ EN = {
     "review.unreadable": "This saved game cannot be reviewed: {problem}",
     "review.deleted": "the saved game was deleted meanwhile",
     "review.unfinished": "Only a finished game can be reviewed.",
+    "review.held": "{name} held {cards}",
+    "review.held_goal": "{name} held {cards} and the goal card ‘{goal}’",
+    "review.held_none": "no cards",
 }
 
 KO = {
@@ -64,7 +67,7 @@ KO = {
     "review.this_game": "이 게임 복기하기",
     "review.title": "복기: {name}",
     "review.intro": "{name} 님의 결정마다 그때 {name} 님이 알던 것만으로 판정합니다.",
-    "review.intro_hidden": "{name} 님의 결정마다 그때 {name} 님이 알던 것만으로 판정합니다. 게임이 끝난 지금도 다른 사람들의 숨은 카드는 쓰지 않습니다.",
+    "review.intro_hidden": "{name} 님의 결정마다 그때 {name} 님이 알던 것만으로 판정합니다. 게임이 끝난 지금도 다른 사람들의 숨은 카드는 쓰지 않습니다. 그때 다른 사람들의 손패는 결정마다 아래에 보여 줍니다.",
     "review.choose": "누구의 결정을 복기할까요?",
     "review.progress": "결정 {total}개 중 {done}개째 판정 중…",
     "review.progress_label": "복기 진행",
@@ -113,4 +116,7 @@ KO = {
     "review.unreadable": "이 저장된 게임은 복기할 수 없습니다: {problem}",
     "review.deleted": "그사이 저장된 게임이 삭제되었습니다",
     "review.unfinished": "끝난 게임만 복기할 수 있습니다.",
+    "review.held": "{name} 님의 손패: {cards}",
+    "review.held_goal": "{name} 님의 손패: {cards}, 비밀 목표 카드: ‘{goal}’",
+    "review.held_none": "없음",
 }
