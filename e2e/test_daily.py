@@ -93,8 +93,9 @@ def test_todays_deal_played_to_the_end_shared_and_challenged(page: Page) -> None
     expect(page.get_by_test_id("daily-end")).to_contain_text("Days in a row: 1")  # redrawn in English
 
     page.evaluate("delete Navigator.prototype.share; delete navigator.share")  # no Web Share API: the clipboard
+    page.get_by_test_id("deal-open").click()  # the deal's dialog holds Challenge a friend
     page.get_by_test_id("challenge").click()
-    expect(page.get_by_test_id("share-status")).to_contain_text("Challenge link copied.")
+    expect(page.get_by_test_id("challenge-status")).to_contain_text("Challenge link copied.")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.endswith(f"#/dyad?challenge=1.3.pnn.0-0-0.{SEED}"), link
 

@@ -11,6 +11,7 @@ and the verdict is said in words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pyapp.deals.fingerprint import short
@@ -32,13 +33,16 @@ NOTES = ("known_deal", "no_fingerprint")
 """Findings that say what was not promised rather than what differs."""
 
 
-def deal_chip(session: Session, store: SaveStore | None) -> Any:
-    """The chip of the message line: fingerprint or known deal in play, the deal's dialog at the end; else None."""
+def deal_chip(session: Session, store: SaveStore | None, ending: Sequence[Any] = ()) -> Any:
+    """The chip of the message line: fingerprint or known deal in play, the deal's dialog at the end; else None.
+
+    ``ending``: what else the end's dialog holds (Challenge a friend, :mod:`pyapp.ui.share`).
+    """
     state = session.state
     if not state.TYPE.has_chance:
         return None
     if state.is_terminal():
-        return _end(session, store)
+        return _end(session, store, ending)
     if session.known_deal:
         return h("span", {"class": "deal-chip known", "data-testid": "known-deal", "title": t("deal.known_label")},
                  t("deal.known"))
@@ -51,7 +55,7 @@ def deal_chip(session: Session, store: SaveStore | None) -> Any:
              h("span", {"aria-hidden": "true"}, t("deal.fingerprint"), " ", h("code", {}, code)))
 
 
-def _end(session: Session, store: SaveStore | None) -> Any:
+def _end(session: Session, store: SaveStore | None, ending: Sequence[Any]) -> Any:
     """The button and dialog of a finished game's deal: fingerprint, seed, the check and its verdict."""
     promised = session.fingerprint
     rows = [h("dt", {}, t("deal.end_seed")), h("dd", {"data-testid": "deal-seed"}, str(session.state.seed))]
@@ -72,6 +76,7 @@ def _end(session: Session, store: SaveStore | None) -> Any:
         _say(verdict, _verdicts[record_id], session.state.seed)
     label = [t("deal.end_title"), " ", h("code", {}, short(promised))] if promised else t("deal.end_title")
     button, dialog = sheet("deal", t("deal.end_title"), intro, h("dl", {"class": "deal-facts"}, *rows), run, verdict,
+                           *ending,
                            label=label)
     return h("span", {"class": "deal-chip over"}, button, dialog)
 

@@ -1,4 +1,8 @@
-"""At a finished game's end: Challenge a friend (a link to the same deal), and the deal of the day's result.
+"""At a finished game's end: the deal of the day's result, and Challenge a friend (a link to the same deal).
+
+The day's result and Share result sit on the message line; Challenge a friend
+sits in the deal's dialog (the fingerprint, the seed and the check), for the
+games with a deal: Triad has no chance, so nothing to challenge to.
 
 Both go out through the Web Share API where the browser has it, else to the
 clipboard; the text is also shown selected in a read-only field, so it can be
@@ -100,29 +104,34 @@ def _daily_result(table: TableHost, session: Session) -> tuple[Any, str] | None:
     return said, text
 
 
-def end_parts(table: TableHost, session: Session) -> list[Any]:
-    """What a finished game's end adds to the message line: the day's result, Share result and Challenge a friend.
-
-    Both buttons fill one read-only field (selected, to copy by hand) and one status line.
-    """
-    box = h("input", {"type": "text", "readonly": True, "class": "share-text", "data-testid": "share-text",
+def _field(testid: str) -> tuple[Any, Any]:
+    """A read-only field (the text selected, to copy by hand) and a status line, filled by :func:`_send`."""
+    box = h("input", {"type": "text", "readonly": True, "class": "share-text", "data-testid": f"{testid}-text",
                       "aria-label": t("challenge.link_label"), "hidden": True})
-    status = h("p", {"class": "share-status", "role": "status", "data-testid": "share-status"})
-    row = h("div", {"class": "share-part"})
-    parts = [row, box, status]
+    return box, h("p", {"class": "share-status", "role": "status", "data-testid": f"{testid}-status"})
+
+
+def daily_parts(table: TableHost, session: Session) -> list[Any]:
+    """What a finished deal of the day adds to the message line: its result, the streak and Share result."""
     daily = _daily_result(table, session)
-    if daily is not None:
-        said, text = daily
-        parts.insert(0, said)
-        share = h("button", {"type": "button", "class": "primary", "data-testid": "daily-share"}, t("daily.share"))
-        on(share, "click", lambda event: _send(box, status, text, None, SENT["daily"]))
-        row.append(share)
+    if daily is None:
+        return []
+    said, text = daily
+    box, status = _field("share")
+    share = h("button", {"type": "button", "class": "primary", "data-testid": "daily-share"}, t("daily.share"))
+    on(share, "click", lambda event: _send(box, status, text, None, SENT["daily"]))
+    return [said, h("div", {"class": "share-part"}, share), box, status]
+
+
+def challenge_parts(session: Session) -> list[Any]:
+    """Challenge a friend, in a finished game's deal dialog (:mod:`pyapp.ui.deal_check`): a link to the same deal."""
     link = _challenge_link(session)
     game = t(f"game.{session.state.GAME}")
+    box, status = _field("challenge")
     challenge = h("button", {"type": "button", "data-testid": "challenge"}, t("challenge.button"))
     on(challenge, "click", lambda event: _send(box, status, t("challenge.share_text", game=game), link, SENT["challenge"]))
-    row.append(challenge)
-    return parts
+    return [h("div", {"class": "share-part"}, challenge), box, status]
 
 
-__all__ = ["end_parts"]
+__all__ = ["challenge_parts", "daily_parts"]
+

@@ -223,7 +223,7 @@ class Table:
         kept = keep(self.root, self.body)
         self.show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if acting else "false"},
                     self._head(session, turn, acting),
-                    table_head.message_line(self, session, self.hints.message(session)), self.ui.render(ctx)),
+                    table_head.message_line(self, session, turn, self.hints.message(session)), self.ui.render(ctx)),
                   self.render)
         motion.after(self.body, moving)
         self.hints.mark(self.body)

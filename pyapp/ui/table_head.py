@@ -66,19 +66,24 @@ def result(session: Session) -> str:
     return t("table.result.shared", names=names)
 
 
-def message_line(table: TableHost, session: Session, hint: Any) -> Any:
+def message_line(table: TableHost, session: Session, turn: Turn, hint: Any) -> Any:
     """The table's one message line: a hint, a refused move or a saving problem, else empty (its room is kept).
 
     It also carries the deal's chip (:mod:`pyapp.ui.deal_check`): the fingerprint or "Known deal" in play,
-    the deal's dialog at the end.
+    the deal's dialog at the end.  While the last round's or deal's summary is up it holds neither the
+    deal's dialog nor the end's parts: like the head's actions, they come with the end.
     """
     if table.coach is not None:
         return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
-    line = h("div", {"class": "table-message", "data-testid": "message"}, deal_chip(session, table.store), hint)
+    if isinstance(turn, Over) and turn.summary is not None:
+        return h("div", {"class": "table-message", "data-testid": "message"}, hint)
     if session.state.is_terminal():
-        from pyapp.ui.share import end_parts  # noqa: PLC0415  (read at a game's end)
+        from pyapp.ui.share import challenge_parts, daily_parts  # noqa: PLC0415  (read at a game's end)
 
-        line.append(*end_parts(table, session))
+        chip = deal_chip(session, table.store, challenge_parts(session) if session.state.TYPE.has_chance else ())
+        line = h("div", {"class": "table-message", "data-testid": "message"}, chip, hint, *daily_parts(table, session))
+    else:
+        line = h("div", {"class": "table-message", "data-testid": "message"}, deal_chip(session, table.store), hint)
     if table.error:
         line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
     problem = session.save_problem or (None if table.store is not None else "storage.unavailable")
