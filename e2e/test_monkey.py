@@ -160,7 +160,8 @@ class Monkey:
 
 
 def over(page: Page) -> bool:
-    return page.locator(f"{hooks.STATUS}[data-turn=over]").count() > 0
+    """The end is shown: over, and past the last round's or deal's summary (the player dismisses that)."""
+    return page.locator(f"{hooks.STATUS}[data-turn=over]:not([data-waiting=summary])").count() > 0
 
 
 def visible_error(page: Page) -> str | None:
