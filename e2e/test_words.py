@@ -1,7 +1,8 @@
 """No word is broken inside: every visible text, on every screen a player reaches, wraps only between words.
 
-``BROKEN`` walks the page's visible text nodes; for each word (split on white space and after a
-hyphen; a Korean eojeol is such a word) it lays a Range over the word and counts the line boxes
+``BROKEN`` walks the page's visible text nodes; for each word (split on white space, after a
+hyphen and before an opening bracket, where Korean lines break: "앉습니다(첫째와" is two
+words; a Korean eojeol is such a word) it lays a Range over the word and counts the line boxes
 of ``getClientRects()``.  A word on two lines is broken, unless the word alone is wider than its
 whole box (the nearest block that is not sized by its content: not inline, not a table's part,
 not a flex or grid item), as an 80-character name is: that one wraps, or ends in an ellipsis
@@ -9,7 +10,8 @@ with the full name in its accessible name; and no line is cut at its box's edge 
 single word ending in an ellipsis.  Checked at 360x640, 740x360 and 1280x800, in English
 and in Korean, on the tables of each game at 2, 4 and the most players (with their dialogs:
 Dyad's score sheet, Dieci's characters and scores in detail), the round and deal summaries,
-Saved games, Settings and the picker.  Screenshots land in ``e2e/screenshots/words-*``.
+Saved games, Settings, the picker, a finished game's replay (at its start, middle and end) and
+its review, and the rules pages.  Screenshots land in ``e2e/screenshots/words-*``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from collections.abc import Iterator
 import pytest
 from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
+from table_fixtures import make
 from test_table_fit import SETTLED, open_case
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 SIZES = [(360, 640), (740, 360), (1280, 800)]
+JUDGING_MS = 120_000
 LANGUAGES = ["en", "ko"]
 NAMES = {"en": [f"Player {n}" for n in range(1, 9)], "ko": [f"플레이어 {n}" for n in range(1, 9)]}
 
@@ -59,7 +63,7 @@ BROKEN = """() => {
              || ((b.width <= 2 || b.height <= 2) && s.overflow !== 'visible');
     }
     if (tiny) continue;
-    for (const word of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+    for (const word of node.textContent.matchAll(/\\(?[^\\s(-]+-?/g)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
@@ -176,4 +180,62 @@ def test_no_word_is_broken_on_the_picker_saved_games_and_settings(page: Page, sc
     page.evaluate(f"location.hash = '#/{'saves' if screen == 'saves' else ''}'")
     expect(page.get_by_test_id("saves" if screen == "saves" else "picker")).to_be_visible()
     problems = broken_words(page, f"{screen}-{code}", "settings" if screen == "settings" else None)
+    assert not problems, "\n".join(problems)
+
+
+REPLAYS = [("dyad", 4), ("triad", 4), ("dieci", 3)]
+
+
+def open_replay(page: Page, game: str, players: int) -> int:
+    """A finished game of ``game`` planted in storage and replayed from Saved games; returns its length."""
+    items = make(game, players, "over")
+    page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
+                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+                                location.hash = '#/saves'; }""", items)
+    page.locator(f"[data-testid=save][data-id='{items['pyapp.current']}'] [data-testid=save-replay]").click()
+    expect(page.get_by_test_id("replay")).to_be_visible()
+    return int(page.get_by_test_id("replay").get_attribute("data-length"))
+
+
+def step_to(page: Page, position: int) -> None:
+    page.get_by_test_id("replay").focus()
+    page.keyboard.press("Home")
+    for _ in range(position):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-position", str(position))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("game", "players"), REPLAYS, ids=[f"{g}-{p}" for g, p in REPLAYS])
+def test_no_word_is_broken_in_a_replay_at_its_start_middle_and_end(page: Page, game: str, players: int,
+                                                                   code: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    length = open_replay(page, game, players)
+    language(page, code)
+    problems = []
+    for position, where in ((0, "start"), (length // 2, "middle"), (length, "end")):
+        step_to(page, position)
+        problems += [f"{where}: {p}" for p in broken_words(page, f"replay-{game}{players}-{where}-{code}")]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("game", "players"), REPLAYS, ids=[f"{g}-{p}" for g, p in REPLAYS])
+def test_no_word_is_broken_in_a_review(page: Page, game: str, players: int, code: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_replay(page, game, players)
+    language(page, code)
+    page.get_by_test_id("review-open").click()
+    expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
+    problems = broken_words(page, f"review-{game}{players}-{code}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", ["dyad", "triad", "dieci"])
+def test_no_word_is_broken_on_a_rules_page(page: Page, game: str, code: str) -> None:
+    language(page, code)
+    page.evaluate(f"location.hash = '#/rules/{game}'")
+    expect(page.locator(f"article.rules[data-game={game}]")).to_be_visible()
+    problems = broken_words(page, f"rules-{game}-{code}")
     assert not problems, "\n".join(problems)
