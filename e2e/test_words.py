@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
-from table_fixtures import make
+from test_replay_fit import _open_replay, _step_to
 from test_table_fit import SETTLED, open_case
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
@@ -125,6 +125,12 @@ def broken_words(page: Page, shot: str, opener: str | None = None) -> list[str]:
     return problems
 
 
+def assert_unbroken(page: Page, shot: str, opener: str | None = None) -> None:
+    """No word broken inside at any size (see :func:`broken_words`)."""
+    problems = broken_words(page, shot, opener)
+    assert not problems, "\n".join(problems)
+
+
 def table_id(case: tuple) -> str:
     game, players, phase, options, opener = case.values if hasattr(case, "values") else case
     return "-".join([game, str(players), phase, *options, *([opener] if opener else [])])
@@ -153,8 +159,7 @@ def test_no_word_is_broken_on_a_table(page: Page, game: str, players: int, phase
     case = (game, players, phase, options, opener)
     language(page, code)
     open_case(page, game, players, phase, {**options, "names": NAMES[code][:players]})
-    problems = broken_words(page, f"{table_id(case)}-{code}", opener)
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"{table_id(case)}-{code}", opener)
 
 
 SUMMARIES = [("dyad", 4, "roundwait", "round-end"), ("dieci", 2, "dealend", "deal-end"),
@@ -168,8 +173,7 @@ def test_no_word_is_broken_in_a_round_or_deal_summary(page: Page, case: tuple, c
     language(page, code)
     open_case(page, game, players, phase, {"names": NAMES[code][:players]}, turn="computer")
     expect(page.get_by_test_id(summary)).to_be_visible()
-    problems = broken_words(page, f"{'-'.join(map(str, case[:3]))}-{code}")
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"{'-'.join(map(str, case[:3]))}-{code}")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -179,8 +183,7 @@ def test_no_word_is_broken_on_the_picker_saved_games_and_settings(page: Page, sc
     open_case(page, "dieci", 4, "turn", {"names": NAMES[code][:4]})  # a game in play: Continue, a saved game
     page.evaluate(f"location.hash = '#/{'saves' if screen == 'saves' else ''}'")
     expect(page.get_by_test_id("saves" if screen == "saves" else "picker")).to_be_visible()
-    problems = broken_words(page, f"{screen}-{code}", "settings" if screen == "settings" else None)
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"{screen}-{code}", "settings" if screen == "settings" else None)
 
 
 REPLAYS = [("dyad", 4), ("triad", 4), ("dieci", 3)]
@@ -188,21 +191,8 @@ REPLAYS = [("dyad", 4), ("triad", 4), ("dieci", 3)]
 
 def open_replay(page: Page, game: str, players: int) -> int:
     """A finished game of ``game`` planted in storage and replayed from Saved games; returns its length."""
-    items = make(game, players, "over")
-    page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
-                                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-                                location.hash = '#/saves'; }""", items)
-    page.locator(f"[data-testid=save][data-id='{items['pyapp.current']}'] [data-testid=save-replay]").click()
-    expect(page.get_by_test_id("replay")).to_be_visible()
+    _open_replay(page, game, players)
     return int(page.get_by_test_id("replay").get_attribute("data-length"))
-
-
-def step_to(page: Page, position: int) -> None:
-    page.get_by_test_id("replay").focus()
-    page.keyboard.press("Home")
-    for _ in range(position):
-        page.keyboard.press("ArrowRight")
-    expect(page.get_by_test_id("replay")).to_have_attribute("data-position", str(position))
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -214,7 +204,7 @@ def test_no_word_is_broken_in_a_replay_at_its_start_middle_and_end(page: Page, g
     language(page, code)
     problems = []
     for position, where in ((0, "start"), (length // 2, "middle"), (length, "end")):
-        step_to(page, position)
+        _step_to(page, position)
         problems += [f"{where}: {p}" for p in broken_words(page, f"replay-{game}{players}-{where}-{code}")]
     assert not problems, "\n".join(problems)
 
@@ -227,8 +217,7 @@ def test_no_word_is_broken_in_a_review(page: Page, game: str, players: int, code
     language(page, code)
     page.get_by_test_id("review-open").click()
     expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
-    problems = broken_words(page, f"review-{game}{players}-{code}")
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"review-{game}{players}-{code}")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -237,5 +226,4 @@ def test_no_word_is_broken_on_a_rules_page(page: Page, game: str, code: str) -> 
     language(page, code)
     page.evaluate(f"location.hash = '#/rules/{game}'")
     expect(page.locator(f"article.rules[data-game={game}]")).to_be_visible()
-    problems = broken_words(page, f"rules-{game}-{code}")
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"rules-{game}-{code}")
