@@ -227,3 +227,21 @@ def test_no_word_is_broken_on_a_rules_page(page: Page, game: str, code: str) -> 
     page.evaluate(f"location.hash = '#/rules/{game}'")
     expect(page.locator(f"article.rules[data-game={game}]")).to_be_visible()
     assert_unbroken(page, f"rules-{game}-{code}")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_word_is_broken_in_a_sheet_of_a_replayed_dieci_end(page: Page, code: str) -> None:
+    """The first board's first sheet at the end (its scores in detail: "Museu/m: 1 of/ 6" in issue 31)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    length = open_replay(page, "dieci", 3)
+    language(page, code)
+    _step_to(page, length)
+    page.locator("[data-testid=replay-board] button.sheet-open").first.click()
+    expect(page.locator("[data-testid=replay-board] dialog[open]")).to_have_count(1)
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(SETTLED)
+        problems += [f"{width}x{height}: {p}" for p in page.evaluate(BROKEN)]
+        page.screenshot(path=SCREENSHOTS / f"words-replay-dieci3-sheet-{code}-{width}x{height}.png")
+    assert not problems, "\n".join(problems)
