@@ -36,6 +36,7 @@ OUTSIDE = """() => {
 
 SEATS = """() => [...document.querySelectorAll('[data-testid=replay-board] [data-testid^=player-]')].map(li => {
   const style = getComputedStyle(li), box = li.getBoundingClientRect();
+  // each part as laid out: a name and its own "(you)" item on two lines are apart
   const parts = [...li.querySelectorAll('.seat-name, .seat-total, .count, .badge')].map(el => el.innerText.trim());
   return {text: li.innerText, parts, border: parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== 'none',
           box: [box.left, box.top, box.right, box.bottom], board: li.closest('[data-testid=replay-board]').dataset.seat};

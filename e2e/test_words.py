@@ -1,7 +1,8 @@
 """No word is broken inside: every visible text, on every screen a player reaches, wraps only between words.
 
-``BROKEN`` walks the page's visible text nodes; for each word (split on white space and after a
-hyphen; a Korean eojeol is such a word) it lays a Range over the word and counts the line boxes
+``BROKEN`` walks the page's visible text nodes; for each word (split on white space, after a
+hyphen and before an opening bracket, where Korean lines break: "앉습니다(첫째와" is two
+words; a Korean eojeol is such a word) it lays a Range over the word and counts the line boxes
 of ``getClientRects()``.  A word on two lines is broken, unless the word alone is wider than its
 whole box (the nearest block that is not sized by its content: not inline, not a table's part,
 not a flex or grid item), as an 80-character name is: that one wraps, or ends in an ellipsis
@@ -9,7 +10,8 @@ with the full name in its accessible name; and no line is cut at its box's edge 
 single word ending in an ellipsis.  Checked at 360x640, 740x360 and 1280x800, in English
 and in Korean, on the tables of each game at 2, 4 and the most players (with their dialogs:
 Dyad's score sheet, Dieci's characters and scores in detail), the round and deal summaries,
-Saved games, Settings and the picker.  Screenshots land in ``e2e/screenshots/words-*``.
+Saved games, Settings, the picker, a finished game's replay (at its start, middle and end) and
+its review, and the rules pages.  Screenshots land in ``e2e/screenshots/words-*``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from collections.abc import Iterator
 import pytest
 from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
+from test_replay_fit import _open_replay, _step_to
 from test_table_fit import SETTLED, open_case
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 SIZES = [(360, 640), (740, 360), (1280, 800)]
+JUDGING_MS = 120_000
 LANGUAGES = ["en", "ko"]
 NAMES = {"en": [f"Player {n}" for n in range(1, 9)], "ko": [f"플레이어 {n}" for n in range(1, 9)]}
 
@@ -59,7 +63,7 @@ BROKEN = """() => {
              || ((b.width <= 2 || b.height <= 2) && s.overflow !== 'visible');
     }
     if (tiny) continue;
-    for (const word of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+    for (const word of node.textContent.matchAll(/\\(?[^\\s(-]+-?/g)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
@@ -121,6 +125,12 @@ def broken_words(page: Page, shot: str, opener: str | None = None) -> list[str]:
     return problems
 
 
+def assert_unbroken(page: Page, shot: str, opener: str | None = None) -> None:
+    """No word broken inside at any size (see :func:`broken_words`)."""
+    problems = broken_words(page, shot, opener)
+    assert not problems, "\n".join(problems)
+
+
 def table_id(case: tuple) -> str:
     game, players, phase, options, opener = case.values if hasattr(case, "values") else case
     return "-".join([game, str(players), phase, *options, *([opener] if opener else [])])
@@ -149,8 +159,7 @@ def test_no_word_is_broken_on_a_table(page: Page, game: str, players: int, phase
     case = (game, players, phase, options, opener)
     language(page, code)
     open_case(page, game, players, phase, {**options, "names": NAMES[code][:players]})
-    problems = broken_words(page, f"{table_id(case)}-{code}", opener)
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"{table_id(case)}-{code}", opener)
 
 
 SUMMARIES = [("dyad", 4, "roundwait", "round-end"), ("dieci", 2, "dealend", "deal-end"),
@@ -164,8 +173,7 @@ def test_no_word_is_broken_in_a_round_or_deal_summary(page: Page, case: tuple, c
     language(page, code)
     open_case(page, game, players, phase, {"names": NAMES[code][:players]}, turn="computer")
     expect(page.get_by_test_id(summary)).to_be_visible()
-    problems = broken_words(page, f"{'-'.join(map(str, case[:3]))}-{code}")
-    assert not problems, "\n".join(problems)
+    assert_unbroken(page, f"{'-'.join(map(str, case[:3]))}-{code}")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -175,5 +183,65 @@ def test_no_word_is_broken_on_the_picker_saved_games_and_settings(page: Page, sc
     open_case(page, "dieci", 4, "turn", {"names": NAMES[code][:4]})  # a game in play: Continue, a saved game
     page.evaluate(f"location.hash = '#/{'saves' if screen == 'saves' else ''}'")
     expect(page.get_by_test_id("saves" if screen == "saves" else "picker")).to_be_visible()
-    problems = broken_words(page, f"{screen}-{code}", "settings" if screen == "settings" else None)
+    assert_unbroken(page, f"{screen}-{code}", "settings" if screen == "settings" else None)
+
+
+REPLAYS = [("dyad", 4), ("triad", 4), ("dieci", 3)]
+
+
+def open_replay(page: Page, game: str, players: int) -> int:
+    """A finished game of ``game`` planted in storage and replayed from Saved games; returns its length."""
+    _open_replay(page, game, players)
+    return int(page.get_by_test_id("replay").get_attribute("data-length"))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("game", "players"), REPLAYS, ids=[f"{g}-{p}" for g, p in REPLAYS])
+def test_no_word_is_broken_in_a_replay_at_its_start_middle_and_end(page: Page, game: str, players: int,
+                                                                   code: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    length = open_replay(page, game, players)
+    language(page, code)
+    problems = []
+    for position, where in ((0, "start"), (length // 2, "middle"), (length, "end")):
+        _step_to(page, position)
+        problems += [f"{where}: {p}" for p in broken_words(page, f"replay-{game}{players}-{where}-{code}")]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("game", "players"), REPLAYS, ids=[f"{g}-{p}" for g, p in REPLAYS])
+def test_no_word_is_broken_in_a_review(page: Page, game: str, players: int, code: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_replay(page, game, players)
+    language(page, code)
+    page.get_by_test_id("review-open").click()
+    expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
+    assert_unbroken(page, f"review-{game}{players}-{code}")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("game", ["dyad", "triad", "dieci"])
+def test_no_word_is_broken_on_a_rules_page(page: Page, game: str, code: str) -> None:
+    language(page, code)
+    page.evaluate(f"location.hash = '#/rules/{game}'")
+    expect(page.locator(f"article.rules[data-game={game}]")).to_be_visible()
+    assert_unbroken(page, f"rules-{game}-{code}")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_word_is_broken_in_a_sheet_of_a_replayed_dieci_end(page: Page, code: str) -> None:
+    """The first board's first sheet at the end (its scores in detail: "Museu/m: 1 of/ 6" in issue 31)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    length = open_replay(page, "dieci", 3)
+    language(page, code)
+    _step_to(page, length)
+    page.locator("[data-testid=replay-board] button.sheet-open").first.click()
+    expect(page.locator("[data-testid=replay-board] dialog[open]")).to_have_count(1)
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(SETTLED)
+        problems += [f"{width}x{height}: {p}" for p in page.evaluate(BROKEN)]
+        page.screenshot(path=SCREENSHOTS / f"words-replay-dieci3-sheet-{code}-{width}x{height}.png")
     assert not problems, "\n".join(problems)

@@ -60,8 +60,8 @@ UNHASHED = ("index.html", "manifest.webmanifest", "embed.html", "404.html")
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
 """Fixed timestamp inside the wheel so the same sources give the same bytes."""
 
-SHELL_KEY = re.compile(rf"^(shell\.|game\.({'|'.join(GAMES)})$|app\.title$)")
-"""Message keys the page shows before Python is ready."""
+SHELL_KEY = re.compile(rf"^(shell\.|game\.({'|'.join(GAMES)})$|app\.title$|daily\.link$)")
+"""Message keys the page shows before Python is ready (the picker's "Today's deal" among them)."""
 
 
 def digest(data: bytes, length: int = 10) -> str:
