@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from conftest import ROOT, booted_page
+from conftest import BOOT_TIMEOUT_MS, ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
 from test_continue import _unfinished_game
 
@@ -97,6 +97,8 @@ def test_the_desktop_picker_fits_without_scrolling(browser: Browser, base_url: s
     for page in booted_page(browser, base_url, viewport={"width": 1280, "height": 800}):
         _language(page, code)
         expect(page.get_by_test_id("picker")).to_be_visible()
+        # measured once the footer says the site is ready offline: that line is part of the page too
+        page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         page.screenshot(path=SCREENSHOTS / f"picker-{code}-1280x800.png")
         overflow = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
         assert overflow <= 0, f"the picker scrolls by {overflow} px"
