@@ -93,6 +93,15 @@ def test_the_fingerprint_shows_before_the_first_move_stays_and_the_deal_checks_a
     assert record["fingerprint"] == of_save(record["game"]), "Pyodide's fingerprint is CPython's"
     assert record["game"]["actions"] == [], "the fingerprint is on the table before the first card is played"
     assert_seed_off_the_page(page, seed)
+    # in full in Dyad's score sheet and Dieci's log (on wide screens shown in place as the side panel)
+    note = page.get_by_test_id("deal-fingerprint-sheet")
+    sheet = {"dyad": "score-sheet", "dieci": "log"}[game]
+    if not note.is_visible():
+        page.get_by_test_id(f"{sheet}-open").click()
+    expect(note).to_contain_text(record["fingerprint"])
+    _shot(page, f"fingerprint-sheet-{game}")
+    if page.get_by_test_id(f"{sheet}-close").is_visible():
+        page.get_by_test_id(f"{sheet}-close").click()
     _shot(page, f"fingerprint-{game}")
     player = Player(page, f"fair-{game}", random.Random(32))
     while player.step():

@@ -288,17 +288,19 @@ def module_ui(module_name: str):
     return loaded
 
 
-def render_table(module, state, viewer: int, acted: list | None = None, dismiss=None) -> Element:
+def render_table(module, state, viewer: int, acted: list | None = None, dismiss=None,
+                 fingerprint: str | None = None) -> Element:
     """Render ``state`` as seen by ``viewer`` with a UI module from ``load_ui`` (``module.UI``).
 
     The viewer's seat is a person, the others "normal" computers; legal moves are
     offered when it is the viewer's turn, and chosen actions go to ``acted``;
-    ``dismiss`` is the table's call when a summary waits for the person.
+    ``dismiss`` is the table's call when a summary waits for the person; ``fingerprint`` the deal's, in play.
     """
     from pyapp.play import Seat
 
     seats = [Seat(f"P{i}", "person" if i == viewer else "normal") for i in range(state.players)]
     legal = state.legal_actions() if state.current_player() == viewer else []
     ctx = module.TableContext(observation=state.observation(viewer), viewer=viewer, legal=legal, seats=seats,
-                              act=(acted.append if acted is not None else (lambda a: None)), dismiss=dismiss)
+                              act=(acted.append if acted is not None else (lambda a: None)), dismiss=dismiss,
+                              fingerprint=fingerprint)
     return module.UI.render(ctx)

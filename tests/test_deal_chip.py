@@ -82,6 +82,19 @@ def test_a_known_deal_is_labelled_and_claims_no_fingerprint(game_ui):
     assert "data-fingerprint" not in chip.dump()
 
 
+def test_the_whole_fingerprint_is_in_a_sheet_while_the_game_is_played(game_ui):
+    """Dyad's score sheet and Dieci's log hold all 64 characters; without a fingerprint (a known deal) no line."""
+    game, module, deal_check = game_ui
+    session, _store = _session(game)
+    sheet_id = {"dyad": "score-sheet", "dieci": "log"}[game]
+    shown = fake_dom.render_table(module, session.state, 0, fingerprint=session.fingerprint)
+    notes = [el for el in shown.walk() if el.attrs.get("data-testid") == "deal-fingerprint-sheet"]
+    assert len(notes) == 1 and session.fingerprint in notes[0].dump()
+    assert any(el.attrs.get("data-testid") == sheet_id and notes[0] in list(el.walk()) for el in shown.walk())
+    plain = fake_dom.render_table(module, session.state, 0).dump()
+    assert "deal-fingerprint-sheet" not in plain and session.fingerprint not in plain
+
+
 def _finish(session):
     rng = random.Random(9)
     while not session.state.is_terminal():

@@ -55,6 +55,14 @@ def deal_chip(session: Session, store: SaveStore | None, ending: Sequence[Any] =
              h("span", {"aria-hidden": "true"}, t("deal.fingerprint"), " ", h("code", {}, code)))
 
 
+def fingerprint_note(fingerprint: str | None) -> Any:
+    """The whole fingerprint, for the sheet that shows it in full during the game (Dyad's score sheet, Dieci's log)."""
+    if fingerprint is None:
+        return None
+    return h("p", {"class": "deal-note", "data-testid": "deal-fingerprint-sheet"},
+             t("deal.end_fingerprint"), ": ", h("code", {}, fingerprint))
+
+
 def _end(session: Session, store: SaveStore | None, ending: Sequence[Any]) -> Any:
     """The button and dialog of a finished game's deal: fingerprint, seed, the check and its verdict."""
     promised = session.fingerprint
@@ -112,4 +120,4 @@ def _say(box: Any, verdict: Verdict, seed: int) -> None:
         box.append(h("p", {}, sentence))
 
 
-__all__ = ["deal_chip", "verdict_sentences"]
+__all__ = ["deal_chip", "fingerprint_note", "verdict_sentences"]

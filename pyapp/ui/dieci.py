@@ -17,6 +17,7 @@ from pyapp.i18n.cards import dieci_card, dieci_char as char_label, dieci_said as
 from pyapp.drawing.cards import backs, spoken
 from pyapp.drawing.dieci import chip, face as card_face, mini as mini_card
 from pyapp.drawing.tree import Node, node
+from pyapp.ui.deal_check import fingerprint_note
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.sheet import sheet
@@ -44,7 +45,7 @@ class DieciUI(SeatNames):
                          "data-viewer": str(ctx.viewer), "data-turn": str(obs["turn"]),
                          "data-deal": str(obs["deal"]), "data-players": str(obs["players"]),
                          "data-summary": "deal" if self.summary_key(obs) and (obs["phase"] != "over" or ctx.dismiss) else None})
-        log_button, log = self._log(obs)
+        log_button, log = self._log(obs, ctx.fingerprint)
         if obs["phase"] == "over" and not last:
             root.append(_end(self, obs, ctx.viewer, log_button), log)
             return root
@@ -217,12 +218,13 @@ class DieciUI(SeatNames):
                           node("span", {"class": "seat-marks"}, *marks) if marks else None))
         return tree(rows)
 
-    def _log(self, obs: Observation) -> list[Any]:
+    def _log(self, obs: Observation, fingerprint: str | None) -> list[Any]:
         """What happened this game, oldest first and numbered so, behind a button."""
         items = node("ol", {"class": "dieci-log"},
                      [node("li", {"data-event": event["type"], "value": str(event["n"] + 1)}, self.sentence(event))
                       for event in obs["log"]])
-        return sheet("log", t("dieci.log.title"), tree(items), label=t("dieci.log.button"), side=True)
+        return sheet("log", t("dieci.log.title"), tree(items), fingerprint_note(fingerprint), label=t("dieci.log.button"),
+                     side=True)
 
     def sentence(self, event: dict[str, Any]) -> str:
         kind = event["type"]

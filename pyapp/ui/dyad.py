@@ -19,6 +19,7 @@ from pyapp.i18n.cards import dyad_said as _card_label
 from pyapp.drawing.cards import backs, spoken
 from pyapp.drawing.dyad import face, mini
 from pyapp.drawing.tree import Node, node
+from pyapp.ui.deal_check import fingerprint_note
 from pyapp.ui.dom import h, on, tree
 from pyapp.ui.motion import Motion, seat_chip
 from pyapp.ui.picks import Picks
@@ -119,7 +120,7 @@ class DyadUI(SeatNames):
         root = h("div", {"class": "dyad", "data-testid": "dyad-table", "data-phase": "last-round" if last else obs["phase"],
                          "data-round": str(obs["round"]), "data-viewer": str(ctx.viewer),
                          "data-players": str(obs["players"])})
-        opener, scores = _score_sheet(self, obs)
+        opener, scores = _score_sheet(self, obs, ctx.fingerprint)
         root.append(self._players(obs, ctx))
         root.append(self._info(obs, opener))
         if obs["phase"] == "over" and not last:
@@ -468,7 +469,7 @@ def _previous(ui: SeatNames, obs: Observation) -> Any:
                             source=ui.name(last["from"]))))
     return sheet("last-trick", t("dyad.last.title"), tree(node("div", {}, rows, result)), label=t("dyad.last.button"))
 
-def _score_sheet(ui: SeatNames, obs: Observation) -> list[Any]:
+def _score_sheet(ui: SeatNames, obs: Observation, fingerprint: str | None) -> list[Any]:
     """The score sheet (one row per round and the totals), behind a button.
 
     With Teams the partners' columns stand side by side (seats 0 and 2, then 1 and 3) and a last row
@@ -502,7 +503,7 @@ def _score_sheet(ui: SeatNames, obs: Observation) -> list[Any]:
                  node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, t("dyad.sheet.round")), heads)),
                  node("tbody", {}, rows))
     return sheet("score-sheet", t("dyad.sheet.title"), tree(node("div", {"class": "sheet-table"}, table)),
-                 label=t("dyad.sheet.button"), side=True)
+                 fingerprint_note(fingerprint), label=t("dyad.sheet.button"), side=True)
 
 def _end(ui: SeatNames, obs: Observation) -> Any:
     winners = obs["winners"]

@@ -46,6 +46,9 @@ class TableContext:
     announce: Callable[[str], None] = field(default=lambda text: None)
     dismiss: Callable[[], None] | None = None
     """Set while the computers wait for the person to dismiss the summary on screen (its button calls it)."""
+    fingerprint: str | None = None
+    """The deal's whole fingerprint while the game is played (:mod:`pyapp.deals.fingerprint`), for the sheet
+    that shows it in full; None for a known deal, an older game or a game without chance."""
 
 
 @dataclass(frozen=True)

@@ -219,7 +219,8 @@ class Table:
         summary = DISMISS in turn.controls  # a summary holding the computers, or the last one before the end
         ctx = TableContext(observation=observation, viewer=viewer, legal=legal, seats=session.seats, act=self.act,
                            thinking=self.thinking and not summary, announce=self.say,
-                           dismiss=self._dismiss if summary else None)
+                           dismiss=self._dismiss if summary else None,
+                           fingerprint=None if session.known_deal else session.fingerprint)
         kept = keep(self.root, self.body)
         self.show(h("div", {"class": f"table table-{self.ui.game}", "data-acting": "true" if acting else "false"},
                     self._head(session, turn, acting),
