@@ -13,7 +13,8 @@ _EN = (
     "Every game is dealt from a deal number your browser draws at random. Before the first card the table shows "
     "the deal's fingerprint: the first 12 characters of a SHA-256 hash of the game, its options, the number of "
     "players and the deal number, written as compact JSON with its keys sorted "
-    "(the recipe and test values are in the site's source, pyapp/deals/fingerprint.py).",
+    "(the recipe and test values are in the site's source, pyapp/deals/fingerprint.py). All 64 characters are at "
+    "the foot of the score sheet (Dyad) or the log (Dieci).",
     "The deal number stays off the screen until the game is over: no part of the page, the saved-games list or a "
     "notice shows it. Saved-game files do carry it, as they always have: an export of a game and the backup hold "
     "the whole record, deal number included, so whoever reads such a file mid-game can work out the cards.",
@@ -30,7 +31,8 @@ _EN = (
 _KO = (
     "모든 게임은 브라우저가 무작위로 뽑은 딜 번호로 카드를 나눕니다. 첫 카드 전에 테이블에 딜 지문이 나옵니다: "
     "게임, 변형 규칙, 플레이어 수, 딜 번호를 키 순서대로 정렬한 간결한 JSON으로 적어 SHA-256 해시를 구한 값의 앞 12글자입니다"
-    "(만드는 방법과 시험값은 사이트 소스의 pyapp/deals/fingerprint.py에 있습니다).",
+    "(만드는 방법과 시험값은 사이트 소스의 pyapp/deals/fingerprint.py에 있습니다). 딜 지문 64글자 전체는 "
+    "점수표(다이어드)나 진행 기록(디에치) 맨 아래에 있습니다.",
     "딜 번호는 게임이 끝날 때까지 화면에 나오지 않습니다: 페이지 어디에도, 저장된 게임 목록에도, 알림에도 없습니다. "
     "저장된 게임 파일에는 전처럼 들어 있습니다: 게임 내보내기 파일과 백업에는 딜 번호를 포함한 기록 전체가 있으므로, "
     "게임 도중에 그런 파일을 읽으면 카드를 알아낼 수 있습니다.",
