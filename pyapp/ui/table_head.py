@@ -76,14 +76,15 @@ def message_line(table: TableHost, session: Session, turn: Turn, hint: Any) -> A
     if table.coach is not None:
         return h("div", {"class": "table-message", "data-testid": "message"}, table.coach.message())
     if isinstance(turn, Over) and turn.summary is not None:
-        return h("div", {"class": "table-message", "data-testid": "message"}, hint)
-    if session.state.is_terminal():
+        parts = [hint]
+    elif session.state.is_terminal():
         from pyapp.ui.share import challenge_parts, daily_parts  # noqa: PLC0415  (read at a game's end)
 
-        chip = deal_chip(session, table.store, challenge_parts(session) if session.state.TYPE.has_chance else ())
-        line = h("div", {"class": "table-message", "data-testid": "message"}, chip, hint, *daily_parts(table, session))
+        ending = challenge_parts(session) if session.state.TYPE.has_chance else ()
+        parts = [deal_chip(session, table.store, ending), hint, *daily_parts(table, session)]
     else:
-        line = h("div", {"class": "table-message", "data-testid": "message"}, deal_chip(session, table.store), hint)
+        parts = [deal_chip(session, table.store), hint]
+    line = h("div", {"class": "table-message", "data-testid": "message"}, *parts)
     if table.error:
         line.append(h("p", {"class": "error", "role": "alert", "data-testid": "move-error"}, table.error))
     problem = session.save_problem or (None if table.store is not None else "storage.unavailable")
