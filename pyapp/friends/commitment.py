@@ -32,7 +32,7 @@ The rule (version 1)
 [0]
 >>> seed_of(room, commitments, {0: host, 2: guest})
 2658868957486464
->>> seed == seed_of(room, commitments, {0: host, 2: None})
+>>> seed_of(room, commitments, {0: host, 2: None}) == 2658868957486464
 False
 """
 
