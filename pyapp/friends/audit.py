@@ -1,0 +1,157 @@
+"""A guest's check at the end of a friends' game: the host's full record against what the guest saw.
+
+During play the host's device holds every hand; a guest sees only its own
+observations.  At the end the host sends the full record (the saved-game
+record plus a ``friends`` block: room, every seat's commitment and value, the
+room's restarts), and :func:`audit` checks, on the guest's own engine:
+
+* every revealed value is the one its seat committed to
+  (:func:`pyapp.friends.commitment.mismatched`), and the guest's own value and
+  room are the ones it knows;
+* the record's deal number is :func:`pyapp.friends.commitment.seed_of` of
+  those values, so the host did not choose it;
+* the deal's fingerprint recomputes to the one the guest was shown at the deal;
+* every action replays legally to the game's end (:func:`pyapp.deals.verify.check`);
+* every observation the guest received is ``observation(seat)`` at some point
+  of that replay, in the order received, and each non-empty ``legal`` list is
+  the legal action texts at that point.
+
+Each thing found is a :class:`~pyapp.deals.verify.Finding` under ``audit.``
+in the catalog.  What it cannot show: the host's device could have shown
+every hand to its person during play; nothing a guest holds can tell.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pyapp.deals.fingerprint import is_fingerprint, short
+from pyapp.deals.verify import Finding, check
+from pyapp.friends.commitment import is_commitment, is_value, mismatched, seed_of
+from pyapp.games import new_game
+
+MAX_SEATS = 16
+
+
+@dataclass(frozen=True)
+class Audit:
+    """What :func:`audit` found: ``findings`` in the order found; none means every check held."""
+
+    moves: int
+    """Actions replayed legally."""
+    matched: int
+    """Received observations found, in order, in the replay."""
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        """The record is honest as far as this guest can tell."""
+        return not self.findings
+
+
+def read_friends(block: Any) -> tuple[str, dict[int, str], dict[int, str | None], int] | None:
+    """The friends block's room, commitments and values (int seats) and restarts, or None if malformed."""
+    if not isinstance(block, dict) or set(block) != {"room", "commitments", "values", "restarts"}:
+        return None
+    room, commitments, values, restarts = block["room"], block["commitments"], block["values"], block["restarts"]
+    if not (isinstance(room, str) and 0 < len(room) <= 64 and isinstance(commitments, dict)
+            and isinstance(values, dict) and set(commitments) == set(values) and 0 < len(commitments) <= MAX_SEATS
+            and isinstance(restarts, int) and not isinstance(restarts, bool) and 0 <= restarts <= 1000):
+        return None
+    seats: dict[str, int] = {}
+    for key in commitments:
+        if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key and int(key) < MAX_SEATS):
+            return None
+        seats[key] = int(key)
+    if not all(is_commitment(commitments[key]) and (values[key] is None or is_value(values[key])) for key in seats):
+        return None
+    return (room, {seats[key]: commitments[key] for key in seats},
+            {seats[key]: values[key] for key in seats}, restarts)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it arrives after JSON (tuples become lists), for comparing a replay's view with a received one."""
+    return json.loads(json.dumps(value))
+
+
+def _points(save: dict[str, Any], seat: int) -> list[tuple[Any, list[str] | None]]:
+    """Each point of the replay: ``seat``'s observation, and its legal texts when it is that seat's decision."""
+    state = new_game(save["game"], seed=save["seed"], players=save["players"], **save["options"])
+    points = []
+    for text in [*save["actions"], None]:
+        legal = [str(action) for action in state.legal_actions()] \
+            if not state.is_terminal() and state.current_player() == seat else None
+        points.append((_plain(state.observation(seat)), legal))
+        if text is not None:
+            state.apply_action(text)
+    return points
+
+
+def _match(points: list[tuple[Any, list[str] | None]], received: Sequence[Mapping[str, Any]]) -> tuple[int, list[Finding]]:
+    """Find each received view in order (earliest match first); say which ones no later point gives."""
+    findings: list[Finding] = []
+    at, matched = 0, 0
+    for number, entry in enumerate(received, start=1):
+        view = entry.get("observation") if isinstance(entry, Mapping) else None
+        legal = entry.get("legal") if isinstance(entry, Mapping) else None
+        views = [index for index in range(at, len(points)) if points[index][0] == _plain(view)]
+        if not views:
+            findings.append(Finding("observation_unmatched", {"number": number}))
+            continue
+        if legal:
+            exact = [index for index in views if points[index][1] == list(legal)]
+            if not exact:
+                findings.append(Finding("legal_differs", {"number": number}))
+            views = exact or views
+        at, matched = views[0], matched + 1
+    return matched, findings
+
+
+def audit(record: Any, seat: int, received: Sequence[Mapping[str, Any]], announced: str | None, *,
+          room: str | None = None, own_value: str | None = None) -> Audit:
+    """Check the host's full ``record`` for the guest at ``seat`` (see the module's docstring); never raises.
+
+    ``received``: what the guest was sent, ``{"observation", "legal"}`` in the
+    order received (duplicates dropped); ``announced``: the fingerprint shown
+    at the deal; ``room`` and ``own_value``, when given: the room the guest
+    joined and the value its device drew.
+    """
+    friends = read_friends(record.get("friends")) if isinstance(record, dict) else None
+    save = record.get("game") if isinstance(record, dict) else None
+    if friends is None or not isinstance(save, dict):
+        return Audit(0, 0, (Finding("unreadable"),))
+    block_room, commitments, values, _restarts = friends
+    findings: list[Finding] = []
+    if room is not None and block_room != room:
+        findings.append(Finding("room_differs"))
+    if seat not in commitments:
+        findings.append(Finding("own_commitment_missing", {"seat": seat}))
+    elif own_value is not None and values[seat] != own_value:
+        findings.append(Finding("own_value_differs"))
+    wrong = mismatched(block_room, commitments, values)
+    if wrong:
+        findings.append(Finding("commitments_differ", {"seats": ", ".join(str(n + 1) for n in wrong)}))
+    if save.get("seed") != seed_of(block_room, commitments, values):
+        findings.append(Finding("seed_differs"))
+    verdict = check(record)
+    players = save.get("players")
+    if verdict.fingerprint is None or not (isinstance(seat, int) and isinstance(players, int) and 0 <= seat < players):
+        return Audit(0, 0, (*findings, Finding("unreadable")))
+    if not is_fingerprint(announced):
+        findings.append(Finding("not_announced"))
+    elif announced != verdict.fingerprint:
+        findings.append(Finding("fingerprint_differs", {"stored": short(str(announced)),
+                                                        "computed": short(verdict.fingerprint)}))
+    if record.get("fingerprint") != verdict.fingerprint and announced == verdict.fingerprint:
+        findings.append(Finding("record_fingerprint_differs"))
+    findings.extend(finding for finding in verdict.findings if finding.key in ("illegal", "truncated"))
+    if not verdict.legal:
+        return Audit(verdict.moves, 0, tuple(findings))
+    matched, unmatched = _match(_points(save, seat), received)
+    return Audit(verdict.moves, matched, (*findings, *unmatched))
+
+
+__all__ = ["Audit", "audit", "read_friends"]
