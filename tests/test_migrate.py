@@ -18,7 +18,7 @@ def _text(name):
 
 def test_first_record_format_fixture_still_loads_and_replays():
     record, state = decode_record(_text("record-v1-nim.json"))
-    assert record["record"] == RECORD_VERSION == 4
+    assert record["record"] == RECORD_VERSION == 6
     assert record["name"] == "Evening game" and record["seats"][2]["name"] == "<b>Bea</b>"
     assert state.history and [str(a) for a in state.history] == ["take3", "take1", "take4", "take2"]
     assert state.scores() == [5, 1, 4] and not state.is_terminal()
@@ -37,7 +37,7 @@ def test_bare_engine_save_of_format_1_is_migrated_into_a_record():
     assert record["finished"] is True and state.winners() == [2]
 
 
-@pytest.mark.parametrize("version", [5, 99, 10**6])
+@pytest.mark.parametrize("version", [7, 99, 10**6])
 def test_future_record_versions_are_refused_clearly(version):
     record = json.loads(_text("record-v1-nim.json"))
     record["record"] = version
@@ -74,7 +74,7 @@ def test_migration_steps_run_in_order(monkeypatch):
 
 
 def test_current_records_pass_through_without_copy():
-    record = json.loads(_text("record-v4-dyad-2p-fingerprint.json"))
+    record = json.loads(_text("record-v6-dyad-3p-host-finished.json"))
     assert migrate(record) is record
 
 
@@ -139,7 +139,7 @@ def test_records_of_version_2_gain_revisions_and_a_named_flag():
 def test_third_format_fixtures_load_with_their_revisions(name):
     raw = json.loads(_text(name))
     record, state = decode_record(_text(name))
-    assert record["record"] == RECORD_VERSION == 4
+    assert record["record"] == RECORD_VERSION == 6
     assert (record["revision"], record["history_revision"], record["named"]) == \
         (raw["revision"], raw["history_revision"], raw["named"])
     assert [str(a) for a in state.history] == raw["game"]["actions"]
@@ -157,7 +157,7 @@ def test_malformed_revisions_and_flags_are_refused(change):
 def test_older_records_get_no_fingerprint_and_are_no_known_deal(name):
     """Record 3 → 4: an old game made no promise about its deal, so none is computed at migration."""
     record, _ = decode_record(_text(name))
-    assert record["record"] == RECORD_VERSION == 4
+    assert record["record"] == RECORD_VERSION == 6
     assert record["fingerprint"] is None and record["known_deal"] is False
 
 

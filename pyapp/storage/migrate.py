@@ -26,13 +26,22 @@ Version history
   default name, shown in the language of the moment).  From record 2: both
   revisions 0, and ``named`` unless the name is blank or a game's default
   name in one of the site's languages.
-* record 4 (current): record 3 plus ``"fingerprint"`` and ``"known_deal"``
+* record 4: record 3 plus ``"fingerprint"`` and ``"known_deal"``
   (:mod:`pyapp.deals.fingerprint`): the deal's fingerprint as stored when the
   game started (64 hex characters), or null when there is none (a game
   without chance, a known deal, or a game started before fingerprints), and
   whether the player could know the seed in advance (a typed deal number, a
   challenge link, the deal of the day).  From record 3: no fingerprint (an old
   game made no promise, so none is computed now) and not a known deal.
+* record 5: record 4 plus ``"friends"``, ``"device_seat"`` and
+  ``"room_keys"`` (:mod:`pyapp.storage.friends`): a friends' game's block
+  (room, commitments, values, restarts), the seat this device's person holds
+  and the host's room secret and seat tokens.  From record 4: all null (a
+  game on one device).
+* record 6 (current): record 5 plus ``"kind"``: ``"game"``, or ``"guest"``
+  for a guest's record of a friends' game in progress (its own fields, no
+  engine save: :func:`pyapp.storage.friends.make_guest_record`).  From
+  record 5: ``"game"``.
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 
@@ -42,13 +51,15 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
 >>> record = migrate(bare)
 >>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
-(4, ['Player 1', 'Player 2'], True)
+(6, ['Player 1', 'Player 2'], True)
 >>> record["hints"], record["revision"], record["named"], record["fingerprint"], record["known_deal"]
 ({'allowed': False, 'used': 0}, 0, False, None, False)
+>>> record["kind"], record["friends"], record["device_seat"], record["room_keys"]
+('game', None, None, None)
 >>> migrate({"record": 7})
 Traceback (most recent call last):
 ...
-pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 4)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 6)
 """
 
 from __future__ import annotations
@@ -106,7 +117,18 @@ def _add_fingerprint(record: dict[str, Any]) -> dict[str, Any]:
     return dict(record, record=4, fingerprint=None, known_deal=False)
 
 
-RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions, 3: _add_fingerprint}
+def _add_friends(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 4 → 5: a game on one device: no friends' block, no seat of this device's, no room keys."""
+    return dict(record, record=5, friends=None, device_seat=None, room_keys=None)
+
+
+def _add_kind(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 5 → 6: every older record is a game this device can replay."""
+    return dict(record, record=6, kind="game")
+
+
+RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions, 3: _add_fingerprint,
+                                 4: _add_friends, 5: _add_kind}
 """``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
 
 SAVE_STEPS: dict[int, Step] = {}
@@ -162,6 +184,8 @@ def migrate(record: Any) -> dict[str, Any]:
     if version < 0:
         raise CorruptRecord(f"unknown saved-game version {version}")
     game = record.get("game")
+    if version == RECORD_VERSION and record.get("kind") == "guest":
+        return record  # no engine save in it
     if version == RECORD_VERSION and isinstance(game, dict) and _version(game.get("format")) == SAVE_FORMAT:
         return record  # the common case: nothing to do, no copy
     record = dict(record)  # shallow: each step builds new containers for what it changes

@@ -14,12 +14,13 @@ from pyapp.deals.fingerprint import is_fingerprint
 from pyapp.engine.state import State
 from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
+from pyapp.storage.friends import GAME, check_friends, check_guest, is_guest
 from pyapp.storage.hints import check_hints, default_hints
 from pyapp.storage.migrate import migrate
 from pyapp.storage.review import IMPORTED, without_bad_review
 from pyapp.storage.revision import check_revisions
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
-from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
+from pyapp.storage.versions import RECORD_VERSION, CorruptRecord, GuestRecord
 
 MAX_RECORD_CHARS = 1_000_000
 """Larger text is refused before parsing; a real record is a few kilobytes."""
@@ -62,7 +63,8 @@ def check_summary(value: Any, players: int) -> dict[str, Any] | None:
 def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str, str]],
                 created: float, updated: float, hints: dict[str, Any] | None = None,
                 named: bool = True, revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
-                known_deal: bool = False) -> dict[str, Any]:
+                known_deal: bool = False, friends: dict[str, Any] | None = None, device_seat: int | None = None,
+                room_keys: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record for ``state``; ``seats`` gives each seat's name and kind.
 
     ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
@@ -70,12 +72,15 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
     gave ``name``; ``revisions`` are the ones the writer read
     (:mod:`pyapp.storage.revision`: the store's write sets the new ones);
     ``fingerprint`` is the deal's as stored when the game started (None: no
-    promise was made), ``known_deal`` that the player could know the seed.
+    promise was made), ``known_deal`` that the player could know the seed;
+    ``friends``, ``device_seat`` and ``room_keys``: a friends' game's fields
+    (:mod:`pyapp.storage.friends`), None for a game on one device.
     """
     if hints is None:
         hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
     return {
         "record": RECORD_VERSION,
+        "kind": GAME,
         "id": record_id,
         "name": name[:MAX_NAME_CHARS],
         "seats": seats,
@@ -90,6 +95,9 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "history_revision": revisions[1],
         "fingerprint": fingerprint,
         "known_deal": known_deal,
+        "friends": friends,
+        "device_seat": device_seat,
+        "room_keys": room_keys,
     }
 
 
@@ -102,11 +110,16 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     """Validate a decoded record and replay its game; ``CorruptRecord`` if anything is off.
 
     Older versions are upgraded first (:func:`pyapp.storage.migrate.migrate`),
-    so the record returned is always of the current version.
+    so the record returned is always of the current version.  A guest's
+    record of a game in progress is checked and refused with ``GuestRecord``
+    (which carries it): there is no game to replay in it yet.
     """
     record = migrate(record)
     _require(record.get("record") == RECORD_VERSION,
              f"unknown saved-game version {record.get('record')!r}")
+    if is_guest(record):
+        raise GuestRecord(check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS))
+    _require(record.get("kind") == GAME, f"unknown saved-game kind {str(record.get('kind'))[:20]!r}")
     for key, kind in (("id", str), ("name", str), ("seats", list), ("finished", bool)):
         _require(isinstance(record.get(key), kind), f"the saved game's {key!r} is missing or of the wrong type")
     for key in ("created", "updated"):
@@ -124,6 +137,7 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
              "the saved game's 'fingerprint' is missing or malformed")
     _require(isinstance(record.get("known_deal"), bool), "the saved game's 'known_deal' is missing or of the wrong type")
     _require(isinstance(record.get(IMPORTED, False), bool), f"the saved game's {IMPORTED!r} is not true or false")
+    check_friends(record)
     try:
         state = load(record.get("game"))
     except ValueError as error:
@@ -156,13 +170,18 @@ def peek_record(text: str) -> dict[str, Any] | None:
     Older versions are upgraded the way :func:`check_record` upgrades them
     (which needs no replay).  The result has ``id``, ``game`` (its kind),
     ``seats``, ``updated``, ``finished``, ``summary``, ``hints`` (None when
-    malformed) and ``known_deal`` (False unless it is exactly True).
+    malformed), ``known_deal`` (False unless it is exactly True) and
+    ``guest`` (a guest's record of a friends' game: its game is named, its
+    summary None).
     """
     try:
         record = migrate(loads(text, max_chars=MAX_RECORD_CHARS))
+        if is_guest(record):
+            check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS)
     except (UnsafeJSON, CorruptRecord):
         return None
-    save, seats, updated = record.get("game"), record.get("seats"), record.get("updated")
+    seats, updated = record.get("seats"), record.get("updated")
+    save = {"game": record["guest"]["game"], "players": len(seats)} if is_guest(record) else record.get("game")
     if not (isinstance(record.get("id"), str) and len(record["id"]) <= MAX_ID_CHARS
             and isinstance(record.get("finished"), bool) and isinstance(save, dict)
             and save.get("game") in GAMES and _seats_ok(seats) and save.get("players") == len(seats)):
@@ -176,6 +195,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
         "summary": check_summary(record.get("summary"), len(seats)),
         "hints": check_hints(record.get("hints")),
         "known_deal": record.get("known_deal") is True,
+        "guest": is_guest(record),
     }
 
 

@@ -2,7 +2,9 @@
 
 Games in which hints were used (the record's ``hints.used``) are counted apart,
 in lines of their own (``hinted``), so that the other lines say how a person
-played unaided.
+played unaided.  Friends' games (a record with a ``friends`` block: people on
+their own devices) count apart too, in ``friends``, from the seat this
+device's person held (``device_seat``), hints or not.
 
 They are counted from the point of view of the people at the table (the
 device's players): a game counts when at least one seat is a person; it is
@@ -73,19 +75,20 @@ Table = dict[str, dict[str, dict[str, Any]]]
 
 
 class Stats:
-    """The statistics: ``games`` (played without hints) and ``hinted`` (with hints), each a :data:`Table`."""
+    """The statistics: ``games`` (played without hints), ``hinted`` (with hints) and ``friends``, each a :data:`Table`."""
 
     def __init__(self, games: Table | None = None, counted: list[str] | None = None, reset: bool = False,
-                 hinted: Table | None = None) -> None:
+                 hinted: Table | None = None, friends: Table | None = None) -> None:
         self.games = games or {}
         self.hinted = hinted or {}
+        self.friends = friends or {}
         self.counted = counted or []
         self.reset = reset
         """True after damaged statistics were replaced by empty ones (until the next game counts)."""
 
-    def line(self, game: str, level: str, *, hinted: bool = False) -> dict[str, Any]:
-        """The counts for one game and opponent level, with hints or without (zeros if none yet)."""
-        table = self.hinted if hinted else self.games
+    def line(self, game: str, level: str, *, hinted: bool = False, friends: bool = False) -> dict[str, Any]:
+        """The counts for one game and opponent level: with friends, with hints or unaided (zeros if none yet)."""
+        table = self.friends if friends else self.hinted if hinted else self.games
         return dict(table.get(game, {}).get(level, {"played": 0, "won": 0, "best": None}))
 
     def rows(self) -> list[tuple[str, str, bool, dict[str, Any]]]:
@@ -99,10 +102,17 @@ class Stats:
                         out.append((game, level, hinted, dict(table[game][level])))
         return out
 
+    def friends_rows(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """``(game, level, line)`` for every line of friends' games: games by name, levels weakest first."""
+        return [(game, level, dict(self.friends[game][level])) for game in sorted(self.friends)
+                for level in sorted(self.friends[game], key=lambda k: (LEVEL_ORDER.index(k) if k in LEVEL_ORDER else 99, k))]
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"stats": STATS_VERSION, "games": self.games, "counted": self.counted}
         if self.hinted:
             data["hinted"] = self.hinted
+        if self.friends:
+            data["friends"] = self.friends
         if self.reset:
             data["reset"] = True
         return data
@@ -113,13 +123,15 @@ class Stats:
         if not isinstance(data, dict) or data.get("stats") != STATS_VERSION:
             raise ValueError("unknown statistics version")
         games, counted, hinted = data.get("games"), data.get("counted"), data.get("hinted", {})
+        friends = data.get("friends", {})
         if not isinstance(counted, list):
             raise ValueError("statistics are malformed")
         if not all(isinstance(x, str) and len(x) <= 64 for x in counted):
             raise ValueError("the counted games are malformed")
         _check_table(games)
         _check_table(hinted)  # absent from statistics written before hints were counted
-        return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")), hinted)
+        _check_table(friends)  # absent from statistics written before friends' games
+        return cls(games, counted[-MAX_COUNTED:], bool(data.get("reset")), hinted, friends)
 
 
 def _check_table(games: Any) -> None:
@@ -194,7 +206,7 @@ def opponent_level(kinds: Sequence[str]) -> str | None:
 
 def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str,
                    scores: Sequence[float], winners: Sequence[int]) -> bool:
-    """Count a finished game once (apart when hints were used in it); True if it was counted now.
+    """Count a finished game once (apart with friends, or when hints were used); True if it was counted now.
 
     ``StorageError`` when the statistics cannot be written (nothing changed
     then), so the caller can keep the game to count it later.
@@ -209,8 +221,12 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
     if record["id"] in stats.counted:
         return False
     people = [seat for seat, kind in enumerate(kinds) if kind == "person"]
-    hints = record.get("hints")
-    table = stats.hinted if isinstance(hints, dict) and hints.get("used", 0) > 0 else stats.games
+    hints, here = record.get("hints"), record.get("device_seat")
+    if record.get("friends") is not None:
+        table = stats.friends
+        people = [here] if isinstance(here, int) and here in people else people
+    else:
+        table = stats.hinted if isinstance(hints, dict) and hints.get("used", 0) > 0 else stats.games
     line = table.setdefault(game, {}).setdefault(level, {"played": 0, "won": 0, "best": None})
     line["played"] += 1
     if any(seat in winners for seat in people):

@@ -19,6 +19,7 @@ import time
 from typing import Any, NamedTuple
 
 from pyapp.engine.state import State
+from pyapp.storage.friends import shared
 from pyapp.storage.records import MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record
 from pyapp.storage.review import IMPORTED
 from pyapp.storage.safejson import is_number
@@ -27,8 +28,10 @@ from pyapp.storage.store import SaveStore
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
 RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated", "finished", "game", "summary",
-                 "hints", "revision", "history_revision", "fingerprint", "known_deal", "review", IMPORTED)
-"""Every field of a record of the current version (:mod:`pyapp.storage.migrate`); nothing else is imported."""
+                 "hints", "revision", "history_revision", "fingerprint", "known_deal", "review", IMPORTED, "kind", "friends",
+                 "device_seat")
+"""Every field of a record of the current version (:mod:`pyapp.storage.migrate`) but the host's room keys
+(:data:`pyapp.storage.friends.PRIVATE`); nothing else is imported."""
 SEAT_FIELDS = ("name", "kind")
 MAX_DROPPED_SHOWN = 5
 """The import notice names at most this many dropped fields (then says how many more), each cut to 40 characters."""
@@ -50,8 +53,8 @@ def known_fields(record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
 
 def export_text(record: dict[str, Any]) -> str:
-    """The file contents for ``record``: readable JSON, UTF-8 friendly."""
-    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    """The file contents for ``record``: readable JSON, UTF-8 friendly, without the host's room keys."""
+    return json.dumps(shared(record), indent=1, ensure_ascii=False) + "\n"
 
 
 def export_filename(record: dict[str, Any]) -> str:
@@ -128,7 +131,7 @@ def import_file(data: bytes | str, store: SaveStore) -> Imported:
     record starts a history of its own (revisions from 0).
     """
     record, state = decode_record(decode_file(data))
-    record, dropped = known_fields(record)
+    record, dropped = known_fields(shared(record))
     now = store.clock()
     created = record.get("created") or now
     record = dict(record, id=store.new_id(), created=created, updated=now, revision=0, history_revision=0)

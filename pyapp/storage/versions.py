@@ -5,7 +5,7 @@ upgrading them (:mod:`pyapp.storage.migrate`) can both use them without
 importing each other in a circle.
 """
 
-RECORD_VERSION = 4
+RECORD_VERSION = 6
 """The envelope version this site writes (see :mod:`pyapp.storage.migrate` for the history)."""
 
 
@@ -13,4 +13,12 @@ class CorruptRecord(ValueError):
     """A stored or imported record that cannot be used, with the reason."""
 
 
-__all__ = ["CorruptRecord", "RECORD_VERSION"]
+class GuestRecord(CorruptRecord):
+    """A guest's record of a friends' game in progress: well-formed, but nothing to replay until the end."""
+
+    def __init__(self, record: dict) -> None:  # type: ignore[type-arg]
+        super().__init__("a guest's record of a friends' game: it can be replayed once the host sends the full record")
+        self.record = record
+
+
+__all__ = ["CorruptRecord", "GuestRecord", "RECORD_VERSION"]

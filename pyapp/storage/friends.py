@@ -1,0 +1,146 @@
+"""What a friends' game adds to a saved record: the host's block and keys, a guest's own record.
+
+Three fields of every record (version 5; :mod:`pyapp.storage.migrate`):
+
+* ``friends``: None for a game on one device; else the block every device
+  ends with, ``{"room", "commitments", "values", "restarts"}`` (seats as text
+  keys), checked by :func:`check_friends`: the values are the committed ones
+  and the deal number is the one they give, so a record whose block was
+  rewritten is refused.
+* ``device_seat``: the seat this device's person holds (None for a game on
+  one device): statistics count a friends' game from it.
+* ``room_keys``: the host's ``{"secret", "tokens"}`` (the room secret and each
+  guest's seat token, to take the room up again); never shown in the saves
+  list, never exported or sent (:func:`shared`).
+
+A guest, which does not know the deal until the end, keeps a record of its
+own kind (``"kind": "guest"``, version 6): its seat, the host's name, the room,
+the fingerprint it was shown and the observations it received
+(:func:`make_guest_record`).  At the end it is replaced by the host's full
+record (:func:`completed`), so replay and review work for guests too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.deals.fingerprint import is_fingerprint, of_save
+from pyapp.friends.audit import read_friends
+from pyapp.friends.commitment import mismatched, seed_of
+from pyapp.registry import GAMES
+from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
+
+GAME, GUEST = "game", "guest"
+"""The record kinds: a game this device can replay, and a guest's record of one in progress."""
+PRIVATE = ("room_keys",)
+"""Fields only the host's own device keeps."""
+MAX_TOKEN_CHARS = 64
+MAX_RECEIVED = 20_000
+"""Observations a guest's record may hold (a long Dieci game sends a few hundred)."""
+
+
+def check_friends(record: dict[str, Any]) -> None:
+    """``CorruptRecord`` unless the record's friends fields are absent or honest with its deal."""
+    block, seat, keys = record.get("friends"), record.get("device_seat"), record.get("room_keys")
+    if block is None:
+        if seat is not None or keys is not None:
+            raise CorruptRecord("the saved game has a friends' seat or room keys but is not a friends' game")
+        return
+    friends = read_friends(block)
+    if friends is None:
+        raise CorruptRecord("the saved game's 'friends' block is malformed")
+    room, commitments, values, _ = friends
+    wrong = mismatched(room, commitments, values)
+    if wrong:
+        raise CorruptRecord(f"the saved friends' game's values do not match the commitments of seat(s) "
+                            f"{', '.join(str(n + 1) for n in wrong)}")
+    save = record.get("game")
+    if not isinstance(save, dict) or save.get("seed") != seed_of(room, commitments, values):
+        raise CorruptRecord("the saved friends' game's deal number is not the one its values give")
+    fingerprint = record.get("fingerprint")
+    try:
+        fingerprint_ok = fingerprint is not None and fingerprint == of_save(save)
+    except (KeyError, TypeError, ValueError):
+        fingerprint_ok = False
+    if not fingerprint_ok:
+        raise CorruptRecord("the saved friends' game's fingerprint is not its deal's")
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and str(seat) in block["commitments"]):
+        raise CorruptRecord("the saved friends' game's 'device_seat' is not one of its seats")
+    if keys is not None and not _keys_ok(keys):
+        raise CorruptRecord("the saved friends' game's room keys are malformed")
+
+
+def _token(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TOKEN_CHARS
+
+
+def _keys_ok(keys: Any) -> bool:
+    return (isinstance(keys, dict) and set(keys) == {"secret", "tokens"} and _token(keys["secret"])
+            and isinstance(keys["tokens"], dict) and len(keys["tokens"]) <= 16
+            and all(isinstance(seat, str) and seat.isdigit() and _token(token) for seat, token in keys["tokens"].items()))
+
+
+def shared(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` without what only the host keeps: what is sent to guests, exported or shared."""
+    return {key: value for key, value in record.items() if key not in PRIVATE}
+
+
+def is_guest(record: Any) -> bool:
+    """Whether a decoded record is a guest's record of a game in progress."""
+    return isinstance(record, dict) and record.get("kind") == GUEST
+
+
+def make_guest_record(*, record_id: str, name: str, seats: list[dict[str, str]], created: float, updated: float,
+                      game: str, options: dict[str, Any], seat: int, host: str, room: str, announced: str,
+                      received: list[dict[str, Any]], revisions: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    """A guest's record: what it was told at the deal and every observation it received, in order."""
+    return {
+        "record": RECORD_VERSION, "kind": GUEST, "id": record_id, "name": name, "named": bool(name),
+        "seats": seats, "created": created, "updated": updated, "finished": False,
+        "revision": revisions[0], "history_revision": revisions[1],
+        "guest": {"game": game, "options": options, "seat": seat, "host": host, "room": room,
+                  "announced": announced, "received": received},
+    }
+
+
+def check_guest(record: dict[str, Any], *, max_name: int, max_id: int) -> dict[str, Any]:
+    """``record`` if it is a well-formed guest's record, else ``CorruptRecord`` saying what is off."""
+    guest = record.get("guest")
+    fields = ("game", "options", "seat", "host", "room", "announced", "received")
+    if not isinstance(guest, dict) or set(guest) != set(fields):
+        raise CorruptRecord("the guest's record's 'guest' block is missing or malformed")
+    seats = record.get("seats")
+    checks = [
+        (isinstance(record.get("id"), str) and len(record["id"]) <= max_id, "id"),
+        (isinstance(record.get("name"), str) and len(record["name"]) <= max_name, "name"),
+        (isinstance(record.get("named"), bool) and record.get("finished") is False, "named"),
+        (isinstance(seats, list) and 0 < len(seats) <= 16, "seats"),
+        (guest["game"] in GAMES and isinstance(guest["options"], dict), "game"),
+        (isinstance(guest["seat"], int) and isinstance(seats, list) and 0 <= guest["seat"] < len(seats), "seat"),
+        (isinstance(guest["host"], str) and len(guest["host"]) <= max_name, "host"),
+        (isinstance(guest["room"], str) and 0 < len(guest["room"]) <= 64, "room"),
+        (is_fingerprint(guest["announced"]), "announced"),
+        (isinstance(guest["received"], list) and len(guest["received"]) <= MAX_RECEIVED
+         and all(isinstance(entry, dict) and set(entry) == {"observation", "legal"}
+                 and isinstance(entry["observation"], dict) and isinstance(entry["legal"], list)
+                 and all(isinstance(text, str) for text in entry["legal"]) for entry in guest["received"]), "received"),
+    ]
+    for ok, name in checks:
+        if not ok:
+            raise CorruptRecord(f"the guest's record's {name!r} is missing or malformed")
+    return record
+
+
+def completed(guest: dict[str, Any], full: dict[str, Any]) -> dict[str, Any]:
+    """The host's full record, kept in place of ``guest`` (same id and name), from the guest's seat.
+
+    The caller audits ``full`` first (:func:`pyapp.friends.audit.audit`) and
+    checks the result with ``check_record``.
+    """
+    return dict(shared(full), kind=GAME, id=guest["id"], name=guest["name"], named=guest["named"],
+                created=guest["created"], revision=guest["revision"],
+                history_revision=guest["history_revision"], device_seat=guest["guest"]["seat"], room_keys=None)
+
+
+__all__ = ["GAME", "GUEST", "PRIVATE", "check_friends", "check_guest", "completed", "is_guest",
+           "make_guest_record", "shared"]
