@@ -211,3 +211,15 @@ def test_garbage_never_raises(thing):
 def test_a_seat_outside_the_game_is_unreadable():
     record, logs, announced, _ = _play("dyad", 2, random.Random(2))
     assert "unreadable" in _keys(audit(record, 5, logs[1], announced))
+
+
+def test_every_finding_has_words_in_every_language():
+    from pyapp.i18n import LANGUAGES, catalog
+
+    keys = {"unreadable", "room_differs", "own_commitment_missing", "own_value_differs", "commitments_differ",
+            "seed_differs", "not_announced", "fingerprint_differs", "record_fingerprint_differs", "illegal",
+            "truncated", "observation_unmatched", "legal_differs"}
+    source = open(audit.__code__.co_filename, encoding="utf-8").read()
+    assert keys == {key for key in keys if f'"{key}"' in source}
+    for code in LANGUAGES:
+        assert all(f"audit.{key}" in catalog(code) for key in keys | {"ok"})

@@ -103,3 +103,19 @@ def test_docs_rules_are_generated_from_the_same_content():
         assert rules_md.main(["--check"]) == 0, "docs/rules/*.md are stale: run python tools/rules_md.py"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game", ["dyad", "triad", "dieci"])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_rules_page_has_the_shared_table_rules_as_decisions(game, language):
+    """Issue 33: no undo, own summaries, own Rules, statistics apart; the deal's limits where there is a deal."""
+    from pyapp.rulebook import rules as rules_of
+
+    page = rules_of(game, language)
+    friends = next(s for s in page.sections if s.id == "friends")
+    decisions = [b for b in friends.blocks if b.decision]
+    assert len(decisions) == (3 if game == "triad" else 4)
+    text = " ".join(b.text for b in friends.blocks)
+    if game != "triad":
+        assert "pyapp/friends/commitment.py" in text and ("53" in text)
+        assert ("host's device holds every hand" in text) if language == "en" else ("모든 손패" in text)
