@@ -157,3 +157,24 @@ def test_friends_games_count_apart_from_the_devices_own_seat():
     assert [(game, level) for game, level, _, _ in stats.rows()] == [("dyad", "person")]  # the friends' line apart
     assert [(game, level) for game, level, _ in stats.friends_rows()] == [("dyad", "person")]
     assert load_stats(backend)[0].to_json()["friends"] == stats.friends
+
+
+def test_the_saves_list_shows_a_guest_record_and_the_picker_does_not_offer_it():
+    from pyapp.i18n import set_language
+    from pyapp.play.saved import summaries, unfinished
+
+    set_language("en")
+    store = SaveStore(MemoryBackend())
+    guest = _raw("record-v6-dyad-3p-guest-in-progress.json")
+    store.write(guest)
+    [row] = summaries(store)
+    assert row.guest and not row.broken and row.game == "dyad" and row.title == "Dyad"
+    assert "Ada" in row.progress and "Ada (Person)" in row.players
+    assert unfinished(store) == {}
+
+
+@pytest.mark.parametrize("change", [{"updated": "soon"}, {"seats": [{"name": 5}]}, {"revision": -1}])
+def test_a_guest_records_envelope_is_checked_too(change):
+    raw = dict(_raw("record-v6-dyad-3p-guest-in-progress.json"), **change)
+    with pytest.raises(CorruptRecord, match="guest's record's"):
+        decode_record(_text(raw))

@@ -15,6 +15,7 @@ from pyapp.i18n import isolate, language, t
 from pyapp.storage import CorruptRecord, SaveStore
 from pyapp.storage.records import peek_record
 from pyapp.storage.store import Entry
+from pyapp.storage.versions import GuestRecord
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Summary:
     finished: bool = False
     in_play: bool = False
     """True for the game marked as in play (the one the game screen offers to continue)."""
+    guest: bool = False
+    """A guest's record of a friends' game in progress: nothing to replay until the host sends the full record."""
 
     @property
     def broken(self) -> bool:
@@ -89,6 +92,14 @@ def summarize(entry: Entry, state: Any = None, *, in_play: str | None = None) ->
     )
 
 
+def _guest_row(record_id: str, record: dict[str, Any]) -> Summary:
+    """The row of a guest's record: who hosts, who plays, and that it is a friends' game in progress."""
+    game = record["guest"]["game"]
+    return Summary(record_id=record_id, record=record, problem=None, game=game, title=record_title(record, game),
+                   players=", ".join(seat_text(seat) for seat in record["seats"]), updated=float(record["updated"]),
+                   progress=t("saves.guest_progress", host=isolate(record["guest"]["host"])), guest=True)
+
+
 _ROWS: dict[tuple[str, str, str], Summary] = {}
 """Rows already worked out, by (id, stored text, language): replaying every game on each redraw is slow."""
 _MAX_CACHED = 400
@@ -100,6 +111,8 @@ def _row(store: SaveStore, record_id: str, text: str) -> Summary:
     if row is None:
         try:
             record, state = store.decode(record_id, text)
+        except GuestRecord as guest:
+            row = _guest_row(record_id, guest.record)
         except CorruptRecord as error:
             row = summarize(Entry(record_id, None, str(error)))
         else:
@@ -137,8 +150,8 @@ def unfinished(store: SaveStore) -> dict[str, dict[str, Any]]:
         if FINISHED_MARK in text:
             continue  # most stored games: skipped unparsed (inside a JSON string those quotes would be escaped)
         record = peek_record(text)
-        if record is None or record["finished"]:
-            continue
+        if record is None or record["finished"] or record["guest"]:
+            continue  # a guest's game is taken up again through the host's link
         record["id"] = record_id  # the key it is stored under wins
         best = latest.get(record["game"])
         if best is None or record["updated"] > best["updated"]:

@@ -27,7 +27,9 @@ from typing import Any
 from pyapp.deals.fingerprint import is_fingerprint, of_save
 from pyapp.friends.audit import read_friends
 from pyapp.friends.commitment import mismatched, seed_of
-from pyapp.registry import GAMES
+from pyapp.registry import GAMES, SEAT_KINDS
+from pyapp.storage.revision import check_revisions
+from pyapp.storage.safejson import is_number
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 GAME, GUEST = "game", "guest"
@@ -103,7 +105,7 @@ def make_guest_record(*, record_id: str, name: str, seats: list[dict[str, str]],
     }
 
 
-def check_guest(record: dict[str, Any], *, max_name: int, max_id: int) -> dict[str, Any]:
+def check_guest(record: dict[str, Any], *, max_name: int, max_id: int, max_time: float) -> dict[str, Any]:
     """``record`` if it is a well-formed guest's record, else ``CorruptRecord`` saying what is off."""
     guest = record.get("guest")
     fields = ("game", "options", "seat", "host", "room", "announced", "received")
@@ -114,7 +116,12 @@ def check_guest(record: dict[str, Any], *, max_name: int, max_id: int) -> dict[s
         (isinstance(record.get("id"), str) and len(record["id"]) <= max_id, "id"),
         (isinstance(record.get("name"), str) and len(record["name"]) <= max_name, "name"),
         (isinstance(record.get("named"), bool) and record.get("finished") is False, "named"),
-        (isinstance(seats, list) and 0 < len(seats) <= 16, "seats"),
+        (isinstance(seats, list) and 0 < len(seats) <= 16 and all(
+            isinstance(seat, dict) and isinstance(seat.get("name"), str) and len(seat["name"]) <= max_name
+            and seat.get("kind") in SEAT_KINDS for seat in seats), "seats"),
+        (all(isinstance(record.get(key), (int, float)) and is_number(record.get(key), 0, max_time)
+             for key in ("created", "updated")), "updated"),
+        (check_revisions(record) is not None, "revision"),
         (guest["game"] in GAMES and isinstance(guest["options"], dict), "game"),
         (isinstance(guest["seat"], int) and isinstance(seats, list) and 0 <= guest["seat"] < len(seats), "seat"),
         (isinstance(guest["host"], str) and len(guest["host"]) <= max_name, "host"),

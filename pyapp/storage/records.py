@@ -118,7 +118,7 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     _require(record.get("record") == RECORD_VERSION,
              f"unknown saved-game version {record.get('record')!r}")
     if is_guest(record):
-        raise GuestRecord(check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS))
+        raise GuestRecord(check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS, max_time=MAX_TIME))
     _require(record.get("kind") == GAME, f"unknown saved-game kind {str(record.get('kind'))[:20]!r}")
     for key, kind in (("id", str), ("name", str), ("seats", list), ("finished", bool)):
         _require(isinstance(record.get(key), kind), f"the saved game's {key!r} is missing or of the wrong type")
@@ -177,7 +177,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
     try:
         record = migrate(loads(text, max_chars=MAX_RECORD_CHARS))
         if is_guest(record):
-            check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS)
+            check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS, max_time=MAX_TIME)
     except (UnsafeJSON, CorruptRecord):
         return None
     seats, updated = record.get("seats"), record.get("updated")

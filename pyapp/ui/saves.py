@@ -117,7 +117,9 @@ class SavesScreen:
             if row.title != t(f"game.{row.game}") else []
         if row.in_play:
             tags.append(h("span", {"class": "tag in-play"}, t("saves.in_play")))
-        if row.record["hints"]["used"]:
+        if row.guest:
+            tags.append(h("span", {"class": "tag friends", "data-testid": "save-friends"}, t("saves.with_friends")))
+        elif row.record["hints"]["used"]:
             tags.append(h("span", {"class": "tag hints-used", "data-testid": "save-hints"},
                           t("saves.hints_used", count=row.record["hints"]["used"])))
         if row.record.get("known_deal"):
@@ -128,6 +130,10 @@ class SavesScreen:
         item.append(h("p", {"class": "save-date"}, t("saves.updated", date=date) if date else t("saves.date_unknown")))
         item.append(h("p", {"class": "save-progress", "data-testid": "save-progress"}, row.progress))
         actions = h("div", {"class": "save-actions"})
+        if row.guest:  # nothing to replay, rename or export until the host sends the full record
+            actions.append(self._button("saves.delete", "save-delete", lambda e: self._confirm_delete(row)))
+            item.append(actions)
+            return item
         if not row.finished:
             actions.append(self._button("saves.resume", "save-resume", lambda e: self._resume(row), primary=True))
         actions.append(self._button("saves.replay", "save-replay", lambda e: self.show_replay(row.record_id)))

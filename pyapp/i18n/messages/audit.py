@@ -1,4 +1,4 @@
-"""Messages of a guest's check at the end of a friends' game (issue 33: pyapp.friends.audit's findings)."""
+"""Messages of a guest's check at the end of a friends' game (pyapp.friends.audit's findings) and its saved game (issue 33)."""
 
 EN = {
     "audit.ok": "Everything checks: every value matches its commitment, deal number {seed} is the one they give, "
@@ -18,6 +18,9 @@ EN = {
     "audit.truncated": "The record stops after {moves} plays, before the game's end.",
     "audit.observation_unmatched": "What you were shown at update {number} appears nowhere later in the replay.",
     "audit.legal_differs": "The choices you were offered at update {number} are not the legal ones at that point.",
+    "saves.with_friends": "With friends",
+    "saves.guest_progress": "In progress on {host}'s device. Open the host's invite link again to go back to the "
+                            "table; the whole game is kept here when it ends.",
 }
 
 KO = {
@@ -37,4 +40,7 @@ KO = {
     "audit.truncated": "기록이 {moves}번째 수에서 끝나, 게임이 끝나기 전에 멈춥니다.",
     "audit.observation_unmatched": "{number}번째로 받은 화면이 다시 두기의 그 뒤 어디에도 나오지 않습니다.",
     "audit.legal_differs": "{number}번째로 받은 화면에서 고를 수 있던 수가 그때 규칙에 맞는 수와 다릅니다.",
+    "saves.with_friends": "친구와 함께",
+    "saves.guest_progress": "{host} 님의 기기에서 진행 중. 테이블로 돌아가려면 호스트의 초대 링크를 다시 여세요. "
+                            "게임이 끝나면 게임 전체가 여기에 저장됩니다.",
 }
