@@ -97,8 +97,12 @@ def _match(points: list[tuple[Any, list[str] | None]], received: Sequence[Mappin
     for number, entry in enumerate(received, start=1):
         view = entry.get("observation") if isinstance(entry, Mapping) else None
         legal = entry.get("legal") if isinstance(entry, Mapping) else None
-        views = [index for index in range(at, len(points)) if points[index][0] == _plain(view)]
-        if not views:
+        try:
+            plain = _plain(view)
+        except (TypeError, ValueError, RecursionError):  # not JSON: no replay point gives it
+            plain = None
+        views = [index for index in range(at, len(points)) if plain is not None and points[index][0] == plain]
+        if not views or not (legal is None or isinstance(legal, list)):
             findings.append(Finding("observation_unmatched", {"number": number}))
             continue
         if legal:

@@ -223,3 +223,9 @@ def test_every_finding_has_words_in_every_language():
     assert keys == {key for key in keys if f'"{key}"' in source}
     for code in LANGUAGES:
         assert all(f"audit.{key}" in catalog(code) for key in keys | {"ok"})
+
+
+def test_entries_that_are_not_json_are_unmatched_not_errors():
+    record, logs, announced, _ = _play("dyad", 2, random.Random(4))
+    log = [dict(logs[1][0], observation={"x": object()}), dict(logs[1][1], legal=5)]
+    assert _keys(audit(record, 1, log, announced)) == ["observation_unmatched", "observation_unmatched"]
