@@ -36,6 +36,7 @@ def test_a_guest_record_and_a_host_record_in_the_list(spage: Page, width: int, h
     expect(page.get_by_test_id("save-problem")).to_have_count(0)
     hosted = page.locator(f'[data-id="{host["id"]}"]')
     expect(hosted.get_by_test_id("save-replay")).to_be_visible()
+    expect(hosted.get_by_test_id("save-friends")).to_have_text("With friends")
     assert host["room_keys"]["secret"] not in page.content()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"saves-friends-{width}.png"), full_page=True)

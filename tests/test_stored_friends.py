@@ -178,3 +178,17 @@ def test_a_guest_records_envelope_is_checked_too(change):
     raw = dict(_raw("record-v6-dyad-3p-guest-in-progress.json"), **change)
     with pytest.raises(CorruptRecord, match="guest's record's"):
         decode_record(_text(raw))
+
+
+def test_a_friends_game_without_chance_promises_no_deal():
+    import random
+
+    from tests.friends.test_audit import _play
+
+    record, _, announced, _ = _play("triad", 2, random.Random(5))
+    record.update(device_seat=0, room_keys=None)
+    assert announced is None and record["fingerprint"] is None
+    assert decode_record(_text(record))[1].is_terminal()
+    _swap(record)
+    with pytest.raises(CorruptRecord, match="do not match the commitments"):
+        decode_record(_text(record))

@@ -8,9 +8,10 @@ room's restarts), and :func:`audit` checks, on the guest's own engine:
 * every revealed value is the one its seat committed to
   (:func:`pyapp.friends.commitment.mismatched`), and the guest's own value and
   room are the ones it knows;
-* the record's deal number is :func:`pyapp.friends.commitment.seed_of` of
-  those values, so the host did not choose it;
-* the deal's fingerprint recomputes to the one the guest was shown at the deal;
+* in a game with chance, the record's deal number is
+  :func:`pyapp.friends.commitment.seed_of` of those values, so the host did
+  not choose it, and the deal's fingerprint recomputes to the one the guest
+  was shown at the deal (a game without chance deals nothing to check);
 * every action replays legally to the game's end (:func:`pyapp.deals.verify.check`);
 * every observation the guest received is ``observation(seat)`` at some point
   of that replay, in the order received, and each non-empty ``legal`` list is
@@ -31,7 +32,7 @@ from typing import Any
 from pyapp.deals.fingerprint import is_fingerprint, short
 from pyapp.deals.verify import Finding, check
 from pyapp.friends.commitment import is_commitment, is_value, mismatched, seed_of
-from pyapp.games import new_game
+from pyapp.games import game_class, new_game
 
 MAX_SEATS = 16
 
@@ -138,19 +139,20 @@ def audit(record: Any, seat: int, received: Sequence[Mapping[str, Any]], announc
     wrong = mismatched(block_room, commitments, values)
     if wrong:
         findings.append(Finding("commitments_differ", {"seats": ", ".join(str(n + 1) for n in wrong)}))
-    if save.get("seed") != seed_of(block_room, commitments, values):
-        findings.append(Finding("seed_differs"))
     verdict = check(record)
     players = save.get("players")
     if verdict.fingerprint is None or not (isinstance(seat, int) and isinstance(players, int) and 0 <= seat < players):
         return Audit(0, 0, (*findings, Finding("unreadable")))
-    if not is_fingerprint(announced):
-        findings.append(Finding("not_announced"))
-    elif announced != verdict.fingerprint:
-        findings.append(Finding("fingerprint_differs", {"stored": short(str(announced)),
-                                                        "computed": short(verdict.fingerprint)}))
-    if record.get("fingerprint") != verdict.fingerprint and announced == verdict.fingerprint:
-        findings.append(Finding("record_fingerprint_differs"))
+    if game_class(save["game"]).TYPE.has_chance:  # a game without chance (Triad) deals nothing: no seed to check
+        if save.get("seed") != seed_of(block_room, commitments, values):
+            findings.append(Finding("seed_differs"))
+        if not is_fingerprint(announced):
+            findings.append(Finding("not_announced"))
+        elif announced != verdict.fingerprint:
+            findings.append(Finding("fingerprint_differs", {"stored": short(str(announced)),
+                                                            "computed": short(verdict.fingerprint)}))
+        if record.get("fingerprint") != verdict.fingerprint and announced == verdict.fingerprint:
+            findings.append(Finding("record_fingerprint_differs"))
     findings.extend(finding for finding in verdict.findings if finding.key in ("illegal", "truncated"))
     if not verdict.legal:
         return Audit(verdict.moves, 0, tuple(findings))

@@ -5,8 +5,8 @@ Three fields of every record (version 5; :mod:`pyapp.storage.migrate`):
 * ``friends``: None for a game on one device; else the block every device
   ends with, ``{"room", "commitments", "values", "restarts"}`` (seats as text
   keys), checked by :func:`check_friends`: the values are the committed ones
-  and the deal number is the one they give, so a record whose block was
-  rewritten is refused.
+  and, in a game with chance, the deal number is the one they give and the
+  fingerprint its deal's, so a record whose block was rewritten is refused.
 * ``device_seat``: the seat this device's person holds (None for a game on
   one device): statistics count a friends' game from it.
 * ``room_keys``: the host's ``{"secret", "tokens"}`` (the room secret and each
@@ -27,6 +27,7 @@ from typing import Any
 from pyapp.deals.fingerprint import is_fingerprint, of_save
 from pyapp.friends.audit import read_friends
 from pyapp.friends.commitment import mismatched, seed_of
+from pyapp.games import game_class
 from pyapp.registry import GAMES, SEAT_KINDS
 from pyapp.storage.revision import check_revisions
 from pyapp.storage.safejson import is_number
@@ -57,15 +58,16 @@ def check_friends(record: dict[str, Any]) -> None:
         raise CorruptRecord(f"the saved friends' game's values do not match the commitments of seat(s) "
                             f"{', '.join(str(n + 1) for n in wrong)}")
     save = record.get("game")
-    if not isinstance(save, dict) or save.get("seed") != seed_of(room, commitments, values):
-        raise CorruptRecord("the saved friends' game's deal number is not the one its values give")
-    fingerprint = record.get("fingerprint")
     try:
-        fingerprint_ok = fingerprint is not None and fingerprint == of_save(save)
+        chance = game_class(save["game"]).TYPE.has_chance  # type: ignore[index]
+        fingerprint = of_save(save)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError):
-        fingerprint_ok = False
-    if not fingerprint_ok:
-        raise CorruptRecord("the saved friends' game's fingerprint is not its deal's")
+        raise CorruptRecord("the saved friends' game's deal cannot be read") from None
+    if chance:  # a game without chance (Triad) deals nothing: its seed and fingerprint promise nothing
+        if save.get("seed") != seed_of(room, commitments, values):  # type: ignore[union-attr]
+            raise CorruptRecord("the saved friends' game's deal number is not the one its values give")
+        if record.get("fingerprint") != fingerprint:
+            raise CorruptRecord("the saved friends' game's fingerprint is not its deal's")
     if not (isinstance(seat, int) and not isinstance(seat, bool) and str(seat) in block["commitments"]):
         raise CorruptRecord("the saved friends' game's 'device_seat' is not one of its seats")
     if keys is not None and not _keys_ok(keys):

@@ -117,9 +117,9 @@ class SavesScreen:
             if row.title != t(f"game.{row.game}") else []
         if row.in_play:
             tags.append(h("span", {"class": "tag in-play"}, t("saves.in_play")))
-        if row.guest:
+        if row.guest or row.record.get("friends") is not None:
             tags.append(h("span", {"class": "tag friends", "data-testid": "save-friends"}, t("saves.with_friends")))
-        elif row.record["hints"]["used"]:
+        if not row.guest and row.record["hints"]["used"]:
             tags.append(h("span", {"class": "tag hints-used", "data-testid": "save-hints"},
                           t("saves.hints_used", count=row.record["hints"]["used"])))
         if row.record.get("known_deal"):
