@@ -103,6 +103,7 @@ class Host:
         self.phase_since = clock()
         self.dismissed: dict[int, set[str]] = {seat: set() for seat in range(len(seats))}
         self.session: Session | None = None
+        self.moment: tuple[Any, ...] = ()
         self.refused = 0
         """How many messages were refused unread or ignored (for the page's log and tests)."""
 
@@ -339,9 +340,21 @@ class Host:
             self.values[self.host_seat] = self.own_value
         if self.phase == REVEAL and all(self.values.get(seat) for seat in self.commitments if self._is_person(seat)):
             self._deal()
+        moment = self._moment()
+        if moment == self.moment:
+            if force in self.links:
+                self._status(force, force=True)
+            return
+        self.moment = moment
         summaries = self.open_summaries() if self.phase == PLAY else []
         for peer in list(self.links):
             self._status(peer, summaries, force=peer == force)
+
+    def _moment(self) -> tuple[Any, ...]:
+        """Everything a guest's message depends on, cheaply: unchanged, nobody needs a new one."""
+        moves = len(self.session.state.history) if self.session is not None else -1
+        return (self.phase, moves, self.restarts, len(self.commitments), tuple(self.away()),
+                tuple(seat.kind for seat in self.seats), sum(map(len, self.dismissed.values())), frozenset(self.links))
 
     def _is_person(self, seat: int) -> bool:
         return self.seats[seat].is_person

@@ -14,7 +14,6 @@ from typing import Any
 from pyapp.friends.guest import Guest
 from pyapp.friends.host import FRIEND, HOST, PLAY, SEATING, Deadlines, Host, RoomSeat
 from pyapp.games import load
-from pyapp.registry import PERSON
 
 HOST_PEER = "host"
 
@@ -26,7 +25,7 @@ def byte_source(rng: random.Random) -> Callable[[int], bytes]:
 class Net:
     """Texts between peers, each delivered after a random delay, maybe twice, maybe never."""
 
-    def __init__(self, rng: random.Random, *, drop: float = 0.1, duplicate: float = 0.1, delay: float = 1.5) -> None:
+    def __init__(self, rng: random.Random, *, drop: float = 0.1, duplicate: float = 0.1, delay: float = 0.75) -> None:
         self.rng, self.drop, self.duplicate, self.delay = rng, drop, duplicate, delay
         self.now = 0.0
         self.queue: list[tuple[float, int, str, str, str]] = []
@@ -124,11 +123,11 @@ class Table:
         seat = host.host_seat
         if self.summary_key is not None:
             key = self.summary_key(host.session.state.observation(seat))
-            if key is not None and key not in host.dismissed[seat] and self.moves.random() < 0.5:
+            if key is not None and key not in host.dismissed[seat]:
                 host.dismiss(seat, key)
         if host.computers_may_play():
             host.play_computer()
-        elif host.session.to_act() == seat and self.moves.random() < 0.7:
+        elif host.session.to_act() == seat:
             host.play(str(self.moves.choice(host.session.state.legal_actions())))
 
     def _guest_turn(self, guest: Guest) -> None:
@@ -140,7 +139,7 @@ class Table:
             if key is not None:
                 guest.dismiss(key)
                 return
-        if view.turn == guest.seat and view.legal and self.moves.random() < 0.7:
+        if view.turn == guest.seat and view.legal :
             guest.act(self.moves.choice(view.legal))
 
     def finished(self) -> bool:

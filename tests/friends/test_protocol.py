@@ -82,7 +82,12 @@ def check_table(table: Table) -> None:
             assert json.dumps(entry, sort_keys=True) in wanted, "not this seat's view"
 
 
-@pytest.mark.parametrize("game,players,options,guests", cases())
+QUICK = {("dyad", 3), ("triad", 2), ("dieci", 4)}
+"""The sweep's cases run by default (the whole sweep is ``slow``: about 90 s here)."""
+
+
+@pytest.mark.parametrize("game,players,options,guests", [
+    pytest.param(*case, marks=() if case[:2] in QUICK else pytest.mark.slow) for case in cases()])
 def test_every_game_finishes_over_a_lossy_net(game, players, options, guests):
     table = play(game, players, options, guests, seed=players * 7 + guests)
     check_table(table)
