@@ -67,8 +67,6 @@ class Table:
     net: Net = field(init=False)
     host: Host = field(init=False)
     guests: dict[str, Guest] = field(init=False)
-    seat_of: dict[str, int] = field(init=False)
-    sent_views: list[tuple[str, int, str]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -77,7 +75,6 @@ class Table:
         seats = [RoomSeat(kind, "Host" if kind == HOST else "") for kind in self.kinds]
         self.host = self.new_host(seats)
         self.guests = {}
-        self.seat_of = {}
         for index, kind in enumerate(self.kinds):
             if kind == FRIEND:
                 self.add_guest(f"g{index}", f"Guest {index}")
