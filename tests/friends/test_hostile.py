@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from pyapp.friends.guest import Guest
 from pyapp.friends.host import FRIEND, HOST, PLAY, Host, RoomSeat
-from pyapp.friends.wire import GUEST_TYPES, MAX_CHARS, Act, BadMessage, Join, dump, parse
+from pyapp.friends.wire import GUEST_TYPES, MAX_CHARS, Act, BadMessage, Deal, Join, Welcome, dump, parse
 from tests import fake_dom
 from tests.friends.net import Table, byte_source, expected_views, is_subsequence
 
@@ -219,3 +220,18 @@ def test_rooms_need_one_host_seat():
     with pytest.raises(ValueError):
         Host(game="dieci", options={}, seats=[RoomSeat(FRIEND), RoomSeat(FRIEND)], send=print, clock=float,
              source=byte_source(random.Random(1)))
+
+
+def test_a_guest_keeps_its_value_when_its_commitment_is_not_the_one_it_sent():
+    sent: list[str] = []
+    guest = Guest(room="r", secret="s", name="A", send=sent.append, clock=lambda: 0.0,
+                  source=byte_source(random.Random(3)))
+    guest.join()
+    guest.receive(dump(Welcome(seq=1, seat=1, token="t" * 24, game="dieci", options={}, names=["H", "A"], ack=1)))
+    guest.receive(dump(Deal(seq=2, phase="commit", restarts=0, commitments={}, ack=1)))
+    assert json.loads(sent[-1])["t"] == "commit"
+    guest.receive(dump(Deal(seq=3, phase="reveal", restarts=0, commitments={"1": "0" * 64}, ack=2)))
+    assert guest.cheated and json.loads(sent[-1])["t"] == "commit"
+    guest.receive("{not json")
+    guest.receive(dump(Deal(seq=3, phase="reveal", restarts=0, commitments={"1": guest.own_commitment}, ack=2)))
+    assert json.loads(sent[-1])["t"] == "commit", "an old sequence number is ignored"
