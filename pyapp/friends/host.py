@@ -275,6 +275,12 @@ class Host:
             self.refused += 1
             return
         linked = self.links.get(peer)
+        if linked is not None and not self.seen.fresh(peer, message.seq):
+            self.refused += 1  # a replayed join on a link already seated: answered again if it is the last, else nothing
+            if message.seq == linked.ack:
+                self._welcome(peer, linked.seat)
+                self._status(peer, force=True)
+            return
         index = linked.seat if linked is not None else self._seat_for(message)
         if index is None:
             self.refused += 1
@@ -285,11 +291,16 @@ class Host:
         if seat.token is None:
             seat.token, seat.name = self.source(12).hex(), message.name.strip() or f"#{index + 1}"
         seat.peer, seat.away_since = peer, None
-        self.seen.last[peer] = message.seq  # a reloaded page counts from 1 again
+        self.seen.last[peer] = message.seq  # a new link: its device may have reloaded and count from 1 again
         self.links[peer] = _Guest(index, ack=message.seq)
-        self._send(peer, Welcome(seq=0, seat=index, token=seat.token, game=self.game, options=self.options,
-                                 names=[s.name for s in self.seats], ack=message.seq))
+        self._welcome(peer, index)
         self._advance(force=peer)
+
+    def _welcome(self, peer: str, index: int) -> None:
+        token = self.seats[index].token
+        assert token is not None
+        self._send(peer, Welcome(seq=0, seat=index, token=token, game=self.game, options=self.options,
+                                 names=[s.name for s in self.seats], ack=self.links[peer].ack))
 
     def _seat_for(self, message: Join) -> int | None:
         """The seat a join takes: the one its token names, else the first invited seat still empty (seating only)."""

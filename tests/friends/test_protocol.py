@@ -11,7 +11,6 @@ import pytest
 from pyapp.engine.testing import configurations
 from pyapp.friends import commitment
 from pyapp.friends.host import FRIEND, HOST
-from pyapp.games import game_class
 from tests import fake_dom
 from tests.friends.net import HEX32, Table, before_record, expected_views, is_subsequence
 
