@@ -230,6 +230,10 @@ class Host:
                 next(generator)
         except StopIteration:
             pass
+        self.changed()
+
+    def changed(self) -> None:
+        """The page moved the session itself (a computer's turn played in slices): every guest gets what changed."""
         self._advance()
 
     def _people(self) -> list[int]:
