@@ -1,0 +1,145 @@
+"""A guest: one person's device in a friends' game, holding only its own seat's view.
+
+The page drives it with the network's events (:meth:`Guest.receive`,
+:meth:`Guest.tick` now and then, :meth:`Guest.rejoin` once the link is back)
+and the person's choices (:meth:`Guest.act`, :meth:`Guest.dismiss`).  Every
+request waits for the host's answer (a message whose ``ack`` reaches its
+sequence number) and is sent again, with the same number, after ``timeout``
+seconds: the host does nothing twice.  The seat token is the page's to store
+(it rejoins with it after a reload).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from pyapp.friends import commitment
+from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Record, Refused,
+                                Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+
+HOST_PEER = "host"
+
+
+class Guest:
+    """The guest side of the protocol.  ``send(text)`` reaches the host; ``source`` gives random bytes."""
+
+    def __init__(self, *, room: str, secret: str, name: str, send: Callable[[str], None], clock: Callable[[], float],
+                 source: Callable[[int], bytes] = secrets.token_bytes, token: str | None = None,
+                 timeout: float = 2.0) -> None:
+        self.room, self.secret, self.name, self.token = room, secret, name, token
+        self.send, self.clock, self.source, self.timeout = send, clock, source, timeout
+        self.seq = 0
+        self.seen = Sequence()
+        self.pending: tuple[int, str] | None = None
+        self.sent_at = 0.0
+        self.seat: int | None = None
+        self.game: str | None = None
+        self.options: dict[str, Any] = {}
+        self.names: list[str] = []
+        self.value: str | None = None
+        self.own_commitment: str | None = None
+        self.commitments: dict[int, str] = {}
+        self.restarts = 0
+        self.committed_restarts: int | None = None
+        """The host's restart count when this device last committed: a reopened room gets a fresh value."""
+        self.cheated: str | None = None
+        """Why the host's deal cannot be trusted (its own commitment missing or changed), else None."""
+        self.view: View | None = None
+        self.log: list[dict[str, Any]] = []
+        """Every view received, in order, duplicates dropped: ``{"observation": dict, "legal": list[str]}`` (the audit's)."""
+        self.refusal: str | None = None
+        """The host's reason for refusing this guest's last action (None once it is answered otherwise)."""
+        self.record: dict[str, Any] | None = None
+        self.removed = False
+
+    # -- requests -------------------------------------------------------------------------------------
+
+    def join(self) -> None:
+        """Ask for a seat (or, with a token, for the seat this device had)."""
+        self._request(Join(seq=0, room=self.room, secret=self.secret, name=self.name, token=self.token))
+
+    rejoin = join
+
+    def act(self, action: str) -> None:
+        """Send an action text for this seat, in the position of the latest view."""
+        if self.view is None or self.pending is not None:
+            raise ValueError("nothing to act on yet" if self.view is None else "the last request is unanswered")
+        self.refusal = None
+        self._request(Act(seq=0, action=action, moves=self.view.moves))
+
+    def dismiss(self, summary: str) -> None:
+        """This person closed the summary ``summary``."""
+        self._request(Dismiss(seq=0, summary=summary))
+
+    def _request(self, message: Message) -> None:
+        self.seq += 1
+        text = dump(type(message)(**{**message.__dict__, "seq": self.seq}))
+        self.pending, self.sent_at = (self.seq, text), self.clock()
+        self.send(text)
+
+    def tick(self) -> None:
+        """Time passed: the unanswered request goes again; with none, a :class:`Sync` asks where things stand."""
+        if self.removed or self.record is not None or self.clock() - self.sent_at < self.timeout:
+            return
+        if self.pending is None:
+            self._request(Sync(seq=0))
+        else:
+            self.sent_at = self.clock()
+            self.send(self.pending[1])
+
+    # -- answers --------------------------------------------------------------------------------------
+
+    def receive(self, text: object) -> None:
+        """A message from the host; anything malformed or old is dropped."""
+        try:
+            message = parse(text, HOST_TYPES)
+        except BadMessage:
+            return
+        if not self.seen.fresh(HOST_PEER, message.seq):
+            return
+        if isinstance(message, Removed):
+            self.removed, self.pending = True, None
+            return
+        if self.seat is None and not isinstance(message, Welcome):
+            return  # its welcome was lost: the join goes again, and nothing else means anything before it
+        ack = getattr(message, "ack", 0)
+        if self.pending is not None and ack >= self.pending[0]:
+            self.pending = None
+        if isinstance(message, Welcome):
+            self.seat, self.token, self.game = message.seat, message.token, message.game
+            self.options, self.names = message.options, message.names
+        elif isinstance(message, Deal):
+            self._deal(message)
+        elif isinstance(message, View):
+            self._view(message)
+        elif isinstance(message, Refused):
+            self.refusal = message.reason
+        elif isinstance(message, Record):
+            self.record = message.record
+
+    def _deal(self, message: Deal) -> None:
+        self.restarts = message.restarts
+        seat = self.seat if self.seat is not None else -1
+        if message.phase == "commit" and self.pending is None and self.committed_restarts != message.restarts:
+            self.committed_restarts = message.restarts
+            self.value = commitment.draw(self.source)
+            self.own_commitment = commitment.commit(self.room, seat, self.value)
+            self._request(Commit(seq=0, commitment=self.own_commitment))
+        elif message.phase == "reveal" and self.value is not None:
+            self.commitments = {int(seat): digest for seat, digest in message.commitments.items()}
+            if self.commitments.get(seat) != self.own_commitment:
+                self.cheated = "my commitment is missing or changed"
+                return
+            if self.pending is None:
+                self._request(Reveal(seq=0, value=self.value))
+
+    def _view(self, message: View) -> None:
+        self.view = message
+        entry = {"observation": message.observation, "legal": list(message.legal)}
+        if not self.log or self.log[-1] != entry:
+            self.log.append(entry)
+
+
+__all__ = ["Guest", "HOST_PEER"]
