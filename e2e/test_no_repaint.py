@@ -14,17 +14,28 @@ the texts, which shows that the observer sees such writes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Browser, expect
 
 WATCH = """
 window.__shellWrites = [];
+window.__translatedAt = null;
+// boot.js's translations (a text replaced, not the parser's inserted): they must precede the first paint
+// (the loading indicator's label aside: it changes as files arrive)
+new MutationObserver((records) => {
+  const translated = (record) => record.removedNodes.length && record.target.closest
+    && record.target.closest("[data-i18n]") && !record.target.closest("#boot-status");
+  if (records.some(translated)) window.__translatedAt = performance.now();
+}).observe(document, { subtree: true, childList: true, characterData: true });
 document.addEventListener("DOMContentLoaded", () => {
   window.__aboutAtStart = document.querySelector(".game-about").textContent;
   const status = document.getElementById("boot-status");
   const name = (el) => el.tagName.toLowerCase() + (el.className ? "." + el.className : "")
     + (el.dataset && el.dataset.i18n ? `[${el.dataset.i18n}]` : "");
+  window.__bootWroteAt = window.__translatedAt;
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === "attributes") {
@@ -45,8 +56,23 @@ STORED_KOREAN = "localStorage.setItem('pyapp.language', 'ko');"
 LANG_BEHIND_BOOT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.lang = 'ko'; });"
 
 
-def _writes(browser: Browser, base_url: str, locale: str, *scripts: str) -> tuple[list[str], str, str]:
-    """The shell's writes during Python's start, and the first card's text at the start and once ready."""
+@dataclass(frozen=True)
+class Start:
+    """What a boot showed: Python's writes over the shell, the first card's text, boot.js's timing."""
+
+    writes: list[str]
+    at_start: str
+    """The first card's text when boot.js had run (``DOMContentLoaded``)."""
+    ready: str
+    """The same once Python is ready."""
+    translated: float | None
+    """When boot.js last replaced a text of the build's language (ms), None if it had none to replace."""
+    painted: float
+    """The first contentful paint (ms)."""
+
+
+def _start(browser: Browser, base_url: str, locale: str, *scripts: str) -> Start:
+    """Boot a page of a new context in ``locale`` (after ``scripts``) and say what its start wrote."""
     context = browser.new_context(base_url=base_url, locale=locale)
     try:
         context.add_init_script(WATCH)
@@ -56,27 +82,44 @@ def _writes(browser: Browser, base_url: str, locale: str, *scripts: str) -> tupl
         page.goto("/")
         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
         expect(page.get_by_test_id("saves-link")).to_be_visible()  # Python's part of the picker is there
-        return (page.evaluate("window.__shellWrites"), page.evaluate("window.__aboutAtStart"),
-                page.locator(".game-about").first.inner_text())
+        translated, painted = page.evaluate(
+            "[window.__bootWroteAt, performance.getEntriesByName('first-contentful-paint')[0].startTime]")
+        return Start(page.evaluate("window.__shellWrites"), page.evaluate("window.__aboutAtStart"),
+                     page.locator(".game-about").first.inner_text(), translated, painted)
     finally:
         context.close()
 
 
+KOREAN = [("ko-KR", ()), ("en-US", (STORED_KOREAN,))]
+KOREAN_IDS = ["korean-browser", "korean-stored"]
+
+
 @pytest.mark.parametrize(("locale", "scripts", "korean"), [
     ("en-US", (), False),
-    ("ko-KR", (), True),
-    ("en-US", (STORED_KOREAN,), True),
-], ids=["english", "korean-browser", "korean-stored"])
+    *((locale, scripts, True) for locale, scripts in KOREAN),
+], ids=["english", *KOREAN_IDS])
 def test_python_writes_nothing_over_a_right_shell(browser: Browser, base_url: str, locale: str,
                                                   scripts: tuple[str, ...], korean: bool) -> None:
-    writes, at_start, ready = _writes(browser, base_url, locale, *scripts)
-    assert writes == [], f"Python's start wrote over the static shell: {writes}"
-    assert at_start == ready
-    assert any("\uac00" <= c <= "\ud7a3" for c in at_start) == korean, at_start
+    start = _start(browser, base_url, locale, *scripts)
+    assert start.writes == [], f"Python's start wrote over the static shell: {start.writes}"
+    assert start.at_start == start.ready
+    assert any("\uac00" <= c <= "\ud7a3" for c in start.at_start) == korean, start.at_start
+    if not korean:
+        assert start.translated is None, "boot.js rewrote the build's own language"
+
+
+@pytest.mark.xfail(reason="a race, open (issue 34): boot.js is deferred, and the browser may paint the build's "
+                          "English before it translates (44 ms after the first paint in one run, before it in another)")
+@pytest.mark.parametrize(("locale", "scripts"), KOREAN, ids=KOREAN_IDS)
+def test_another_language_is_on_the_first_paint(browser: Browser, base_url: str, locale: str,
+                                                scripts: tuple[str, ...]) -> None:
+    start = _start(browser, base_url, locale, *scripts)
+    assert start.translated is not None and start.translated < start.painted, (
+        f"translated at {start.translated:.0f} ms, the first paint at {start.painted:.0f} ms")
 
 
 def test_python_mends_a_shell_in_another_language(browser: Browser, base_url: str) -> None:
-    writes, at_start, ready = _writes(browser, base_url, "en-US", LANG_BEHIND_BOOT)
-    assert "p.game-about[shell.about.dyad]" in writes, writes
-    assert at_start != ready
-    assert any("\uac00" <= c <= "\ud7a3" for c in ready), ready
+    start = _start(browser, base_url, "en-US", LANG_BEHIND_BOOT)
+    assert "p.game-about[shell.about.dyad]" in start.writes, start.writes
+    assert start.at_start != start.ready
+    assert any("\uac00" <= c <= "\ud7a3" for c in start.ready), start.ready
