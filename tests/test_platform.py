@@ -166,7 +166,7 @@ def test_shell_placeholders_match_across_languages() -> None:
 
 def test_templates_keep_their_build_markers() -> None:
     assert "const BUILD = null; // filled in by tools/build.py" in (ROOT / "web/sw.js").read_text()
-    assert 'from "./pyscript/core.js";' in (ROOT / "web/start.js").read_text()
+    assert 'import("./pyscript/core.js");' in (ROOT / "web/start.js").read_text()
 
 
 def test_serve_compresses_like_netlify_when_asked(tmp_path: Path) -> None:

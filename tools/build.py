@@ -483,10 +483,10 @@ def build(out: Path) -> Site:
 def start_module(pyscript: str) -> bytes:
     """web/start.js with its PyScript import pointed at the vendored folder (both under the site root)."""
     source = (ROOT / "web/start.js").read_text(encoding="utf-8")
-    marker = 'from "./pyscript/core.js";'
+    marker = 'import("./pyscript/core.js");'
     if marker not in source:
         raise SystemExit("build: web/start.js lost its PyScript import line")
-    return source.replace(marker, f'from "../{pyscript}/core.js";').encode()
+    return source.replace(marker, f'import("../{pyscript}/core.js");').encode()
 
 
 def service_worker(site: Site) -> str:

@@ -37,8 +37,10 @@
     return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
 
+  // only texts that differ: the build wrote the default language's already
   for (const element of document.querySelectorAll("[data-i18n]")) {
-    element.textContent = t(element.dataset.i18n);
+    const text = t(element.dataset.i18n);
+    if (element.textContent !== text) element.textContent = text;
   }
 
   const status = document.getElementById("boot-status");
@@ -117,9 +119,19 @@
   addEventListener("unhandledrejection", ({ reason }) => fail(String(reason?.stack || reason)));
   document.getElementById("boot-reload").addEventListener("click", () => location.reload());
 
+  // --- a tap before Python: the link follows at once (the hash is the route Python opens when
+  // ready), so the tap shows it was taken, even while the main thread is busy starting Python
+  document.getElementById("view").addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href^="#/"]');
+    if (isReady() || !link) return;
+    for (const pressed of document.querySelectorAll("#view .pressed")) pressed.classList.remove("pressed");
+    link.classList.add("pressed");
+  });
+
   // --- ready: hide the indicator, then make the site available offline
   function onReady() {
     status.hidden = true;
+    for (const pressed of document.querySelectorAll("#view .pressed")) pressed.classList.remove("pressed");
     if ("serviceWorker" in navigator) registerWorker();
   }
 

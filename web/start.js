@@ -1,6 +1,10 @@
 /*
- * Starts PyScript: a strict Content-Security-Policy and readable boot errors.
+ * Starts PyScript: after the first paint, a strict Content-Security-Policy and readable boot errors.
  *
+ * - PyScript and the runtime are fetched once the static shell is painted: a
+ *   download that ends before the largest paint counts in Lighthouse's
+ *   simulated largest contentful paint (slow 4G: the runtime's megabytes took it
+ *   from the first paint's 3 s to 10-25 s, issue 34); waiting costs about a frame.
  * - PyScript 0.7 compiles its worker hooks into a function with Function() as
  *   soon as it defines <script type="py">, even on pages that start no worker,
  *   which a CSP without 'unsafe-eval' forbids.  Its only built-in worker hook
@@ -14,7 +18,33 @@
  *
  * tools/build.py rewrites the import below to the vendored, hashed folder.
  */
-import { hooks } from "./pyscript/core.js";
+
+/**
+ * Resolves once the first contentful paint is on screen (its paint entry comes
+ * after the frame is presented, later than a frame's callback).  At once in a
+ * frame (the embed: an offscreen frame may not paint until scrolled to), a
+ * hidden tab (it paints nothing) or a browser that does not report paints; and
+ * after 3 s whatever happens, so that nothing can keep Python from starting.
+ */
+function painted() {
+  return new Promise((resolve) => {
+    const framed = window.top !== window;
+    if (framed || document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      resolve();
+      return;
+    }
+    setTimeout(resolve, 3000);
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((entry) => entry.name === "first-contentful-paint")) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: "paint", buffered: true });
+    document.addEventListener("visibilitychange", resolve, { once: true }); // hidden before it painted
+  });
+}
+
+await painted();
+const { hooks } = await import("./pyscript/core.js");
 
 hooks.worker.onBeforeRunAsync.clear();
 

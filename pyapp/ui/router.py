@@ -117,8 +117,14 @@ def describe(text: str) -> None:
     Link previews read only the static page, whose description is the site's.
     """
     meta = document.querySelector('meta[name="description"]')
-    if dom.found(meta):
+    if dom.found(meta) and meta.getAttribute("content") != text:
         meta.setAttribute("content", text)
+
+
+def _title(text: str) -> None:
+    """Set the page's title, unless it says ``text`` already (a write replaces the title's text node)."""
+    if document.title != text:
+        document.title = text
 
 
 def show() -> None:
@@ -130,16 +136,18 @@ def show() -> None:
         _scroll[_shown] = float(window.scrollY)
     route = routes.parse(hash_)
     dom.begin_view()
-    dom.clear(_root)
-    document.title = t("app.title")
+    _title(t("app.title"))
     describe(t("shell.meta.description"))
-    try:
-        _screen = _view(route)(_root, dict(route.params))
-    except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
-        details = traceback.format_exc()
-        window.console.error(details)
+    # the first view over index.html's picker keeps it: drawn again, it would repaint the largest text
+    if not (_shown is None and route.view == "picker" and views.adopt_picker(_root)):
         dom.clear(_root)
-        views.screen_error(_root, {"details": details})
+        try:
+            _screen = _view(route)(_root, dict(route.params))
+        except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
+            details = traceback.format_exc()
+            window.console.error(details)
+            dom.clear(_root)
+            views.screen_error(_root, {"details": details})
     _root.focus()
     window.scrollTo(0, _scroll.get(hash_, 0))
     _shown = hash_
@@ -150,7 +158,7 @@ def redraw() -> None:
     if getattr(_screen, "redraw", None) is None:
         show()
         return
-    document.title = t("app.title")
+    _title(t("app.title"))
     describe(t("shell.meta.description"))
     _call("redraw")
 

@@ -10,7 +10,7 @@ from pyapp.i18n import t
 from pyapp.play.saved import continue_text, unfinished
 from pyapp.storage import StorageError
 from pyapp.ui import routes
-from pyapp.ui.dom import h, local_date
+from pyapp.ui.dom import append, found, h, local_date
 from pyapp.ui.local_storage import shared_store
 
 
@@ -86,13 +86,38 @@ def picker(root: Any, params: dict[str, str]) -> None:
             h("p", {"class": "picker-daily"},
               h("a", {"class": "button", "href": routes.href("daily"), "data_testid": "daily-link"}, t("daily.link"))),
             h("ul", {"class": "games"}, [_game_card(game, latest.get(game)) for game in routes.GAMES]),
-            h(
-                "p",
-                {"class": "picker-saves"},
-                h("a", {"class": "button secondary", "href": routes.href("saves"), "data_testid": "saves-link"}, t("saves.link")),
-            ),
+            _saves_link(),
         )
     )
+
+
+def _saves_link() -> Any:
+    """The picker's last line: the saved-games link (Python's only; index.html's picker has none)."""
+    return h(
+        "p",
+        {"class": "picker-saves"},
+        h("a", {"class": "button secondary", "href": routes.href("saves"), "data_testid": "saves-link"}, t("saves.link")),
+    )
+
+
+def adopt_picker(root: Any) -> bool:
+    """Take over index.html's picker in ``root`` as it is, adding only Python's parts; False if it is not there.
+
+    Its texts are right already (boot.js wrote them, ``language.refresh_static`` mends any
+    that differ).  Drawing it again painted the page's largest text a second time at
+    Python's start, and that late paint became the largest contentful paint (issue 34).
+    """
+    section = root.querySelector("section.picker")
+    if not found(section) or found(section.querySelector(".picker-saves")):
+        return False
+    cards = {game: section.querySelector(f'.game-card[data-game="{game}"]') for game in routes.GAMES}
+    if not all(found(card) for card in cards.values()):
+        return False
+    for game, record in _unfinished().items():
+        if game in cards:
+            append(cards[game], _continue(game, record))
+    section.append(_saves_link())
+    return True
 
 
 def _panel(root: Any, testid: str, title: str, body: str, links: list[Any]) -> None:
