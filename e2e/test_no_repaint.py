@@ -108,8 +108,6 @@ def test_python_writes_nothing_over_a_right_shell(browser: Browser, base_url: st
         assert start.translated is None, "boot.js rewrote the build's own language"
 
 
-@pytest.mark.xfail(reason="a race, open (issue 34): boot.js is deferred, and the browser may paint the build's "
-                          "English before it translates (44 ms after the first paint in one run, before it in another)")
 @pytest.mark.parametrize(("locale", "scripts"), KOREAN, ids=KOREAN_IDS)
 def test_another_language_is_on_the_first_paint(browser: Browser, base_url: str, locale: str,
                                                 scripts: tuple[str, ...]) -> None:
