@@ -51,8 +51,7 @@ class InvitePanel:
         on(send, "click", lambda event: asyncio.ensure_future(self._send(link, status, can_share)))
         code = h("div", {"class": "invite-qr", "data-testid": "invite-qr", "data-state": "loading"},
                  t("invite.qr_loading"))
-        self.seats_box = h("ol", {"class": "invite-seats", "data-testid": "invite-seats",
-                                  "aria-labelledby": "invite-seats-title"})
+        self.seats_box = h("ol", {"class": "invite-seats", "data-testid": "invite-seats", "aria-label": t("invite.seats")})
         hint = h("p", {"class": "invite-start-hint", "id": "invite-start-hint"}, t("invite.start_waiting"))
         self.start_button = h("button", {"type": "button", "class": "primary", "data-testid": "invite-start",
                                          "aria-describedby": "invite-start-hint"}, t("invite.start"))
@@ -62,14 +61,12 @@ class InvitePanel:
         self._draw_seats()
         self.table.show(h("section", {"class": "panel invite", "data-testid": "invite", "aria-labelledby": "invite-title"},
                           h("h2", {"id": "invite-title"}, t("invite.title", game=t(f"game.{room.game}"))),
-                          h("p", {"class": "invite-intro"}, t("invite.intro"), " ", t("invite.network")),
-                          h("div", {"class": "invite-share"},
-                            h("label", {"for": "invite-link", "class": "invite-link-label"}, t("invite.link_label")),
-                            link, send),
+                          h("div", {"class": "invite-top"}, code,
+                            h("div", {"class": "invite-share"},
+                              h("label", {"for": "invite-link", "class": "invite-link-label"}, t("invite.link_label")),
+                              link, send, h("p", {"class": "invite-intro"}, t("invite.intro"), " ", t("invite.network")))),
                           status,
-                          h("div", {"class": "invite-body"}, code,
-                            h("div", {"class": "invite-seats-part"},
-                              h("h3", {"id": "invite-seats-title"}, t("invite.seats")), self.seats_box)),
+                          self.seats_box,
                           h("div", {"class": "invite-actions"}, self.start_button, back), hint),
                         self.show)
         asyncio.ensure_future(draw_code(code, room.link))
@@ -112,7 +109,8 @@ class InvitePanel:
             level = h("select", {"data-testid": f"invite-level-{n}", "aria-label": t("invite.give_level", n=n + 1)},
                       *[h("option", {"value": k, **({"selected": ""} if k == DEFAULT_LEVEL else {})}, t(f"level.{k}"))
                         for k in TABLE_LEVELS])
-            give = h("button", {"type": "button", "data-testid": f"invite-give-{n}"}, t("invite.give"))
+            give = h("button", {"type": "button", "data-testid": f"invite-give-{n}",
+                                "aria-label": t("invite.give_label", n=n + 1)}, t("invite.give"))
             on(give, "click", lambda event: self._give(n, str(level.value)))
             row.append(h("span", {"class": "invite-give"}, level, give))
         return row
