@@ -54,6 +54,10 @@ the editor's and terminal's libraries, TOML configs, package lists): about 1 MB 
 first visit would otherwise download into the offline cache.  ``e2e/test_site.py`` checks
 that a boot never asks for a missing file.
 """
+LAZY_MODULES: dict[str, tuple[str, str]] = {"qr": ("qrcode-generator", "dist/qrcode.mjs")}
+"""ES modules the page imports only when a screen needs one (``window.pyappImport(name)``, ``web/boot.js``):
+name → (npm package, file).  They are left out of the service worker's precache, so a first visit never
+downloads them; the QR encoder is fetched when an invite is shown."""
 UNHASHED = ("index.html", "manifest.webmanifest", "embed.html", "404.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
@@ -407,6 +411,8 @@ def build(out: Path) -> Site:
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     motion_js = site.add_hashed("web", "motion.js", (ROOT / "web/motion.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
+    lazy = {name: site.add_hashed("web/lazy", f"{name}.mjs", read_package(package, (file,))[file])
+            for name, (package, file) in LAZY_MODULES.items()}
 
     manifest = {
         "id": "./",
@@ -436,6 +442,7 @@ def build(out: Path) -> Site:
         "messages": messages,
         "files": {path: len(site.files[path]) for path in boot_files},
         "worker": "sw.js",
+        "lazy": lazy,
     }
     py_config = {"interpreter": f"./{loader}"}
     page = render(
@@ -475,7 +482,7 @@ def build(out: Path) -> Site:
         preview_image=html.escape(preview, quote=True),
     )
 
-    site.add("sw.js", service_worker(site).encode())
+    site.add("sw.js", service_worker(site, set(lazy.values())).encode())
     site.write(out)
     return site
 
@@ -489,14 +496,14 @@ def start_module(pyscript: str) -> bytes:
     return source.replace(marker, f'import("../{pyscript}/core.js");').encode()
 
 
-def service_worker(site: Site) -> str:
-    """The worker script with this build's cache name, file list and digests filled in."""
+def service_worker(site: Site, lazy: set[str]) -> str:
+    """The worker script with this build's cache name, file list (less the ``lazy`` modules) and digests filled in."""
     combined = hashlib.sha256()
     for path in sorted(site.files):
         combined.update(path.encode() + b"\0" + hashlib.sha256(site.files[path]).digest())
     build = {
         "cache": f"pyapp-{combined.hexdigest()[:16]}",
-        "files": sorted(site.files),
+        "files": sorted(set(site.files) - lazy),
         "digests": {path: hashlib.sha256(site.files[path]).hexdigest() for path in UNHASHED},
     }
     template = (ROOT / "web/sw.js").read_text(encoding="utf-8")

@@ -1,0 +1,55 @@
+"""The invite's QR code, drawn as inline SVG from the encoder the page loads only now.
+
+``qrcode-generator`` comes through ``window.pyappImport("qr")`` (a module the build
+keeps out of the first visit and of the offline cache); it gives the module matrix,
+and :func:`pyapp.drawing.qr.qr_path` turns that into one path.  The SVG is made
+with ``createElementNS``: no markup, and no ``data:`` or ``blob:`` image, which the
+Content-Security-Policy forbids.  Light modules are painted white and dark ones
+black whatever the theme: a reader needs dark on light with its quiet zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+
+from pyapp.drawing.qr import qr_path
+from pyapp.i18n import t
+
+SVG = "http://www.w3.org/2000/svg"
+ERROR_LEVEL = "M"
+"""Medium error correction (15 %): a phone reads a code on a scratched or glaring screen, and the link stays
+a version small enough (about 45 modules) to draw at 4 px a module on a 360 px screen."""
+
+
+def _svg(tag: str, **attrs: str) -> Any:
+    element = document.createElementNS(SVG, tag)
+    for name, value in attrs.items():
+        element.setAttribute(name.replace("_", "-"), value)
+    return element
+
+
+async def draw_code(box: Any, link: str) -> None:
+    """Fill ``box`` with ``link``'s QR code, or say in it that the encoder could not be loaded."""
+    try:
+        encoder = (await window.pyappImport("qr")).default
+        code = encoder(0, ERROR_LEVEL)  # 0: the smallest version that holds the link
+        code.addData(link)
+        code.make()
+        count = int(code.getModuleCount())
+        dark = [[bool(code.isDark(row, column)) for column in range(count)] for row in range(count)]
+    except Exception:  # noqa: BLE001  (offline and never fetched: the link is there to share)
+        box.replaceChildren(t("invite.qr_failed"))
+        box.dataset.state = "failed"
+        return
+    side, path = qr_path(dark)
+    svg = _svg("svg", viewBox=f"0 0 {side} {side}", role="img", aria_label=t("invite.qr_label"),
+               shape_rendering="crispEdges", **{"data-testid": "invite-qr-svg"})
+    svg.append(_svg("rect", width=str(side), height=str(side), fill="#fff"), _svg("path", d=path, fill="#000"))
+    box.replaceChildren(svg)
+    box.dataset.state = "drawn"
+    box.dataset.modules = str(count)
+
+
+__all__ = ["draw_code"]
