@@ -153,10 +153,12 @@ class Guest:
             self.log.append(entry)
 
     def _record(self, record: dict[str, Any]) -> None:
-        """The host's full record: kept with this device's audit of it (the seat, log, room and value it knows)."""
+        """The host's full record: kept with this device's audit of it (the seat, log, room, value and
+        commitments it knows)."""
         assert self.seat is not None  # a record before the welcome is dropped in :meth:`receive`
         self.record = record
-        self.verdict = audit(record, self.seat, self.log, self.announced, room=self.room, own_value=self.value)
+        self.verdict = audit(record, self.seat, self.log, self.announced, room=self.room, own_value=self.value,
+                             shown=self.commitments)
 
     # -- saved games ------------------------------------------------------------------------------------
 
