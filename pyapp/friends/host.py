@@ -434,7 +434,10 @@ class Host:
     # -- records ---------------------------------------------------------------------------------------
 
     def saved_record(self) -> dict[str, Any]:
-        """The host's saved game: the storage record with the friends block, its own seat and the room keys."""
+        """The host's saved game: the storage record with the friends block, its own seat and the room keys.
+
+        From the deal on (``ValueError`` before: a record needs a deal, so a room closed before it is set up anew).
+        """
         session = self._session()
         tokens = {str(index): seat.token for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token}
         return make_record(session.state, record_id=self.record_id, name="", named=False,
