@@ -120,6 +120,7 @@ def test_a_guest_record_is_stored_peeked_and_refused_for_replay_with_itself_atta
 
 
 @pytest.mark.parametrize("change", [{"seat": 3}, {"seat": "1"}, {"host": 5}, {"room": ""}, {"announced": "x"},
+                                    {"announced": None}, {"game": "triad"},
                                     {"received": [{"observation": {}}]}, {"received": "all"}, {"game": "chess"}])
 def test_a_malformed_guest_record_is_refused(change):
     raw = _raw("record-v6-dyad-3p-guest-in-progress.json")
@@ -128,6 +129,13 @@ def test_a_malformed_guest_record_is_refused(change):
         decode_record(_text(raw))
     assert not isinstance(caught.value, GuestRecord)
     assert peek_record(_text(raw)) is None
+
+
+def test_a_guest_record_of_a_game_without_chance_has_no_fingerprint():
+    raw = _raw("record-v6-dyad-3p-guest-in-progress.json")
+    raw["guest"].update(game="triad", options={}, announced=None)
+    with pytest.raises(GuestRecord):
+        decode_record(_text(raw))
 
 
 def test_the_guests_record_is_replaced_by_the_audited_full_record():

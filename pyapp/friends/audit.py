@@ -6,8 +6,9 @@ record plus a ``friends`` block: room, every seat's commitment and value, the
 room's restarts), and :func:`audit` checks, on the guest's own engine:
 
 * every revealed value is the one its seat committed to
-  (:func:`pyapp.friends.commitment.mismatched`), and the guest's own value and
-  room are the ones it knows;
+  (:func:`pyapp.friends.commitment.mismatched`), the commitments are the ones
+  the guest was shown before it revealed its value, and the guest's own value
+  and room are the ones it knows;
 * in a game with chance, the record's deal number is
   :func:`pyapp.friends.commitment.seed_of` of those values, so the host did
   not choose it, and the deal's fingerprint recomputes to the one the guest
@@ -116,13 +117,13 @@ def _match(points: list[tuple[Any, list[str] | None]], received: Sequence[Mappin
 
 
 def audit(record: Any, seat: int, received: Sequence[Mapping[str, Any]], announced: str | None, *,
-          room: str | None = None, own_value: str | None = None) -> Audit:
+          room: str | None = None, own_value: str | None = None, shown: Mapping[int, str] | None = None) -> Audit:
     """Check the host's full ``record`` for the guest at ``seat`` (see the module's docstring); never raises.
 
     ``received``: what the guest was sent, ``{"observation", "legal"}`` in the
     order received (duplicates dropped); ``announced``: the fingerprint shown
     at the deal; ``room`` and ``own_value``, when given: the room the guest
-    joined and the value its device drew.
+    joined, the value its device drew and the commitments it was shown before revealing it.
     """
     friends = read_friends(record.get("friends")) if isinstance(record, dict) else None
     save = record.get("game") if isinstance(record, dict) else None
@@ -136,6 +137,8 @@ def audit(record: Any, seat: int, received: Sequence[Mapping[str, Any]], announc
         findings.append(Finding("own_commitment_missing", {"seat": seat}))
     elif own_value is not None and values[seat] != own_value:
         findings.append(Finding("own_value_differs"))
+    if shown is not None and dict(shown) != commitments:
+        findings.append(Finding("commitments_changed"))
     wrong = mismatched(block_room, commitments, values)
     if wrong:
         findings.append(Finding("commitments_differ", {"seats": ", ".join(str(n + 1) for n in wrong)}))

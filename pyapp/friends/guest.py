@@ -16,8 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.friends import commitment
+from pyapp.friends.audit import Audit, audit
 from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Record, Refused,
                                 Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+from pyapp.registry import LEVELS, PERSON
+from pyapp.storage.friends import completed, make_guest_record
 
 HOST_PEER = "host"
 
@@ -38,6 +41,7 @@ class Guest:
         self.game: str | None = None
         self.options: dict[str, Any] = {}
         self.names: list[str] = []
+        self.host_seat = 0
         self.value: str | None = None
         self.own_commitment: str | None = None
         self.commitments: dict[int, str] = {}
@@ -47,11 +51,16 @@ class Guest:
         self.cheated: str | None = None
         """Why the host's deal cannot be trusted (its own commitment missing or changed), else None."""
         self.view: View | None = None
+        self.announced: str | None = None
+        """The deal's fingerprint as the first view showed it (None in a game without chance)."""
         self.log: list[dict[str, Any]] = []
         """Every view received, in order, duplicates dropped: ``{"observation": dict, "legal": list[str]}`` (the audit's)."""
         self.refusal: str | None = None
         """The host's reason for refusing this guest's last action (None once it is answered otherwise)."""
         self.record: dict[str, Any] | None = None
+        """The host's full record, once sent at the end."""
+        self.verdict: Audit | None = None
+        """This device's audit of :attr:`record` against what it received (:func:`pyapp.friends.audit.audit`)."""
         self.removed = False
 
     # -- requests -------------------------------------------------------------------------------------
@@ -109,7 +118,7 @@ class Guest:
             self.pending = None
         if isinstance(message, Welcome):
             self.seat, self.token, self.game = message.seat, message.token, message.game
-            self.options, self.names = message.options, message.names
+            self.options, self.names, self.host_seat = message.options, message.names, message.host
         elif isinstance(message, Deal):
             self._deal(message)
         elif isinstance(message, View):
@@ -117,7 +126,7 @@ class Guest:
         elif isinstance(message, Refused):
             self.refusal = message.reason
         elif isinstance(message, Record):
-            self.record = message.record
+            self._record(message.record)
 
     def _deal(self, message: Deal) -> None:
         self.restarts = message.restarts
@@ -136,10 +145,39 @@ class Guest:
                 self._request(Reveal(seq=0, value=self.value))
 
     def _view(self, message: View) -> None:
+        if self.view is None:
+            self.announced = message.fingerprint
         self.view = message
         entry = {"observation": message.observation, "legal": list(message.legal)}
         if not self.log or self.log[-1] != entry:
             self.log.append(entry)
+
+    def _record(self, record: dict[str, Any]) -> None:
+        """The host's full record: kept with this device's audit of it (the seat, log, room, value and
+        commitments it knows)."""
+        assert self.seat is not None  # a record before the welcome is dropped in :meth:`receive`
+        self.record = record
+        self.verdict = audit(record, self.seat, self.log, self.announced, room=self.room, own_value=self.value,
+                             shown=self.commitments)
+
+    # -- saved games ------------------------------------------------------------------------------------
+
+    def saved_record(self, *, record_id: str, created: float, updated: float) -> dict[str, Any] | None:
+        """What this device keeps in Saved games: its guest's record (what it was shown) until the end, the host's
+        full record in its place once this device's audit passed (a failed audit keeps the guest's record); None
+        before the first view.  A computer seat is stored as the weakest level: the guest is not told which."""
+        if self.seat is None or self.game is None or self.view is None:
+            return None
+        computers = set(self.view.computers)
+        seats = [{"name": name, "kind": LEVELS[0] if index in computers else PERSON}
+                 for index, name in enumerate(self.names)]
+        guest = make_guest_record(record_id=record_id, name="", seats=seats, created=created, updated=updated,
+                                  game=self.game, options=self.options, seat=self.seat,
+                                  host=self.names[self.host_seat] if self.host_seat < len(self.names) else "",
+                                  room=self.room, announced=self.announced, received=list(self.log))
+        if self.record is not None and self.verdict is not None and self.verdict.ok:
+            return completed(guest, self.record)
+        return guest
 
 
 __all__ = ["Guest", "HOST_PEER"]

@@ -13,6 +13,12 @@ the table draws motion, the log and what it says from the difference between
 two observations, so the observation is enough.  A guest never gets another
 seat's observation, any value but its own, or the seed before the end; then
 it gets the whole :meth:`Host.final_record`.
+
+One record shape: :meth:`Host.saved_record` is the storage record
+(:func:`pyapp.storage.records.make_record` with the ``friends`` block,
+``device_seat`` and ``room_keys``) that the host's device keeps and
+:meth:`Host.restore` reopens; :meth:`Host.final_record` is that record without
+the room keys (:func:`pyapp.storage.friends.shared`), what every guest audits.
 """
 
 from __future__ import annotations
@@ -27,16 +33,18 @@ from pyapp.engine.errors import IllegalMoveError
 from pyapp.friends import commitment
 from pyapp.friends.wire import (GUEST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, RateLimit,
                                 Record, Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
-from pyapp.games import load
+from pyapp.deals.fingerprint import of_save
+from pyapp.games import load, new_game
 from pyapp.play.session import Seat, Session
 from pyapp.registry import LEVELS, PERSON
+from pyapp.storage.friends import shared
+from pyapp.storage.hints import default_hints
+from pyapp.storage.records import make_record
 
 HOST, FRIEND = "host", "friend"
 """Seat kinds of a room beside the computer levels: this device's person, a person invited from another device."""
 SEATING, COMMIT, REVEAL, PLAY = "seating", "commit", "reveal", "play"
 """The room's phases: filling the invited seats, collecting commitments, collecting values, the game."""
-
-RECORD_VERSION = 1
 
 
 @dataclass
@@ -80,7 +88,7 @@ class Host:
                  clock: Callable[[], float], source: Callable[[int], bytes] = secrets.token_bytes,
                  room: str | None = None, secret: str | None = None, deadlines: Deadlines | None = None,
                  summary_key: Callable[[dict[str, Any]], str | None] | None = None,
-                 rate: tuple[float, float] = (20.0, 40.0)) -> None:
+                 rate: tuple[float, float] = (20.0, 40.0), record_id: str | None = None) -> None:
         if [seat.kind for seat in seats].count(HOST) != 1:
             raise ValueError("a room has exactly one host seat")
         if any(seat.kind not in (HOST, FRIEND, *LEVELS) for seat in seats):
@@ -88,6 +96,8 @@ class Host:
         self.game, self.options, self.seats = game, dict(options), seats
         self.send, self.clock, self.source = send, clock, source
         self.room = room or source(8).hex()
+        self.record_id = record_id or f"friends-{self.room}"
+        """The saved game's id on the host's device (and, after :func:`~pyapp.storage.friends.completed`, not a guest's)."""
         self.secret = secret or source(16).hex()
         self.deadlines = deadlines or Deadlines()
         self.summary_key = summary_key
@@ -104,6 +114,8 @@ class Host:
         self.dismissed: dict[int, set[str]] = {seat: set() for seat in range(len(seats))}
         self.session: Session | None = None
         self.moment: tuple[Any, ...] = ()
+        self.updated = clock()
+        """When a guest last saw something change: the record's ``updated``, so the final record is one text."""
         self.refused = 0
         """How many messages were refused unread or ignored (for the page's log and tests)."""
 
@@ -304,7 +316,7 @@ class Host:
         token = self.seats[index].token
         assert token is not None
         self._send(peer, Welcome(seq=0, seat=index, token=token, game=self.game, options=self.options,
-                                 names=[s.name for s in self.seats], ack=self.links[peer].ack))
+                                 names=[s.name for s in self.seats], host=self.host_seat, ack=self.links[peer].ack))
 
     def _seat_for(self, message: Join) -> int | None:
         """The seat a join takes: the one its token names, else the first invited seat still empty (seating only)."""
@@ -360,7 +372,7 @@ class Host:
             if force in self.links:
                 self._status(force, force=True)
             return
-        self.moment = moment
+        self.moment, self.updated = moment, self.clock()
         summaries = self.open_summaries() if self.phase == PLAY else []
         for peer in list(self.links):
             self._status(peer, summaries, force=peer == force)
@@ -378,7 +390,11 @@ class Host:
         values = {seat: self.values.get(seat) for seat in self.commitments}
         seed = commitment.seed_of(self.room, self.commitments, values)
         self.values = values
-        self.session = Session.start(self.game, self._session_seats(), seed=seed, allow_hints=False, **self.options)
+        state = new_game(self.game, seed=seed, players=len(self.seats), **self.options)
+        people = len(self._people())
+        self.session = Session(state, self._session_seats(), record_id=self.record_id, clock=self.clock,
+                               hints=default_hints(people, allowed=False),
+                               fingerprint=of_save(state.to_save()) if state.TYPE.has_chance else None)
         self.phase = PLAY
 
     def _session_seats(self) -> list[Seat]:
@@ -417,49 +433,53 @@ class Host:
 
     # -- records ---------------------------------------------------------------------------------------
 
-    def final_record(self) -> dict[str, Any]:
-        """Everything a guest needs to check the game at its end: seed, every value and commitment, every action."""
-        session = self._session()
-        return {"v": RECORD_VERSION, "room": self.room, "restarts": self.restarts, "save": session.state.to_save(),
-                "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
-                "values": {str(seat): value for seat, value in self.values.items()},
-                "fingerprint": session.fingerprint, "names": [seat.name for seat in self.seats]}
+    def saved_record(self) -> dict[str, Any]:
+        """The host's saved game: the storage record with the friends block, its own seat and the room keys.
 
-    def friends_block(self) -> dict[str, Any]:
-        """What the host's saved game keeps beside the engine's save, to reopen the room (secret, tokens, values)."""
-        return {"v": RECORD_VERSION, "room": self.room, "secret": self.secret, "game": self.game,
-                "options": self.options, "phase": self.phase, "restarts": self.restarts,
-                "seats": [{"kind": seat.kind, "name": seat.name, "token": seat.token} for seat in self.seats],
-                "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
-                "values": {str(seat): value for seat, value in self.values.items()},
-                "own_value": self.own_value,
-                "dismissed": {str(seat): sorted(keys) for seat, keys in self.dismissed.items()},
-                "save": self.session.state.to_save() if self.session is not None else None,
-                "fingerprint": self.session.fingerprint if self.session is not None else None}
+        From the deal on (``ValueError`` before: a record needs a deal, so a room closed before it is set up anew).
+        """
+        session = self._session()
+        tokens = {str(index): seat.token for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token}
+        return make_record(session.state, record_id=self.record_id, name="", named=False,
+                           seats=[seat.to_json() for seat in session.seats], created=session.created,
+                           updated=self.updated, hints=session.hints, fingerprint=session.fingerprint,
+                           friends={"room": self.room, "restarts": self.restarts,
+                                    "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
+                                    "values": {str(seat): value for seat, value in self.values.items()}},
+                           device_seat=self.host_seat, room_keys={"secret": self.secret, "tokens": tokens})
+
+    def final_record(self) -> dict[str, Any]:
+        """What every guest gets at the end and audits: the saved game without the room keys."""
+        return shared(self.saved_record())
 
     @classmethod
-    def restore(cls, block: dict[str, Any], **kwargs: Any) -> Host:
-        """The host reopened from :meth:`friends_block` (``kwargs``: ``send``, ``clock``, ...).  Every guest is away
-        until it rejoins with its token; a room reopened before the deal deals afresh, and guests see the restart."""
-        seats = [RoomSeat(seat["kind"], seat["name"], seat["token"], away_since=None) for seat in block["seats"]]
-        host = cls(game=block["game"], options=block["options"], seats=seats, room=block["room"],
-                   secret=block["secret"], **kwargs)
+    def restore(cls, record: dict[str, Any], **kwargs: Any) -> Host:
+        """The host reopened from its saved game (a record ``check_record`` accepted; ``kwargs``: ``send``,
+        ``clock``, ...).
+
+        The host's seat is ``device_seat``, a friend's seat is one with a token in ``room_keys``, every other
+        seat keeps its kind.  Every guest is away until it rejoins with its token; a summary open when the page
+        closed is open again for every person (who closed what is not kept).
+        """
+        keys, block, save = record["room_keys"], record["friends"], record["game"]
+        seats = []
+        for index, seat in enumerate(record["seats"]):
+            token = keys["tokens"].get(str(index))
+            kind = HOST if index == record["device_seat"] else FRIEND if token is not None else seat["kind"]
+            seats.append(RoomSeat(kind, seat["name"], token))
+        host = cls(game=save["game"], options=save["options"], seats=seats, room=block["room"],
+                   secret=keys["secret"], record_id=record["id"], **kwargs)
         host.restarts = block["restarts"]
-        host.dismissed = {int(seat): set(keys) for seat, keys in block["dismissed"].items()}
+        host.commitments = {int(seat): digest for seat, digest in block["commitments"].items()}
+        host.values = {int(seat): value for seat, value in block["values"].items()}
+        host.own_value = host.values[host.host_seat]
+        host.session = Session(load(save), host._session_seats(), record_id=record["id"], clock=host.clock,
+                               created=record["created"], hints=record["hints"], fingerprint=record["fingerprint"])
+        host.phase = PLAY
         now = host.clock()
         for seat in host.seats:
             if seat.kind == FRIEND:
                 seat.away_since = now
-        if block["phase"] == PLAY:
-            state = load(block["save"])
-            host.commitments = {int(seat): digest for seat, digest in block["commitments"].items()}
-            host.values = {int(seat): value for seat, value in block["values"].items()}
-            host.own_value = block["own_value"]
-            host.session = Session(state, host._session_seats(), hints=None, fingerprint=block["fingerprint"])
-            host.phase = PLAY
-        elif block["phase"] in (COMMIT, REVEAL):
-            host.restarts += 1
-            host._open_deal()
         return host
 
 

@@ -152,16 +152,17 @@ class Sync(Message):
 
 @dataclass(frozen=True)
 class Welcome(Message):
-    """Host: the guest's seat and the token to rejoin it; the game, its options and every seat's name."""
+    """Host: the guest's seat and the token to rejoin it; the game, its options, every seat's name, the host's seat."""
 
     TYPE = "welcome"
     SCHEMA = {"seat": count(MAX_SEATS - 1), "token": text(64), "game": text(16), "options": json_object,
-              "names": text_list(MAX_NAME, MAX_SEATS), "ack": count(MAX_SEQ)}
+              "names": text_list(MAX_NAME, MAX_SEATS), "host": count(MAX_SEATS - 1), "ack": count(MAX_SEQ)}
     seat: int
     token: str
     game: str
     options: dict[str, Any]
     names: list[str]
+    host: int
     ack: int
 
 

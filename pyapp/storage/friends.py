@@ -15,7 +15,7 @@ Three fields of every record (version 5; :mod:`pyapp.storage.migrate`):
 
 A guest, which does not know the deal until the end, keeps a record of its
 own kind (``"kind": "guest"``, version 6): its seat, the host's name, the room,
-the fingerprint it was shown and the observations it received
+the fingerprint it was shown (None in a game without chance, Triad) and the observations it received
 (:func:`make_guest_record`).  At the end it is replaced by the host's full
 record (:func:`completed`), so replay and review work for guests too.
 """
@@ -95,7 +95,7 @@ def is_guest(record: Any) -> bool:
 
 
 def make_guest_record(*, record_id: str, name: str, seats: list[dict[str, str]], created: float, updated: float,
-                      game: str, options: dict[str, Any], seat: int, host: str, room: str, announced: str,
+                      game: str, options: dict[str, Any], seat: int, host: str, room: str, announced: str | None,
                       received: list[dict[str, Any]], revisions: tuple[int, int] = (0, 0)) -> dict[str, Any]:
     """A guest's record: what it was told at the deal and every observation it received, in order."""
     return {
@@ -128,7 +128,8 @@ def check_guest(record: dict[str, Any], *, max_name: int, max_id: int, max_time:
         (isinstance(guest["seat"], int) and isinstance(seats, list) and 0 <= guest["seat"] < len(seats), "seat"),
         (isinstance(guest["host"], str) and len(guest["host"]) <= max_name, "host"),
         (isinstance(guest["room"], str) and 0 < len(guest["room"]) <= 64, "room"),
-        (is_fingerprint(guest["announced"]), "announced"),
+        (is_fingerprint(guest["announced"]) if guest["game"] not in GAMES or game_class(guest["game"]).TYPE.has_chance
+         else guest["announced"] is None, "announced"),
         (isinstance(guest["received"], list) and len(guest["received"]) <= MAX_RECEIVED
          and all(isinstance(entry, dict) and set(entry) == {"observation", "legal"}
                  and isinstance(entry["observation"], dict) and isinstance(entry["legal"], list)

@@ -82,11 +82,11 @@ class Table:
     def clock(self) -> float:
         return self.net.now
 
-    def new_host(self, seats: list[RoomSeat] | None = None, block: dict[str, Any] | None = None) -> Host:
+    def new_host(self, seats: list[RoomSeat] | None = None, record: dict[str, Any] | None = None) -> Host:
         kwargs = dict(send=lambda text, peer: self.net.send(HOST_PEER, peer, text), clock=self.clock,
                       source=byte_source(self.rng), summary_key=self.summary_key, deadlines=Deadlines(deal=30.0))
-        if block is not None:
-            return Host.restore(block, **kwargs)
+        if record is not None:
+            return Host.restore(record, **kwargs)
         return Host(game=self.game, options=self.options, seats=seats, room="room-1", secret="s" * 32, **kwargs)
 
     def add_guest(self, peer: str, name: str, token: str | None = None) -> Guest:
@@ -155,7 +155,7 @@ class Table:
 
 def expected_views(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """What the engine gives ``seat`` after each action of the record: its observation and (its decision) legal texts."""
-    save = record["save"]
+    save = record["game"]
     state = load({**save, "actions": []})
     out: list[dict[str, Any]] = []
     for index in range(len(save["actions"]) + 1):
@@ -166,6 +166,11 @@ def expected_views(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         if index < len(save["actions"]):
             state.apply_action(save["actions"][index])
     return out
+
+
+def kept(host: Host) -> dict[str, Any]:
+    """The host's saved game without its times: what two tables that played alike must agree on."""
+    return {key: value for key, value in host.saved_record().items() if key not in ("created", "updated")}
 
 
 def is_subsequence(part: list[Any], whole: list[Any]) -> bool:

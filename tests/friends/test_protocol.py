@@ -59,13 +59,14 @@ def play(game: str, players: int, options: dict, guests: int, seed: int) -> Tabl
 def check_table(table: Table) -> None:
     record = table.guests[next(iter(table.guests))].record
     assert record == table.host.final_record()
-    values = {int(seat): value for seat, value in record["values"].items()}
-    commitments = {int(seat): digest for seat, digest in record["commitments"].items()}
-    assert commitment.mismatched(record["room"], commitments, values) == []
-    assert record["save"]["seed"] == commitment.seed_of(record["room"], commitments, values)
-    seed = str(record["save"]["seed"])
+    block = record["friends"]
+    values = {int(seat): value for seat, value in block["values"].items()}
+    commitments = {int(seat): digest for seat, digest in block["commitments"].items()}
+    assert commitment.mismatched(block["room"], commitments, values) == []
+    assert record["game"]["seed"] == commitment.seed_of(block["room"], commitments, values)
+    seed = str(record["game"]["seed"])
     for peer, guest in table.guests.items():
-        assert guest.record == record
+        assert guest.record == record and guest.verdict.ok, (peer, guest.verdict)
         views = expected_views(record, guest.seat)
         assert is_subsequence(guest.log, views), peer
         assert guest.log, peer

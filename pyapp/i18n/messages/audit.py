@@ -9,6 +9,7 @@ EN = {
     "audit.own_commitment_missing": "Your seat's commitment is missing from the record.",
     "audit.own_value_differs": "The record gives your seat another value than the one your device drew.",
     "audit.commitments_differ": "The values of seat(s) {seats} do not match their commitments.",
+    "audit.commitments_changed": "The commitments in the record are not the ones shown before the deal.",
     "audit.seed_differs": "The deal number is not the one everyone's values give.",
     "audit.not_announced": "No fingerprint was shown at the deal, so the deal cannot be compared.",
     "audit.fingerprint_differs": "The deal is not the one shown: the fingerprint at the deal began {stored}, "
@@ -31,6 +32,7 @@ KO = {
     "audit.own_commitment_missing": "기록에 내 자리의 약속값이 없습니다.",
     "audit.own_value_differs": "기록에 있는 내 자리의 값이 내 기기가 뽑은 값과 다릅니다.",
     "audit.commitments_differ": "자리 {seats}의 값이 약속값과 맞지 않습니다.",
+    "audit.commitments_changed": "기록의 약속값이 딜 전에 보여 준 약속값과 다릅니다.",
     "audit.seed_differs": "딜 번호가 모두의 값에서 나오는 번호가 아닙니다.",
     "audit.not_announced": "딜 때 보여 준 딜 지문이 없어 딜을 비교할 수 없습니다.",
     "audit.fingerprint_differs": "보여 준 딜이 아닙니다: 딜 때 보여 준 딜 지문의 앞부분은 {stored}인데, "
