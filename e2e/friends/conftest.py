@@ -23,6 +23,9 @@ import pytest
 
 import serve  # e2e/conftest.py puts tools/ on the path
 
+BOOT_TIMEOUT_MS = 120_000
+"""As e2e/conftest.py's: a busy 2-core machine has been seen booting in 80 s."""
+
 HERE = Path(__file__).resolve().parent
 SIGNAL = HERE.parent / "signal"
 ENABLED = os.environ.get("PYAPP_FRIENDS_E2E") == "1"
@@ -77,8 +80,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture()
 def new_peer_page(browser, base_url: str) -> Iterator:
-    """Open a page of its own context (camera and microphone granted), loaded and with
-    ``window.pyappImport`` defined; every context closes after the test, and no page error may occur."""
+    """Open a page of its own context (camera and microphone granted), booted as a page is when
+    Python opens a link; every context closes after the test, and no page error may occur."""
     contexts = []
     errors: list[str] = []
 
@@ -89,7 +92,7 @@ def new_peer_page(browser, base_url: str) -> Iterator:
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto("/")
-        page.wait_for_function("typeof window.pyappImport === 'function'")
+        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_TIMEOUT_MS)
         return page
 
     yield open_page

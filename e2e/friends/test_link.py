@@ -12,9 +12,10 @@ import pytest
 PEER_TIMEOUT_MS = 60_000
 """Peers found each other in 2-6 s here; a busy machine gets ten times that."""
 
-OPEN = """async ({room, secret, relays}) => {
+OPEN = """({room, secret, relays}) => { window.linkOpening = (async () => {
+  const opened = Date.now();
   const link = await (await window.pyappImport("p2p")).open({room, secret, relays, iceServers: []});
-  const t = {link, opened: Date.now(), peers: {}, left: [], messages: [], errors: []};
+  const t = {link, opened, peers: {}, left: [], messages: [], errors: []};
   window.linkTest = t;
   link.onPeer((id, joined) => {
     if (joined) t.peers[id] = Date.now();
@@ -23,7 +24,9 @@ OPEN = """async ({room, secret, relays}) => {
   link.onMessage((text, id) => t.messages.push([text, id]));
   link.onError((error) => t.errors.push(error));
   return link.selfId;
-}"""
+})(); }"""
+"""Start opening the link on a page and return at once (``window.linkOpening`` resolves to its id),
+so several pages open together, as friends following one invite do."""
 HEARS = "ids => ids.every(id => id in window.linkTest.peers)"
 GOT = "([text, from]) => window.linkTest.messages.some(([t, f]) => t === text && f === from)"
 
@@ -33,7 +36,10 @@ def new_room() -> dict[str, str]:
 
 
 def open_all(pages, room: dict[str, str], tracker: str) -> list[str]:
-    return [page.evaluate(OPEN, {**room, "relays": [tracker]}) for page in pages]
+    """Open the link on every page at once; their peer ids."""
+    for page in pages:
+        page.evaluate(OPEN, {**room, "relays": [tracker]})
+    return [page.evaluate("() => window.linkOpening") for page in pages]
 
 
 def wait_all_heard(pages, ids: list[str], capsys: pytest.CaptureFixture[str], label: str) -> None:
@@ -54,7 +60,7 @@ def test_the_link_module_is_fetched_only_when_asked(new_peer_page, wait_ready) -
     page = new_peer_page()
     lazy: list[str] = []
     page.on("request", lambda request: lazy.append(request.url) if "/web/lazy/" in request.url else None)
-    page.reload()
+    page.reload()  # a second visit too, now from the service worker's cache
     wait_ready(page)
     assert lazy == [], "a normal visit fetched a lazy module"
     assert page.evaluate("async () => typeof (await window.pyappImport('p2p')).open") == "function"
@@ -111,13 +117,13 @@ def test_a_page_with_the_wrong_secret_joins_nobody(new_peer_page, tracker: str) 
         assert page.evaluate("() => Object.keys(window.linkTest.peers).length") == 1
 
 
-def test_a_reloaded_page_rejoins(new_peer_page, tracker: str, capsys) -> None:
+def test_a_reloaded_page_rejoins(new_peer_page, tracker: str, capsys, wait_ready) -> None:
     a, b = new_peer_page(), new_peer_page()
     room = new_room()
     ids = open_all([a, b], room, tracker)
     wait_all_heard([a, b], ids, capsys, "2 pages")
     b.reload()
-    b.wait_for_function("typeof window.pyappImport === 'function'")
+    wait_ready(b)
     (new_b,) = open_all([b], room, tracker)
     assert new_b != ids[1]
     a.wait_for_function("old => window.linkTest.left.includes(old)", arg=ids[1], timeout=PEER_TIMEOUT_MS)
