@@ -134,3 +134,51 @@ def test_serve_sends_one_policy_per_file(site: Path, paths: list[str]) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def connect_sources(policy: str) -> list[str]:
+    directive = next(d.strip() for d in policy.split(";") if d.strip().startswith("connect-src "))
+    return directive.split()[1:]
+
+
+def test_only_the_app_page_may_reach_the_pinned_relays() -> None:
+    """The app page's connect-src is 'self' and exactly pyapp/friends/relays.py's trackers; every other
+    rule keeps 'self' alone."""
+    from pyapp.friends.relays import RELAYS, policy_sources
+
+    assert policy_sources() and all(url.startswith("wss://") for url in RELAYS)
+    for pattern, values in serve.load_rules():
+        if CSP not in values:
+            continue
+        wanted = ["'self'", *policy_sources()] if pattern in ("/", "/index.html") else ["'self'"]
+        assert connect_sources(values[CSP]) == wanted, pattern
+
+
+def test_serve_adds_a_test_endpoint_only_when_asked(site: Path) -> None:
+    local = "ws://127.0.0.1:4567"
+    for connect, expected in (((), False), ((local,), True)):
+        server = serve.start(site, connect=connect)
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=30)
+            connection.request("HEAD", "/")
+            policy = connection.getresponse().headers[CSP]
+            connection.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+        assert (local in connect_sources(policy)) is expected, policy
+        assert policy.endswith("frame-ancestors 'none'")
+
+
+def test_lazy_modules_are_built_but_not_precached(site: Path) -> None:
+    """Each lazy module is in dist and named in the page's boot data, and the worker never fetches it."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="boot-data">(.*?)</script>', page, re.S).group(1))
+    lazy = data["lazy"]
+    assert set(lazy) == set(build.LAZY_MODULES)
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    precached = json.loads(re.search(r"^const BUILD = (\{.*?\});$", worker, re.M | re.S).group(1))["files"]
+    for path in lazy.values():
+        assert (site / path).is_file() and path.startswith("web/lazy/")
+        assert path not in precached
+    assert "index.html" in precached

@@ -54,10 +54,14 @@ the editor's and terminal's libraries, TOML configs, package lists): about 1 MB 
 first visit would otherwise download into the offline cache.  ``e2e/test_site.py`` checks
 that a boot never asks for a missing file.
 """
-LAZY_MODULES: dict[str, tuple[str, str]] = {"qr": ("qrcode-generator", "dist/qrcode.mjs")}
-"""ES modules the page imports only when a screen needs one (``window.pyappImport(name)``, ``web/boot.js``):
-name → (npm package, file).  They are left out of the service worker's precache, so a first visit never
-downloads them; the QR encoder is fetched when an invite is shown."""
+LAZY_MODULES = {
+    "p2p": "web/friends/link.mjs",
+    "qr": "node_modules/qrcode-generator/dist/qrcode.mjs",
+}
+"""Page modules fetched only when a feature needs them (``window.pyappImport(name)``, web/dom.js):
+name -> entry file, bundled with its npm imports by esbuild into ``web/lazy/<name>.<hash>.mjs``.
+They stay out of the service worker's precache, so a first visit never downloads them: the peer-to-peer link
+(friends' games) and the QR code encoder (an invite)."""
 UNHASHED = ("index.html", "manifest.webmanifest", "embed.html", "404.html")
 """Files served under fixed names (no-cache); the worker checks their digests."""
 
@@ -207,6 +211,23 @@ def gzipped(*blobs: bytes) -> list[bytes]:
 
     with ThreadPoolExecutor(max_workers=len(blobs)) as pool:
         return list(pool.map(one, blobs))
+
+
+def bundled(entry: str) -> bytes:
+    """``entry`` and what it imports from node_modules as one minified ES module (esbuild; the same
+    sources give the same bytes)."""
+    command = [str(NODE_MODULES / ".bin/esbuild"), str(ROOT / entry), "--bundle", "--format=esm", "--minify",
+               "--platform=browser", "--target=es2022", "--legal-comments=none", "--charset=utf8"]
+    try:
+        return subprocess.run(command, capture_output=True, check=True, cwd=ROOT).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", b"").decode(errors="replace").strip()
+        raise SystemExit(f"build: bundling {entry} with esbuild failed (is `npm ci` done?): {error} {detail}") from error
+
+
+def lazy_modules(site: Site) -> dict[str, str]:
+    """Bundle every :data:`LAZY_MODULES` entry into ``site``: ``{name: path in the site}``."""
+    return {name: site.add_hashed("web/lazy", f"{name}.mjs", bundled(entry)) for name, entry in LAZY_MODULES.items()}
 
 
 def runtime_files(stdlib_gz: bytes) -> dict[str, bytes]:
@@ -411,8 +432,7 @@ def build(out: Path) -> Site:
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     motion_js = site.add_hashed("web", "motion.js", (ROOT / "web/motion.js").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
-    lazy = {name: site.add_hashed("web/lazy", f"{name}.mjs", read_package(package, (file,))[file])
-            for name, (package, file) in LAZY_MODULES.items()}
+    lazy = lazy_modules(site)
 
     manifest = {
         "id": "./",
@@ -482,7 +502,7 @@ def build(out: Path) -> Site:
         preview_image=html.escape(preview, quote=True),
     )
 
-    site.add("sw.js", service_worker(site, set(lazy.values())).encode())
+    site.add("sw.js", service_worker(site, not_cached=frozenset(lazy.values())).encode())
     site.write(out)
     return site
 
@@ -496,14 +516,15 @@ def start_module(pyscript: str) -> bytes:
     return source.replace(marker, f'import("../{pyscript}/core.js");').encode()
 
 
-def service_worker(site: Site, lazy: set[str]) -> str:
-    """The worker script with this build's cache name, file list (less the ``lazy`` modules) and digests filled in."""
+def service_worker(site: Site, not_cached: frozenset[str] = frozenset()) -> str:
+    """The worker script with this build's cache name, file list and digests filled in; the files
+    in ``not_cached`` (the lazy modules) are left out of its list, so installing never fetches them."""
     combined = hashlib.sha256()
     for path in sorted(site.files):
         combined.update(path.encode() + b"\0" + hashlib.sha256(site.files[path]).digest())
     build = {
         "cache": f"pyapp-{combined.hexdigest()[:16]}",
-        "files": sorted(set(site.files) - lazy),
+        "files": sorted(set(site.files) - not_cached),
         "digests": {path: hashlib.sha256(site.files[path]).hexdigest() for path in UNHASHED},
     }
     template = (ROOT / "web/sw.js").read_text(encoding="utf-8")

@@ -1,10 +1,12 @@
 """Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
 
-Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress]``.  The e2e
+Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress] [--connect URL]``.  The e2e
 tests and the benchmark import :func:`start` to run the same server on a free port.
 ``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
 module is installed and the client takes it, else gzip; zips, wheels, gzip files
-and images as they are), for Lighthouse runs.
+and images as they are), for Lighthouse runs.  ``--connect ws://127.0.0.1:PORT`` (tests only,
+off by default) adds a local signalling endpoint to every policy's ``connect-src``, so friends'
+browser tests (e2e/friends) reach the tracker they start.
 """
 
 from __future__ import annotations
@@ -86,6 +88,19 @@ def matches(pattern: str, path: str) -> bool:
     return for_regexp(pattern).match(path) is not None
 
 
+def with_connect(rules: list[tuple[str, dict[str, str]]], sources: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
+    """``rules`` with ``sources`` added to each policy's ``connect-src`` (the tests' local tracker)."""
+    if not sources:
+        return rules
+    extra = " ".join(sources)
+
+    def widened(policy: str) -> str:
+        return re.sub(r"(^|;\s*)(connect-src [^;]*)", lambda m: f"{m.group(1)}{m.group(2)} {extra}", policy)
+
+    return [(pattern, {name: widened(value) if name == "Content-Security-Policy" else value
+                       for name, value in values.items()}) for pattern, values in rules]
+
+
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
     """Every header the rules give ``path``; later rules win on the same name."""
     found: dict[str, str] = {}
@@ -104,9 +119,10 @@ class Server(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False) -> None:
+    def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False,
+                 connect: tuple[str, ...] = ()) -> None:
         super().__init__(address, handler)
-        self.rules = load_rules()
+        self.rules = with_connect(load_rules(), connect)
         self.verbose = verbose
         self.compress = compress
         self.sent = 0
@@ -190,12 +206,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False) -> Server:
-    """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread."""
+def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False,
+          connect: tuple[str, ...] = ()) -> Server:
+    """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread;
+    ``connect``: endpoints added to ``connect-src`` (tests only, :func:`with_connect`)."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
     handler = functools.partial(Handler, directory=str(directory))
-    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress)
+    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress, connect=connect)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -205,8 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
     parser.add_argument("--compress", action="store_true", help="compress responses as Netlify does")
+    parser.add_argument("--connect", action="append", default=[], metavar="URL",
+                        help="tests only: also allow this endpoint in connect-src (a local tracker)")
     args = parser.parse_args(argv)
-    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress)
+    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress, connect=tuple(args.connect))
     print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
     try:
         threading.Event().wait()

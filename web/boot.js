@@ -10,12 +10,6 @@
   const data = JSON.parse(document.getElementById("boot-data").textContent);
   const LANGUAGE_KEY = "pyapp.language";
 
-  /** A module the build left out of the first visit (tools/build.py LAZY_MODULES), fetched on first use. */
-  globalThis.pyappImport = (name) =>
-    Object.hasOwn(data.lazy || {}, name)
-      ? import(new URL(data.lazy[name], location.href).href)
-      : Promise.reject(new Error(`no lazy module ${name}`));
-
   /** The stored choice, else the browser's first supported language, else the default. */
   function pickLanguage() {
     let stored = null;

@@ -44,3 +44,26 @@ globalThis.pyappDom = (() => {
 
   return Object.freeze({ element, tree });
 })();
+
+/*
+ * window.pyappImport(name): a Promise of one of the build's lazy modules (tools/build.py,
+ * LAZY_MODULES), e.g. the peer-to-peer link "p2p".  Why: they are fetched only when a
+ * feature needs them, never on a normal visit, and not precached by the service worker.
+ * The name -> file map is the page's boot data ("lazy"); an unknown name rejects.
+ * A plain dynamic import() of a same-origin file: the CSP's script-src 'self' allows it.
+ */
+globalThis.pyappImport = (() => {
+  let table = null;
+  function lazyFiles() {
+    if (table === null) {
+      const data = document.getElementById("boot-data");
+      table = (data && JSON.parse(data.textContent).lazy) || {};
+    }
+    return table;
+  }
+  return (name) => {
+    const files = lazyFiles();
+    if (!Object.hasOwn(files, name)) return Promise.reject(new Error(`pyappImport: no lazy module ${name}`));
+    return import(new URL(files[name], document.baseURI).href);
+  };
+})();
