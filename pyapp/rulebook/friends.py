@@ -2,7 +2,9 @@
 
 The project's own rules for a table of several people on several devices
 (marked as decisions), the deal nobody chose in the games with chance (Dyad,
-Dieci), and honestly what the end-of-game check does not prevent.
+Dieci), and honestly what the end-of-game check does not prevent.  Written
+with the protocol; it joins each game's page when friends' play is wired to the
+set-up and the table (until then no page may promise it).
 """
 
 from __future__ import annotations
