@@ -46,16 +46,17 @@ ACTIONS_SAVED = """() => {
 }"""
 
 
-def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path, seed: int) -> tuple[float, float]:
-    """(CPU ms per move, longest task's CPU ms) over ``moves`` moves of two Easy computers at phone size."""
+def traced_game(browser: Browser, url: str, game: str, moves: int, trace: Path, seed: int) -> None:
+    """Two Easy computers play ``game`` at phone size; a Chromium trace of ``moves`` of their moves goes to ``trace``."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{url}/#/{game}")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
     page.get_by_test_id("setup-players").select_option("2")
     for seat in (0, 1):
         page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
-    page.locator(".setup-deal summary").click()  # the seed is under "More options"
-    page.get_by_test_id("setup-seed").fill(str(seed))
+    if page.locator(".setup-deal").count():  # a game of chance: the deal number is under "More options"
+        page.locator(".setup-deal summary").click()
+        page.get_by_test_id("setup-seed").fill(str(seed))
     page.get_by_test_id("start").click()
     first = 2  # past the first moves, which import the AI
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
@@ -63,6 +64,11 @@ def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path, see
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first + moves}", timeout=TIMEOUT_MS)
     browser.stop_tracing()
     page.close()
+
+
+def one_game(browser: Browser, url: str, game: str, moves: int, trace: Path, seed: int) -> tuple[float, float]:
+    """(CPU ms per move, longest task's CPU ms) over ``moves`` moves of two Easy computers at phone size."""
+    traced_game(browser, url, game, moves, trace, seed)
     tasks = [task.cpu_ms for task in tracing.main_thread_tasks(trace)]
     return sum(tasks) / moves, max(tasks, default=0.0)
 
