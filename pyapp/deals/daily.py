@@ -110,17 +110,27 @@ def deal_of(day: date) -> DailyDeal:
 def parse_day(text: str) -> date:
     """A ``YYYY-MM-DD`` date from a route or the store; ``ValueError`` otherwise (only ASCII digits).
 
+    The refusal's words are this function's own: ``datetime``'s differ between
+    CPython 3.11 and the page's Pyodide (3.14).
+
     >>> parse_day("2026-12-02")
     datetime.date(2026, 12, 2)
     >>> parse_day("2026-1٢-02")
     Traceback (most recent call last):
     ...
     ValueError: not a date: '2026-1٢-02'
+    >>> parse_day("2026-02-30")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a date: '2026-02-30'
     """
     if len(text) != 10 or text[4] != "-" or text[7] != "-" or not (text[:4] + text[5:7] + text[8:]).isascii() \
             or not (text[:4] + text[5:7] + text[8:]).isdigit():
         raise ValueError(f"not a date: {text!r}")
-    return date(int(text[:4]), int(text[5:7]), int(text[8:]))
+    try:
+        return date(int(text[:4]), int(text[5:7]), int(text[8:]))
+    except ValueError:
+        raise ValueError(f"not a date: {text!r}") from None
 
 
 def rank_of(scores: list[int] | list[float], winners: list[int], seat: int) -> int:
