@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ from pyapp.friends.audit import audit
 from pyapp.games import new_game
 from pyapp.friends.wire import GUEST_TYPES, HOST_TYPES, MAX_CHARS, BadMessage, dump, parse
 from pyapp.storage.aside import asides
-from pyapp.storage.backends import MemoryBackend
+from pyapp.storage.backends import Backend, MemoryBackend
 from pyapp.storage.daily import DAILY_KEY, MAX_DAILY_CHARS, DailyLog, load_daily
 from pyapp.storage.records import check_record
 from pyapp.storage.safejson import loads
@@ -70,6 +71,7 @@ DAILY_TEXTS: dict[str, str] = {
     "record empty": _log(record=""),
     "record too long": _log(record="r" * 65),
     "record a lone surrogate": _log().replace('"18c2f-1"', '"\\ud800"'),
+    "record a raw lone surrogate": _log().replace('"18c2f-1"', '"\ud800x"'),
     "result a list": _log(result=[3, 5, 31]),
     "result extra key": _result(note="<b>"),
     "rank below the last place": _result(rank=6),
@@ -82,6 +84,37 @@ DAILY_TEXTS: dict[str, str] = {
     "1e999": _result().replace("31", "1e999"),
     "duplicate key, last wins": _log().replace('"number": 336', '"number": "x", "number": 336'),
 }
+
+
+def page_backend() -> Backend:
+    """An empty store as the page has it: in Pyodide the page's ``LocalStorageBackend`` over a JavaScript stand-in
+    for ``localStorage`` (every text crosses into JavaScript and back, lone surrogates too); in CPython a dict."""
+    if sys.platform != "emscripten":
+        return MemoryBackend()
+    import js
+    from pyodide.ffi import create_proxy
+
+    from pyapp.ui.local_storage import LocalStorageBackend
+
+    items = js.Map.new()
+    storage = js.Object.new()
+    storage.length = 0
+
+    def set_item(key: str, value: str) -> None:
+        items.set(key, value)
+        storage.length = items.size
+
+    def remove_item(key: str) -> None:
+        items.delete(key)
+        storage.length = items.size
+
+    storage.getItem = create_proxy(lambda key: items.get(key) if items.has(key) else js.JSON.parse("null"))
+    storage.setItem = create_proxy(set_item)
+    storage.removeItem = create_proxy(remove_item)
+    storage.key = create_proxy(lambda index: js.Array.from_(items.keys())[index])
+    js.window = js.Object.new()
+    js.window.localStorage = storage
+    return LocalStorageBackend()
 
 
 def _daily_reason(text: str) -> str | None:
@@ -97,7 +130,7 @@ def daily() -> dict[str, Any]:
     """Each stored text through ``load_daily``: damaged or not, the days kept, what was set aside, and why."""
     found = {}
     for name, text in DAILY_TEXTS.items():
-        backend = MemoryBackend()
+        backend = page_backend()
         backend.set(DAILY_KEY, text)
         log = load_daily(backend)
         kept = [(item.original, item.reason, backend.get(item.key) == text) for item in asides(backend)]
@@ -179,11 +212,23 @@ WIRE_TEXTS: dict[str, Any] = {
 }
 
 
+def as_received(raw: Any) -> Any:
+    """``raw`` as a peer's text reaches Python: in Pyodide a JavaScript string (a data channel's message) made back
+    into a ``str``, lone surrogates and all; in CPython ``raw`` itself."""
+    if sys.platform != "emscripten" or not isinstance(raw, str):
+        return raw
+    import js
+
+    held = js.Map.new()
+    held.set("message", raw)
+    return held.get("message")
+
+
 def wire() -> dict[str, Any]:
     """Each text through ``parse`` for both ends: the message sent back out (``dump``), or why it was refused."""
     found = {}
-    for name, raw in WIRE_TEXTS.items():
-        outcome = {}
+    for name, text in WIRE_TEXTS.items():
+        raw, outcome = as_received(text), {}
         for side, types in (("host", GUEST_TYPES), ("guest", HOST_TYPES)):
             try:
                 outcome[side] = {"ok": dump(parse(raw, types))}
