@@ -251,7 +251,7 @@ def parse(raw: object, types: Mapping[str, type[Message]]) -> Message:
         raise BadMessage(str(error)) from None
     if not isinstance(body, dict):
         raise BadMessage("a message is a JSON object")
-    if body.get("v") != VERSION or isinstance(body.get("v"), bool):
+    if type(body.get("v")) is not int or body["v"] != VERSION:
         raise BadMessage(f"unsupported version {body.get('v')!r}")
     kind = body.get("t")
     cls = types.get(kind) if isinstance(kind, str) else None

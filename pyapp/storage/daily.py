@@ -43,6 +43,8 @@ DAILY_KEY = "pyapp.daily"
 DAILY_VERSION = 1
 MAX_DAYS = 400
 """Days kept: the oldest go first (a streak longer than this still counts up from the stored days)."""
+MAX_NUMBER = 1_000_000
+"""A day's number counts the days since the first deal of the day: far below this for centuries."""
 MAX_DAILY_CHARS = 100_000
 MAX_PLAYERS = 8
 MAX_POINTS = 10**6
@@ -81,7 +83,8 @@ class DailyLog:
     @classmethod
     def from_json(cls, data: Any) -> DailyLog:
         """The log in ``data``; ``ValueError`` for anything that is not exactly this format."""
-        if not isinstance(data, dict) or set(data) != {"version", "days"} or data["version"] != DAILY_VERSION:
+        if not isinstance(data, dict) or set(data) != {"version", "days"} \
+                or type(data["version"]) is not int or data["version"] != DAILY_VERSION:
             raise ValueError("not a daily log of version 1")
         days = data["days"]
         if not isinstance(days, dict) or len(days) > MAX_DAYS:
@@ -90,7 +93,7 @@ class DailyLog:
             _day_of(key)
             if not isinstance(entry, dict) or set(entry) != {"number", "record", "result"}:
                 raise ValueError(f"day {key!r} is malformed")
-            if isinstance(entry["number"], bool) or not isinstance(entry["number"], int) or entry["number"] < 1:
+            if type(entry["number"]) is not int or not 1 <= entry["number"] <= MAX_NUMBER:
                 raise ValueError(f"day {key!r} has no number")
             if not isinstance(entry["record"], str) or not 0 < len(entry["record"]) <= 64:
                 raise ValueError(f"day {key!r} names no saved game")
