@@ -196,3 +196,20 @@ def test_a_guest_plays_to_the_end_by_its_tables_own_controls_and_sees_no_hidden_
         assert secrets >= 3 or game == "triad", "too few views with hidden cards to check"
         moves = [a for a, actor in zip(net.host.session.state.history, net.host.session.actors) if actor == guest.seat]
         assert moves, "the guest's seat made moves, each from a tap on its own table"
+
+
+def test_the_hosts_table_shows_a_guests_turn_as_theirs_with_nothing_to_tap(monkeypatch):
+    """The host's table over the host's session, ``Turns.remote`` from the host: the guest's turn is another's."""
+    with fake_dom.ui_loaded("pyapp.ui.dieci"):
+        net = Net("dieci", 3, {}, [HOST, FRIEND, "easy"], 11, summary_key=None, lossy=False)
+        net.run(until=lambda: net.host.session is not None and net.host.session.to_act() == 1)
+        root, table = real_table("dieci", monkeypatch)
+        table.turns.remote = net.host.remote()
+        table.begin(net.host.session)
+        status = root.find(**{"data-testid": "status"})
+        assert status.attrs["data-turn"] == "other"
+        assert "Guest 1" in status.dump()
+        drawn = root.find(**{"class": "table-body"}).children[0]
+        assert drawn.attrs["data-acting"] == "false"
+        assert not [e for e in controls(drawn) if e.attrs.get("data-playable") == "true"]
+        assert table.task is None, "no computer runs for the guest's seat"
