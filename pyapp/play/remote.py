@@ -56,7 +56,8 @@ class ViewState:
 
 
 class RemoteSession:
-    """A guest's game in the session's shape: ``seats`` named as the host said, this device's seat the one person."""
+    """A guest's game in the session's shape (:class:`pyapp.play.table_game.TableGame`): ``seats`` named as the host
+    said, this device's seat the one person."""
 
     known_deal = False
     save_problem = None

@@ -15,6 +15,7 @@ from pyapp import i18n
 from pyapp.friends.host import FRIEND, HOST
 from pyapp.games import load
 from pyapp.play.remote import RemoteSession
+from pyapp.play.table_game import TableGame
 from tests import fake_dom
 from tests.friends.net import Table as Net
 
@@ -213,3 +214,11 @@ def test_the_hosts_table_shows_a_guests_turn_as_theirs_with_nothing_to_tap(monke
         assert drawn.attrs["data-acting"] == "false"
         assert not [e for e in controls(drawn) if e.attrs.get("data-playable") == "true"]
         assert table.task is None, "no computer runs for the guest's seat"
+
+
+def test_the_hosts_session_and_a_guests_both_offer_what_the_table_reads():
+    net = Net("dyad", 3, {}, [HOST, FRIEND, "easy"], 2, summary_key=None, lossy=False)
+    net.run(until=lambda: net.guests["g1"].view is not None)
+    assert isinstance(net.host.session, TableGame)
+    assert isinstance(RemoteSession(net.guests["g1"], record_id="guest-game"), TableGame)
+    assert not isinstance(object(), TableGame)
