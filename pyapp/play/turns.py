@@ -168,7 +168,8 @@ class Turns:
         if seat < 0:
             return Over(self.waiting_summary(observation) if session.people() else None)
         if seat in self.remote:
-            held = not session.seats[seat].is_person and bool(session.people()) and self.waiting_summary(observation) is not None
+            computer = not session.seats[seat].is_person
+            held = computer and bool(session.people()) and self.waiting_summary(observation) is not None
             return RemoteActs(seat, (RULES, DISMISS) if held else (RULES,))
         if session.seats[seat].is_person:
             if self._handing_over(session, seat):
