@@ -52,7 +52,11 @@ class PersonActs:
 
 @dataclass(frozen=True)
 class RemoteActs:
-    """A person on another device decides for ``seat``; nothing here ends it but their move (friends' games)."""
+    """Another device decides for ``seat`` (a person there, or the host's computer: friends' games).
+
+    Nothing here ends it but that move; while the host's computer is to act and a summary is on this
+    person's table, ``controls`` hold its ``dismiss`` too: the host's computers wait for every reader.
+    """
 
     seat: int
     controls: tuple[str, ...] = (RULES,)
@@ -142,7 +146,9 @@ class Turns:
         self.shown_to: int | None = None
         """The seat whose view the device shows (None: nobody's yet)."""
         self.remote: frozenset[int] = frozenset()
-        """Seats played by a person on another device (none yet: friends' games are a later issue)."""
+        """Seats played on another device (friends' games): a person there, or the host's computers."""
+        self.on_dismiss: Callable[[str], None] | None = None
+        """Told each summary the person dismissed: in a friends' game the host's computers wait for it."""
 
     def begin(self, session: Session) -> None:
         """A game starts or is taken up on this table: nothing dismissed, nobody's view shown yet."""
@@ -162,7 +168,9 @@ class Turns:
         if seat < 0:
             return Over(self.waiting_summary(observation) if session.people() else None)
         if seat in self.remote:
-            return RemoteActs(seat)
+            computer = not session.seats[seat].is_person
+            held = computer and bool(session.people()) and self.waiting_summary(observation) is not None
+            return RemoteActs(seat, (RULES, DISMISS) if held else (RULES,))
         if session.seats[seat].is_person:
             if self._handing_over(session, seat):
                 return Waiting("handover", HANDOVER_READY, seat)
@@ -215,7 +223,10 @@ class Turns:
         turn = self.now()
         if DISMISS not in turn.controls:  # a summary holding the computers, or the last one before the end
             return False
-        self.dismissed.add(self.waiting_summary())
+        summary = self.waiting_summary()
+        self.dismissed.add(summary)
+        if self.on_dismiss is not None and summary is not None:
+            self.on_dismiss(summary)
         return True
 
     def hold(self, held: bool) -> None:

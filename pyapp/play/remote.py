@@ -1,0 +1,141 @@
+"""A guest's game: the part of :class:`pyapp.play.Session` a table reads, answered from the views the host sends.
+
+A guest's device holds no engine state, only its seat's latest view
+(:class:`pyapp.friends.guest.Guest`): the observation, the legal action texts
+(its decision only) and whose turn it is.  :class:`RemoteSession` gives the
+table that view in the session's shape, so the same screens draw a friends'
+game.  A move goes to the host (:meth:`RemoteSession.play`); its answer is the
+next view.  Nothing is undone, hinted or saved through it, and no computer
+plays on this device: every other seat is the host's (the table's
+``Turns.remote`` holds them, :meth:`RemoteSession.remote_seats`).  Once the
+host's full record has come at the end, the finished game it holds answers
+instead (seed, scores, winners: nothing in it is hidden any more).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyapp.engine import IllegalMoveError
+from pyapp.engine.state import Action, State
+from pyapp.friends.guest import Guest
+from pyapp.games import load, new_game
+from pyapp.play.session import Seat
+from pyapp.registry import LEVELS, PERSON
+
+NO_HINTS = {"allowed": False, "used": 0}
+"""A guest's hints field: a hint would search worlds of the host's game, so none is offered."""
+
+
+class ViewState:
+    """The engine state's face a table reads, answered from the guest's latest view (one seat's, nothing more)."""
+
+    def __init__(self, guest: Guest, parser: State) -> None:
+        self.guest = guest
+        self.parser = parser
+        """A fresh game of the same options: its ``parse_action`` reads an action text without judging it."""
+        self.GAME, self.TYPE, self.options, self.players = parser.GAME, parser.TYPE, parser.options, parser.players
+
+    def observation(self, viewer: int) -> dict[str, Any]:
+        if viewer != self.guest.seat or self.guest.view is None:
+            raise ValueError("a guest sees its own seat's view only")
+        return self.guest.view.observation
+
+    def legal_actions(self) -> list[Action]:
+        """The view's legal actions, none while this device's last move is unanswered (the view is its old one)."""
+        view = self.guest.view
+        if view is None or self.guest.pending is not None:
+            return []
+        return [self.parser.parse_action(text) for text in view.legal]
+
+    def current_player(self) -> int:
+        return self.guest.view.turn if self.guest.view is not None else -1
+
+    def is_terminal(self) -> bool:
+        return self.guest.view is not None and self.guest.view.turn < 0
+
+
+class RemoteSession:
+    """A guest's game in the session's shape (:class:`pyapp.play.table_game.TableGame`): ``seats`` named as the host
+    said, this device's seat the one person."""
+
+    known_deal = False
+    save_problem = None
+    lost = None
+    store = None
+    hints = NO_HINTS
+
+    def __init__(self, guest: Guest, *, record_id: str) -> None:
+        if guest.seat is None or guest.game is None or guest.view is None:
+            raise ValueError("a guest's table starts with its first view")
+        self.guest = guest
+        self.record_id = record_id
+        self.name = ""
+        computers = set(guest.view.computers)
+        self.seats = [Seat(name, LEVELS[0] if index in computers else PERSON) for index, name in enumerate(guest.names)]
+        """A computer seat shows as the weakest level: the guest is not told which (as its saved record says)."""
+        parser = new_game(guest.game, seed=0, players=len(guest.names), **guest.options)
+        self.view_state = ViewState(guest, parser)
+        self._finished: State | None = None
+
+    @property
+    def state(self) -> ViewState | State:
+        """The view's answers in play; the finished game of the host's record once it came."""
+        record = self.guest.record
+        if record is not None and self._finished is None:
+            self._finished = load(record["game"])
+        return self._finished if self._finished is not None else self.view_state
+
+    @property
+    def fingerprint(self) -> str | None:
+        return self.guest.announced
+
+    @property
+    def seat(self) -> int:
+        assert self.guest.seat is not None  # checked when the session was made
+        return self.guest.seat
+
+    @property
+    def actors(self) -> list[int]:
+        """One entry per move so far (the table's position key counts them); who made each is the host's to know."""
+        return [-1] * (self.guest.view.moves if self.guest.view is not None else 0)
+
+    def remote_seats(self) -> frozenset[int]:
+        """The seats another device plays (the host's table, its computers, the other guests)."""
+        return frozenset(range(len(self.seats))) - {self.seat}
+
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def people(self) -> list[int]:
+        return [self.seat]
+
+    def viewer(self) -> int:
+        return self.seat
+
+    def undo_steps(self) -> int:
+        return 0
+
+    def play(self, action: Action | str) -> None:
+        """Send this seat's move to the host; ``IllegalMoveError`` if the view offers no such move now."""
+        text = str(action)
+        if self.to_act() != self.seat or text not in {str(legal) for legal in self.view_state.legal_actions()}:
+            raise IllegalMoveError(f"not a move of this seat now: {text}")
+        self.guest.act(text)
+
+    def record(self) -> dict[str, Any]:
+        """The host's full record (what the end's deal check checks); only at the end."""
+        if self.guest.record is None:
+            raise ValueError("the host's record comes at the end")
+        return self.guest.record
+
+    # -- what a stored game's owner does: a guest's game is the host's to store ----------------------
+
+    def claim(self) -> None:
+        """Nothing to claim: this device stores its guest's record apart (:meth:`Guest.saved_record`)."""
+
+    def release(self) -> None:
+        """Nothing was claimed."""
+
+
+__all__ = ["NO_HINTS", "RemoteSession", "ViewState"]
