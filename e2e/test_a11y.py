@@ -9,8 +9,8 @@ keyboard.  Never sleeps: every wait is for a state of the page.
 
 from __future__ import annotations
 
-import json
 import re
+import sys
 import tempfile
 from collections.abc import Iterator
 
@@ -21,6 +21,9 @@ from playwright.sync_api import Browser, Page, expect
 from pyapp import i18n
 from pyapp.engine.state import State
 from pyapp.storage.records import decode_record
+
+sys.path.insert(0, str(ROOT))
+from tests.hidden_cards import hidden_texts  # noqa: E402  (the repository root is put on the path above)
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -356,35 +359,6 @@ def test_keyboard_plays_dieci_tricks_and_claims(app: Page) -> None:
 
 
 # -- tests: screen readers ------------------------------------------------------------------------------
-
-
-CARD = re.compile(r"^[2-9TJQKA][SHDCRYGBP]$")
-
-
-def hidden_texts(state: State, viewer: int) -> set[str]:
-    """Every card (text and spoken label) in another seat's view that the viewer's own view does not show."""
-    mine = json.dumps(state.observation(viewer))
-    secret: set[str] = set()
-    for seat in range(state.players):
-        if seat == viewer:
-            continue
-        obs = state.observation(seat)
-        for card in obs.get("hand", []):
-            if card not in mine:
-                secret.add(card)
-        goal = obs.get("goal")
-        if goal and goal["name"] not in mine:
-            secret.add(goal["name"])
-    labels = set()
-    for code in i18n.LANGUAGES:
-        catalog = i18n.catalog(code)
-        for card in secret:
-            if CARD.match(card) and state.GAME == "dyad":
-                labels.add(catalog["dyad.card"].format(rank=card[0], suit=catalog[f"dyad.suit.{card[1]}"]))
-            elif CARD.match(card) and state.GAME == "dieci":
-                rank = "10" if card[0] == "T" else card[0]
-                labels.add(catalog["dieci.card"].format(rank=rank, suit=catalog[f"dieci.suit.{card[1]}"]))
-    return secret | labels
 
 
 DOM_WORDS = """() => {

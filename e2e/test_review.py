@@ -251,7 +251,8 @@ def test_a_finished_games_review_says_what_the_others_held_then(page: Page):
 def test_the_review_of_an_unfinished_game_shows_no_other_seats_card(page: Page):
     """Even with a review stored beside it (an imported file may carry one): nothing the others hold reaches the page."""
     from pyapp.i18n.cards import dieci_card  # noqa: PLC0415
-    from test_a11y import DOM_WORDS, hidden_texts  # noqa: PLC0415
+    from test_a11y import DOM_WORDS  # noqa: PLC0415
+    from tests.hidden_cards import hidden_texts  # noqa: PLC0415  (test_a11y put the repository root on the path)
 
     record_id = _plant_unfinished(page)
     page.evaluate(f"location.hash = '#/saves?review={record_id}'")

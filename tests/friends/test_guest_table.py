@@ -3,7 +3,6 @@ it moves by tapping what its table drew, and its table never holds another seat'
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -11,12 +10,12 @@ import types
 
 import pytest
 
-from pyapp import i18n
 from pyapp.friends.host import FRIEND, HOST
 from pyapp.games import load
 from pyapp.play.remote import RemoteSession
 from pyapp.play.table_game import TableGame
 from tests import fake_dom
+from tests.hidden_cards import hidden_texts
 from tests.friends.net import Table as Net
 
 FRAME = {"rules-open", "undo", "hint", "table-slot", "message"}
@@ -65,34 +64,6 @@ def real_table(game: str, monkeypatch):
     table.keep = lambda root, body: types.SimpleNamespace(restore=lambda *a, **k: None)
     root = fake_dom.h("div")
     return root, table.Table(root, module.UI, None)
-
-
-CARD = re.compile(r"^[2-9TJQKA][SHDCRYGBP]$")
-
-
-def hidden_texts(state, viewer: int) -> set[str]:
-    """Every card (text and spoken label) in another seat's view that the viewer's own view does not show
-    (the browser suite's scan, ``e2e/test_a11y.py``, on the guest's table)."""
-    mine = json.dumps(state.observation(viewer))
-    secret: set[str] = set()
-    for seat in range(state.players):
-        if seat == viewer:
-            continue
-        obs = state.observation(seat)
-        secret |= {card for card in obs.get("hand", []) if card not in mine}
-        goal = obs.get("goal")
-        if goal and goal["name"] not in mine:
-            secret.add(goal["name"])
-    labels = set()
-    for code in i18n.LANGUAGES:
-        catalog = i18n.catalog(code)
-        for card in secret:
-            if CARD.match(card) and state.GAME == "dyad":
-                labels.add(catalog["dyad.card"].format(rank=card[0], suit=catalog[f"dyad.suit.{card[1]}"]))
-            elif CARD.match(card) and state.GAME == "dieci":
-                rank = "10" if card[0] == "T" else card[0]
-                labels.add(catalog["dieci.card"].format(rank=rank, suit=catalog[f"dieci.suit.{card[1]}"]))
-    return secret | labels
 
 
 def words(root) -> list[str]:
