@@ -57,6 +57,8 @@ CASES = [
     # the game's end, before its result: the last round's or deal's summary (issue 31)
     ("dyad", 4, "last", {"teams": True}),
     ("dieci", 8, "last", {}),
+    # four marks on the partner's chip (Partner, Dealer, Leads, Cipher; test_seat_tags.py), a phone on its side included
+    ("dyad", 4, "mateleads", {"teams": True, "cipher": True, "seed": 58}),
 ]
 
 SETTLED = """() => document.getAnimations().every(
