@@ -57,6 +57,8 @@ CASES = [
     # the game's end, before its result: the last round's or deal's summary (issue 31)
     ("dyad", 4, "last", {"teams": True}),
     ("dieci", 8, "last", {}),
+    # four marks on the partner's chip (Partner, Dealer, Leads, Cipher; test_seat_tags.py), a phone on its side included
+    ("dyad", 4, "mateleads", {"teams": True, "cipher": True, "seed": 58}),
 ]
 
 SETTLED = """() => document.getAnimations().every(
@@ -249,3 +251,48 @@ def test_korean_text_breaks_between_words(table_page: Page) -> None:
         assert re.search(r"[\uac00-\ud7a3]", goal) and not re.search(r"[A-Za-z]", goal), goal  # its name in Korean
     finally:
         page.get_by_test_id("language").select_option("en")
+
+
+DIALOG_FITS = """testid => {
+  const dialog = document.querySelector(`dialog[data-testid=${testid}]`), problems = [];
+  const W = innerWidth, H = innerHeight, doc = document.scrollingElement, box = dialog.getBoundingClientRect();
+  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1) problems.push('the page scrolls');
+  if (dialog.scrollHeight > dialog.clientHeight + 1) problems.push(`the dialog scrolls inside (${dialog.scrollHeight} px in ${dialog.clientHeight})`);
+  if (box.top < -0.5 || box.left < -0.5 || box.bottom > H + 0.5 || box.right > W + 0.5) problems.push('the dialog leaves the screen');
+  for (const el of dialog.querySelectorAll('button:not([hidden])')) {
+    const r = el.getBoundingClientRect(), name = el.dataset.testid || el.textContent;
+    if (r.height < 43.5 || r.width < 43.5) problems.push(`${name} is ${r.width}x${r.height}`);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (r.bottom > H + 0.5 || !hit || !el.contains(hit)) problems.push(`${name} cannot be hit at its centre`);
+  }
+  return problems;
+}"""
+"""A dialog over the table is whole on the screen: no scroll inside it or of the page, each button hit at its centre."""
+
+
+@pytest.mark.parametrize("game", ["dyad", "dieci"])
+def test_the_deal_dialog_fits_every_screen_in_english_and_korean(table_page: Page, game: str) -> None:
+    """The end's "This deal" (seed, Check this deal, its verdict, Challenge a friend), a phone on its side included."""
+    page = table_page
+    open_case(page, game, 2, "over", {})
+    page.get_by_test_id("deal-open").click()
+    page.get_by_test_id("deal-check").click()
+    expect(page.get_by_test_id("deal-verdict")).to_have_attribute("data-ok", "true")
+    problems = []
+    try:
+        for code in ("en", "ko"):
+            page.evaluate("""code => { const s = document.querySelector('[data-testid=language]');
+                                       s.value = code; s.dispatchEvent(new Event('change', {bubbles: true})); }""", code)
+            expect(page.locator("html")).to_have_attribute("lang", code)
+            if not page.get_by_test_id("deal").is_visible():  # the switch redraws the table: open the dialog again
+                page.get_by_test_id("deal-open").click()
+            expect(page.get_by_test_id("deal-verdict")).to_have_attribute("data-ok", "true")
+            for width, height in [(360, 640), LANDSCAPE, (1280, 800)]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(SETTLED)
+                problems += [f"{code} {width}x{height}: {p}" for p in page.evaluate(DIALOG_FITS, "deal")]
+                page.screenshot(path=SCREENSHOTS / f"deal-{game}-{code}-{width}x{height}.png")
+    finally:
+        page.keyboard.press("Escape")
+        page.get_by_test_id("language").select_option("en")
+    assert not problems, "\n".join(problems)
