@@ -121,17 +121,20 @@
 
   // --- a tap before Python: the link follows at once (the hash is the route Python opens when
   // ready), so the tap shows it was taken, even while the main thread is busy starting Python
+  function unpress() {
+    for (const pressed of document.querySelectorAll("#view .pressed")) pressed.classList.remove("pressed");
+  }
   document.getElementById("view").addEventListener("click", (event) => {
     const link = event.target.closest?.('a[href^="#/"]');
     if (isReady() || !link) return;
-    for (const pressed of document.querySelectorAll("#view .pressed")) pressed.classList.remove("pressed");
+    unpress();
     link.classList.add("pressed");
   });
 
   // --- ready: hide the indicator, then make the site available offline
   function onReady() {
     status.hidden = true;
-    for (const pressed of document.querySelectorAll("#view .pressed")) pressed.classList.remove("pressed");
+    unpress();
     if ("serviceWorker" in navigator) registerWorker();
   }
 

@@ -40,9 +40,10 @@ def refresh_static() -> None:
         if element.textContent != text:
             element.textContent = text
     if _select is not None:
+        label = t("lang.label")
         for name in ("aria-label", "title"):
-            if _select.getAttribute(name) != t("lang.label"):
-                _select.setAttribute(name, t("lang.label"))
+            if _select.getAttribute(name) != label:
+                _select.setAttribute(name, label)
 
 
 def switch(code: str, redraw: Callable[[], None]) -> None:
