@@ -17,8 +17,8 @@ from typing import Any
 
 from pyapp.friends import commitment
 from pyapp.friends.audit import Audit, audit
-from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Record, Refused,
-                                Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, Record,
+                                Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
 from pyapp.registry import LEVELS, PERSON
 from pyapp.storage.friends import completed, make_guest_record
 
@@ -62,6 +62,8 @@ class Guest:
         self.verdict: Audit | None = None
         """This device's audit of :attr:`record` against what it received (:func:`pyapp.friends.audit.audit`)."""
         self.removed = False
+        self.offer: Offer | None = None
+        """What the host offered this device before it joined (the join screen shows it)."""
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -70,6 +72,13 @@ class Guest:
         self._request(Join(seq=0, room=self.room, secret=self.secret, name=self.name, token=self.token))
 
     rejoin = join
+
+    def new_host(self) -> None:
+        """The link to the host is a new one (its page reopened the room): its messages count from 1 again, and a
+        device that has a seat asks for it back."""
+        self.seen = Sequence()
+        if self.token is not None and not self.removed and self.record is None:
+            self.rejoin()
 
     def act(self, action: str) -> None:
         """Send an action text for this seat, in the position of the latest view."""
@@ -92,6 +101,8 @@ class Guest:
         """Time passed: the unanswered request goes again; with none, a :class:`Sync` asks where things stand."""
         if self.removed or self.record is not None or self.clock() - self.sent_at < self.timeout:
             return
+        if self.seat is None and self.pending is None:
+            return  # not joined yet: nothing to ask
         if self.pending is None:
             self._request(Sync(seq=0))
         else:
@@ -110,6 +121,9 @@ class Guest:
             return
         if isinstance(message, Removed):
             self.removed, self.pending = True, None
+            return
+        if isinstance(message, Offer):
+            self.offer = message
             return
         if self.seat is None and not isinstance(message, Welcome):
             return  # its welcome was lost: the join goes again, and nothing else means anything before it

@@ -60,6 +60,7 @@ class RemoteSession:
     said, this device's seat the one person."""
 
     known_deal = False
+    hosted = False
     save_problem = None
     lost = None
     store = None

@@ -101,6 +101,9 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
         return footer
     if isinstance(turn, Over) and turn.summary is not None:
         return footer  # the last summary's own button leads to the end and its actions
+    if isinstance(turn, Over) and table.friends is not None:
+        footer.append(*table.friends.end_actions())
+        return footer
     if isinstance(turn, Over):
         again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
         on(again, "click", lambda event: rematch())

@@ -56,6 +56,7 @@ EN = {
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "Waiting for you",
     "table.waiting.held": "Paused while the rules are open",
+    "table.waiting.reading": "Waiting for friends to close the summary",
 }
 
 KO = {
@@ -113,4 +114,5 @@ KO = {
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "내 차례입니다",
     "table.waiting.held": "규칙을 보는 동안 멈춤",
+    "table.waiting.reading": "친구가 요약을 닫기를 기다리는 중",
 }
