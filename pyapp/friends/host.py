@@ -37,14 +37,14 @@ from pyapp.deals.fingerprint import of_save
 from pyapp.games import load, new_game
 from pyapp.engine.state import Action
 from pyapp.play.session import Seat, Session
-from pyapp.registry import LEVELS, PERSON
+from pyapp.registry import FRIEND, LEVELS, PERSON
 from pyapp.storage import SaveStore
 from pyapp.storage.friends import shared
 from pyapp.storage.hints import default_hints
 from pyapp.storage.records import make_record
 
-HOST, FRIEND = "host", "friend"
-"""Seat kinds of a room beside the computer levels: this device's person, a person invited from another device."""
+HOST = "host"
+"""A room's seat kind beside the computer levels and :data:`~pyapp.registry.FRIEND`: this device's person."""
 SEATING, COMMIT, REVEAL, PLAY = "seating", "commit", "reveal", "play"
 """The room's phases: filling the invited seats, collecting commitments, collecting values, the game."""
 
