@@ -60,3 +60,52 @@ def test_another_tab_s_choice_and_cleared_storage_are_followed(tab: Page, wait_r
     expect(page.locator("html")).to_have_attribute("data-motion", "system")
     expect(page.get_by_test_id("setting-motion-system")).to_be_checked()
     other.close()
+
+
+def test_a_turn_server_is_kept_across_a_reload_and_a_bad_address_is_refused_in_words(tab: Page) -> None:
+    page = tab
+    open_settings(page)
+    page.get_by_label("TURN server").fill("turns:turn.example.com:5349?transport=tcp")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill("s3cret")
+    page.get_by_test_id("turn-save").click()
+    expect(page.get_by_test_id("turn-status")).to_have_text(
+        "A TURN server is saved on this device. Its password is not shown.")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", state="attached")
+    open_settings(page)
+    expect(page.get_by_test_id("turn-urls")).to_have_value("turns:turn.example.com:5349?transport=tcp")
+    expect(page.get_by_test_id("turn-username")).to_have_value("ann")
+    expect(page.get_by_test_id("turn-credential")).to_have_value("")
+    assert page.evaluate("JSON.parse(localStorage.getItem('pyapp.setting.turn')).credential") == "s3cret"
+
+    page.get_by_test_id("turn-urls").fill("https://turn.example.com")
+    page.get_by_test_id("turn-save").click()
+    field = page.get_by_test_id("turn-urls")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_accessible_description(
+        "Type one address such as turn:turn.example.com:3478 (turns: for TLS).")
+    expect(field).to_be_focused()
+    assert page.evaluate("JSON.parse(localStorage.getItem('pyapp.setting.turn')).urls").startswith("turns:")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}],
+                         ids=["phone", "desktop"])
+def test_the_dialog_with_the_turn_fields_fits_and_scrolls_to_them(browser, base_url: str, viewport: dict,
+                                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
+    for page in booted_page(browser, base_url, viewport=viewport):
+        open_settings(page)
+        page.get_by_test_id("turn-save").click()  # a refusal shown: the tallest the group gets
+        page.get_by_test_id("turn-urls").fill("turn:a.example")
+        page.get_by_test_id("turn-save").click()
+        expect(page.get_by_test_id("turn-username-error")).to_be_visible()
+        dialog = page.get_by_test_id("settings")
+        box = dialog.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+        widths = dialog.evaluate("d => [d.scrollWidth, d.clientWidth]")
+        assert widths[0] <= widths[1], widths  # nothing wider than the dialog: it scrolls only up and down
+        expect(page.get_by_test_id("settings-close")).to_be_in_viewport()
+        path = tmp_path_factory.getbasetemp() / f"settings-turn-{viewport['width']}.png"
+        page.screenshot(path=str(path))
+        print(path)
