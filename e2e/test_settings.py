@@ -1,4 +1,5 @@
-"""Settings stay what the page shows: a choice storage refuses, a choice made in another tab, storage cleared.
+"""Settings stay what the page shows: a choice storage refuses, a choice made in another tab, storage cleared;
+the TURN server for friends' games is kept across a reload and a bad one is refused in words.
 
 ``<html data-cards|motion|pace>`` is the choice in effect; the dialog must show
 that, never a stored value the page is not using.
@@ -7,11 +8,13 @@ that, never a stored value the page is not using.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import booted_page
 from playwright.sync_api import Page, expect
 
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 FULL = """() => { Storage.prototype.realSetItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function () {
     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }"""
@@ -62,7 +65,7 @@ def test_another_tab_s_choice_and_cleared_storage_are_followed(tab: Page, wait_r
     other.close()
 
 
-def test_a_turn_server_is_kept_across_a_reload_and_a_bad_address_is_refused_in_words(tab: Page) -> None:
+def test_a_turn_server_is_kept_across_a_reload_and_a_bad_address_is_refused_in_words(tab: Page, wait_ready) -> None:
     page = tab
     open_settings(page)
     page.get_by_label("TURN server").fill("turns:turn.example.com:5349?transport=tcp")
@@ -72,7 +75,7 @@ def test_a_turn_server_is_kept_across_a_reload_and_a_bad_address_is_refused_in_w
     expect(page.get_by_test_id("turn-status")).to_have_text(
         "A TURN server is saved on this device. Its password is not shown.")
     page.reload()
-    page.wait_for_selector("body[data-ready=true]", state="attached")
+    wait_ready(page)
     open_settings(page)
     expect(page.get_by_test_id("turn-urls")).to_have_value("turns:turn.example.com:5349?transport=tcp")
     expect(page.get_by_test_id("turn-username")).to_have_value("ann")
@@ -89,23 +92,25 @@ def test_a_turn_server_is_kept_across_a_reload_and_a_bad_address_is_refused_in_w
     assert page.evaluate("JSON.parse(localStorage.getItem('pyapp.setting.turn')).urls").startswith("turns:")
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}],
-                         ids=["phone", "desktop"])
-def test_the_dialog_with_the_turn_fields_fits_and_scrolls_to_them(browser, base_url: str, viewport: dict,
-                                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
-    for page in booted_page(browser, base_url, viewport=viewport):
-        open_settings(page)
-        page.get_by_test_id("turn-save").click()  # a refusal shown: the tallest the group gets
-        page.get_by_test_id("turn-urls").fill("turn:a.example")
-        page.get_by_test_id("turn-save").click()
-        expect(page.get_by_test_id("turn-username-error")).to_be_visible()
-        dialog = page.get_by_test_id("settings")
-        box = dialog.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
-        widths = dialog.evaluate("d => [d.scrollWidth, d.clientWidth]")
-        assert widths[0] <= widths[1], widths  # nothing wider than the dialog: it scrolls only up and down
-        expect(page.get_by_test_id("settings-close")).to_be_in_viewport()
-        path = tmp_path_factory.getbasetemp() / f"settings-turn-{viewport['width']}.png"
-        page.screenshot(path=str(path))
-        print(path)
+@pytest.fixture(params=[(360, 640), (1280, 800)], ids=["phone", "desktop"])
+def sized(request: pytest.FixtureRequest, browser, base_url: str) -> Iterator[Page]:
+    width, height = request.param
+    yield from booted_page(browser, base_url, viewport={"width": width, "height": height})
+
+
+def test_the_dialog_with_the_turn_fields_fits_and_scrolls_to_them(sized: Page) -> None:
+    page = sized
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    open_settings(page)
+    page.get_by_test_id("turn-urls").fill("turn:a.example")
+    page.get_by_test_id("turn-save").click()  # a refusal shown: the tallest the group gets
+    expect(page.get_by_test_id("turn-username-error")).to_be_visible()
+    expect(page.get_by_test_id("turn-username")).to_be_in_viewport()
+    dialog = page.get_by_test_id("settings")
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 and box["y"] + box["height"] <= height
+    scroll_width, client_width = dialog.evaluate("d => [d.scrollWidth, d.clientWidth]")
+    assert scroll_width <= client_width  # nothing wider than the dialog: it scrolls only up and down
+    expect(page.get_by_test_id("settings-close")).to_be_in_viewport()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"settings-turn-{width}x{height}.png")

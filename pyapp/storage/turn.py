@@ -65,13 +65,14 @@ class TurnRefused(ValueError):
 
 
 def _url(text: str) -> str:
-    """``text`` as one TURN URL, its scheme in lower case (a phone keyboard capitalises the first letter)."""
+    """``text`` as one TURN URL, in lower case: nothing in it is case-sensitive, and a phone keyboard
+    capitalises the first letter."""
     if len(text) > MAX_URL_CHARS:
         raise TurnRefused("urls", "settings.turn.error.long", max=MAX_URL_CHARS)
     match = _URL.fullmatch(text)
     if match is None or not _port_ok(match["port"]) or not _ipv6_ok(match["ipv6"]):
         raise TurnRefused("urls", "settings.turn.error.url")
-    return match["scheme"].lower() + text[len(match["scheme"]):]
+    return text.lower()  # ASCII: the pattern matches nothing else
 
 
 def _port_ok(port: str | None) -> bool:

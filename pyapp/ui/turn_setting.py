@@ -37,7 +37,7 @@ class TurnGroup:
         self.inputs: dict[str, Any] = {}
         self.errors: dict[str, Any] = {}
         self.status = h("p", {"class": "settings-note", "role": "status", "data-testid": "turn-status"})
-        self.element = h("fieldset", {"class": "settings-group settings-turn", "data-setting": "turn"},
+        self.element = h("fieldset", {"class": "settings-group", "data-setting": "turn"},
                          h("legend", {}, t("settings.friends")),
                          h("p", {"class": "settings-note"}, t("settings.turn.intro")),
                          *(self._field(field) for field in FIELDS),
