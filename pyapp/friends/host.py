@@ -461,8 +461,8 @@ class Host:
         tokens = {str(index): seat.token for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token}
         return make_record(session.state, record_id=self.record_id, name="", named=False,
                            seats=[seat.to_json() for seat in session.seats], created=session.created,
-                           updated=self.updated, hints=session.hints, fingerprint=session.fingerprint,
-                           friends={"room": self.room, "restarts": self.restarts,
+                           updated=self.updated, hints=session.hints, revisions=session.revisions,
+                           fingerprint=session.fingerprint, friends={"room": self.room, "restarts": self.restarts,
                                     "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
                                     "values": {str(seat): value for seat, value in self.values.items()}},
                            device_seat=self.host_seat, room_keys={"secret": self.secret, "tokens": tokens})

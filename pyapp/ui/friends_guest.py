@@ -158,7 +158,7 @@ class GuestPage:
                 self._keep_seat()
                 state = "dealing" if guest.value is not None else "joining"
             elif guest.offer is None:
-                state = "connecting"
+                state = self.screen.offer.state  # reaching the host (or offline, as the browser believes)
             else:
                 state = "ready" if guest.offer.seat is not None else "full" if guest.token is None else "connecting"
             if self.screen.offer.state != state or (state == "ready" and self.screen.offer.host != guest.offer.host):
@@ -276,7 +276,7 @@ class GuestPage:
 def render(root: Any, params: dict[str, str]) -> GuestPage | JoinScreen:
     """The router's view of ``#/join/<game>/<room>/<secret>``."""
     invite, offer = offer_for(params.get("token", ""))
-    if invite is None or offer.state == "offline":
+    if invite is None:
         screen = JoinScreen(root, offer, lambda name: None)
         screen.redraw()
         return screen
