@@ -1,8 +1,9 @@
 """The set-up's Friend (invite) seat on a phone (issue 33), in every game and both languages.
 
 Chosen for a seat, the form says friends' play needs the network, hides the deal number and the hints
-question, and leaves the friend's name to the friend; the form still fits 360x640 across (it may scroll
-down). Start is not pressed: the host's controller opens the room. Screenshots land in ``e2e/screenshots/``.
+question, and leaves the friend's name to the friend; a language switch keeps the choice; the form still
+fits 360x640 across (it may scroll down), shows its longest choice whole, and axe finds nothing serious.
+Start is not pressed: the host's controller opens the room. Screenshots land in ``e2e/screenshots/``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import ROOT, booted_page
 from playwright.sync_api import Browser, Page, expect
+from test_a11y import axe
 
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 NETWORK = {"en": "Friends join from their own phones with a link. This needs the network.",
@@ -71,6 +73,7 @@ def test_a_friend_seat_changes_the_form_and_it_still_fits_a_phone(phone: Page, g
                          "el => el.getBoundingClientRect().right > innerWidth + 1).map(el => el.outerHTML.slice(0, 80))")
     assert wide == [] and page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page.evaluate(WHOLE, [kind.element_handle(), name.element_handle()]) == {"list": True, "placeholder": True}
+    assert axe(page, f"{game} set-up with a friend") == []
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"setup-friend-{game}-{code}-360x640.png")
     kind.select_option("normal")  # no friend any more: the form is the local one again
