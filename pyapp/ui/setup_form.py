@@ -42,8 +42,7 @@ class SetupForm:
         table = self.table
         if isinstance(previous, Session):
             previous = Setup(previous.state.players, tuple((seat.name, seat.kind) for seat in previous.seats),
-                             dict(previous.state.options),
-                             hints=previous.hints["allowed"])
+                             dict(previous.state.options), hints=previous.hints["allowed"])
         cls = game_class(table.ui.game)
         counts = cls.PLAYERS
         chosen = previous.players if previous else counts[0]
@@ -66,8 +65,8 @@ class SetupForm:
             players = int(count.value)
             clear(seats_box)
             for seat in range(players):
-                seats_box.append(self._seat_row(seat, previous.seats[seat] if previous and seat < len(previous.seats)
-                                                else None))
+                old = previous.seats[seat] if previous and seat < len(previous.seats) else None
+                seats_box.append(self._seat_row(seat, old))
             clear(options_box)
             for option in table.ui.options:
                 if option.players and players not in option.players:
