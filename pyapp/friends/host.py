@@ -291,6 +291,9 @@ class Host:
             return
         link = self.links.get(peer)
         if link is None:
+            if isinstance(message, Sync):
+                self.peer_joined(peer)  # a device that heard no offer asks again (the rate limit bounds it)
+                return
             self.refused += 1  # not in the room: it gets nothing
             return
         if not self.seen.fresh(peer, message.seq):

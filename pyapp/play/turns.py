@@ -179,7 +179,7 @@ class Turns:
             if self._handing_over(session, seat):
                 return Waiting("handover", HANDOVER_READY, seat)
             return PersonActs(seat, self._person_controls(session))
-        if self.held:
+        if self.held and not self.remote:  # with friends, the Rules hold only this person's own decisions
             return Waiting("held", RULES_CLOSE, seat)
         if session.people() and self.waiting_summary(observation) is not None:
             return Waiting("summary", DISMISS, seat)

@@ -28,7 +28,10 @@ from pyapp.play.remote import RemoteSession
 from pyapp.storage import StorageError
 from pyapp.storage.safejson import UnsafeJSON, loads
 from pyapp.storage.stats import count_finished
-from pyapp.storage.store import StaleRecord
+from pyapp.storage.friends import check_guest, is_guest
+from pyapp.storage.records import MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME
+from pyapp.storage.store import PREFIX, StaleRecord
+from pyapp.storage.versions import CorruptRecord
 from pyapp.ui import routes
 from pyapp.ui.dom import h
 from pyapp.ui.friends_link import Link, open_link
@@ -54,6 +57,7 @@ class GuestPage:
         self.created = float(kept.get("created") or time.time())
         self.guest = Guest(room=invite.room, secret=invite.secret, name=str(kept.get("name") or ""),
                            send=self._send, clock=time.time, source=os.urandom, token=kept.get("token"))
+        self._restore(kept)
         self.screen = JoinScreen(root, offer, self._join)
         self.screen.name = self.guest.name
         self.link: Link | None = None
@@ -78,17 +82,35 @@ class GuestPage:
             return {}
         if not isinstance(kept, dict):
             return {}
-        good = {"token": str, "name": str, "id": str, "created": (int, float)}
+        good = {"token": str, "name": str, "id": str, "created": (int, float), "protocol": dict}
         return {key: kept[key] for key, kind in good.items()
                 if isinstance(kept.get(key), kind) and not isinstance(kept.get(key), bool)
                 and (kind is not str or len(kept[key]) <= 80)}
 
+    def _restore(self, kept: dict[str, Any]) -> None:
+        """A reloaded page: the protocol's memory back (the value, what it was shown) from the seat and the record."""
+        if not kept.get("token") or self.store is None:
+            return
+        try:
+            text = self.store.backend.get(PREFIX + self.record_id)
+            record = loads(text, max_chars=MAX_RECORD_CHARS) if text else None
+        except (StorageError, UnsafeJSON, ValueError):
+            record = None
+        try:
+            guest = check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS,
+                                max_time=MAX_TIME)["guest"] if is_guest(record) else None
+        except CorruptRecord:
+            guest = None
+        self.guest.restore(kept.get("protocol") or {}, announced=guest["announced"] if guest else None,
+                           log=guest["received"] if guest else [])
+
     def _keep_seat(self) -> None:
         if self.store is None or self.guest.token is None:
             return
+        kept = {"token": self.guest.token, "name": self.guest.name, "id": self.record_id, "created": self.created,
+                "protocol": self.guest.kept()}
         try:
-            self.store.backend.set(SEAT_PREFIX + self.invite.room, json.dumps(
-                {"token": self.guest.token, "name": self.guest.name, "id": self.record_id, "created": self.created}))
+            self.store.backend.set(SEAT_PREFIX + self.invite.room, json.dumps(kept))
         except StorageError:
             pass  # this visit keeps the seat; a reload would ask for a name again
 
@@ -155,8 +177,8 @@ class GuestPage:
             return
         if guest.view is None:
             if guest.seat is not None:
-                self._keep_seat()
                 state = "dealing" if guest.value is not None else "joining"
+                self._keep_seat()
             elif guest.offer is None:
                 state = self.screen.offer.state  # reaching the host (or offline, as the browser believes)
             else:
@@ -172,6 +194,7 @@ class GuestPage:
         if shown == self.shown or (view.turn < 0 and guest.record is None):
             return  # nothing new; or the game's end, drawn once the host's record (its deal) has come
         self.shown = shown
+        self._keep_seat()
         self.table.error = guest.refusal
         self.table.render()
         self._draw_bar()
