@@ -149,13 +149,16 @@ def test_dyad_three_pages_to_the_end_with_reloads_and_strangers(new_peer_page, w
     stranger = new_peer_page()
     stranger.goto(re.sub(r"/[A-Za-z0-9_-]{22}$", "/" + "A" * 21 + "w", link))  # the same room, another secret
     host.screenshot(path=str(SCREENSHOTS / "friends-invite-full.png"))
+    started = time.monotonic()
     host.get_by_test_id("invite-start").click()
     for page in (host, ann, bo):
         expect(page.locator(hooks.STATUS)).to_be_visible(timeout=JOIN_MS)
+    dealt = time.monotonic() - started
     late = new_peer_page()
     late.goto(link)
     expect(late.get_by_test_id("join-state")).to_have_attribute("data-state", "full", timeout=JOIN_MS)
-    print(f"\n[friends] invite opened -> offer shown: {seen:.2f} s")
+    print(f"\n[friends] invite opened -> offer shown: {seen:.2f} s; Start -> every table drawn (the fair deal): "
+          f"{dealt:.2f} s")
 
     rng = random.Random(33)
     players = [Player(host, "host", random.Random(rng.random())), Player(ann, "ann", random.Random(rng.random())),
