@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -56,6 +57,17 @@ def host_game(page: Page, game: str, kinds: list[str]) -> str:
     expect(page.get_by_test_id("invite")).to_be_visible()
     expect(page.get_by_test_id("invite-network")).to_have_attribute("data-state", "open", timeout=JOIN_MS)
     return page.get_by_test_id("invite-link").input_value()
+
+
+def read_qr(page: Page) -> str:
+    """The invite's QR code read from a screenshot of it (Debian's zbarimg: nothing injected into the page)."""
+    code = page.get_by_test_id("invite-qr-svg")
+    expect(code).to_be_visible()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    shot = SCREENSHOTS / "friends-qr.png"
+    page.get_by_test_id("invite-qr").screenshot(path=str(shot))
+    read = subprocess.run(["zbarimg", "--raw", "-q", str(shot)], capture_output=True, text=True, check=True)
+    return read.stdout.strip()
 
 
 def join(page: Page, link: str, name: str) -> None:
@@ -196,6 +208,7 @@ def test_dieci_four_seats_two_pages_to_the_end_on_phones(new_peer_page, size) ->
         page.set_viewport_size({"width": size[0], "height": size[1]})
     link = host_game(host, "dieci", ["person", "easy", "friend", "easy"])
     host.screenshot(path=str(SCREENSHOTS / "friends-invite-360.png"))
+    assert read_qr(host) == link, "the invite's QR code, as a phone's camera sees it, is the link"
     join(guest, link, "Cy")
     guest.screenshot(path=str(SCREENSHOTS / "friends-joined-360.png"))
     expect(host.get_by_test_id("invite-seat-2")).to_have_attribute("data-state", "joined", timeout=JOIN_MS)

@@ -103,3 +103,21 @@ def test_the_hosts_computers_wait_for_friends_reading_and_not_for_the_hosts_rule
     assert isinstance(turns.now(), ComputerRuns), "the host's Rules hold only the host's own decisions"
     turns.remote = frozenset()
     assert turns.now() == Waiting("held", "rules-close", 2)
+
+
+def test_a_guests_tap_while_its_rejoin_is_unanswered_is_dropped_not_refused():
+    from pyapp.play.remote import RemoteSession
+
+    net = Net("triad", 2, {}, [HOST, FRIEND], 3, lossy=False)
+    guest = net.guests["g1"]
+    net._guest_turn = lambda g: None  # this test plays the guest's seat
+    net.run(until=lambda: guest.view is not None and guest.view.turn == guest.seat and guest.pending is None)
+    session = RemoteSession(guest, record_id="guest-x")
+    move = guest.view.legal[0]
+    guest.rejoin()  # the link came back: its join is in flight
+    sent = len(net.net.queue)
+    session.play(move)
+    assert len(net.net.queue) == sent, "nothing sent on an old view"
+    net.run(until=lambda: guest.pending is None)
+    session.play(move)
+    assert guest.pending is not None, "once answered, the tap is a move"
