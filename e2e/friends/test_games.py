@@ -87,8 +87,9 @@ def stored_game(page: Page):
     return decode_record(page.evaluate("key => localStorage.getItem(key)", key))[1]
 
 
-def scan(guest: Page, seat: int, host: Page) -> int:
-    """No card of another seat and not the deal's number on the guest's page (while it is to act); secrets checked."""
+def scan(guest: Page, seat: int, host: Page) -> int:  # noqa: D417
+    """No card of another seat and not the deal's number on ``page`` of ``seat`` (while it is to act); whether
+    there were secrets to check."""
     state = stored_game(host)
     secret = hidden_texts(state, seat)
     for word in guest.evaluate(DOM_WORDS):
@@ -135,6 +136,8 @@ def play(players: list[Player], host: Page, guests: dict[int, int], *, events: d
                 continue
             if n in guests and player.page.evaluate(ACTING):
                 scanned += scan(player.page, guests[n], host)
+            elif n == 0 and player.page.evaluate(ACTING):
+                scan(host, 0, host)  # the host's own page shows its own hand only, whoever acts next
             if not player.step():
                 done.add(n)
                 continue

@@ -521,6 +521,13 @@ class HostedSession(Session):
     def undo_steps(self) -> int:
         return 0  # a shared table: nobody takes a move back
 
+    def people(self) -> list[int]:
+        """The one person at this device: the host (the friends' seats are people on theirs)."""
+        return [self.host.host_seat]
+
+    def viewer(self) -> int:
+        return self.host.host_seat  # never a friend's view, whoever is to act
+
     def apply(self, seat: int, action: Action | str) -> None:
         super().apply(seat, action)
         self.host.changed()
