@@ -12,6 +12,8 @@ Importing this module imports nothing else.
 ('dyad', 'triad', 'dieci')
 >>> SEAT_KINDS
 ('person', 'random', 'easy', 'normal', 'hard')
+>>> SETUP_KINDS
+('person', 'friend', 'easy', 'normal', 'hard')
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ PERSON = "person"
 SEAT_KINDS: tuple[str, ...] = (PERSON, *LEVELS)
 """Every kind of seat a saved game may hold: a person or a computer level, weakest first."""
 
+FRIEND = "friend"
+"""A person invited from another device: a set-up choice; the host's stored game records it as a person
+plus a seat token (so a saved game's seat is never "friend")."""
+
+SETUP_KINDS: tuple[str, ...] = (PERSON, FRIEND, *TABLE_LEVELS)
+"""The set-up form's seat choices, in its order: this device's person, a friend, the table's computer levels."""
 
 
 def computer_modules(game: str) -> tuple[str, ...]:
@@ -43,4 +51,4 @@ def computer_modules(game: str) -> tuple[str, ...]:
     return ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{game}.policies", f"pyapp.games.{game}.search")
 
 
-__all__ = ["GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "TABLE_LEVELS", "computer_modules"]
+__all__ = ["FRIEND", "GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "SETUP_KINDS", "TABLE_LEVELS", "computer_modules"]

@@ -24,6 +24,9 @@ fi
 if ! command -v ip >/dev/null; then
   missing+=(iproute2)  # `ip link set lo up` inside the friends' tests' network namespace
 fi
+if ! command -v zbarimg >/dev/null; then
+  missing+=(zbar-tools)  # the friends' test reads the invite's QR code from its screenshot
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
     echo "test: missing ${missing[*]} and no apt-get to install them" >&2

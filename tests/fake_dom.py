@@ -171,7 +171,9 @@ class Element:
         return [e for e in self.walk() if name in e.attrs and (value is None or e.attrs[name] == value)]
 
     def querySelector(self, selector: str):  # noqa: N802
-        # only the forms the UI code uses: [data-testid=x] and [data-option="x"]
+        # only the forms the UI code uses: [data-testid=x], [data-option="x"] and a tag among the descendants
+        if not selector.startswith("["):
+            return next((e for e in self.walk() if e is not self and e.tag == selector), None)
         name, value = selector.strip("[]").split("=")
         found = self.select(name, value.strip('"'))
         return found[0] if found else None
@@ -194,6 +196,10 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Element:
         name = name.rstrip("_").replace("_", "-")
         element.setAttribute(name, "" if value is True else str(value))
     _append(element, *children)
+    if tag == "select":  # as a browser does: the value of the option marked selected, else of the first
+        options = [child for child in element.children if isinstance(child, Element) and child.tag == "option"]
+        chosen = next((option for option in options if "selected" in option.attrs), options[0] if options else None)
+        element.value = chosen.attrs.get("value", "") if chosen is not None else ""
     return element
 
 

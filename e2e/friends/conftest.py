@@ -13,6 +13,7 @@ permission, without which Chromium hides host candidates behind mDNS names and f
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -79,14 +80,16 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture()
-def new_peer_page(browser, base_url: str) -> Iterator:
-    """Open a page of its own context (camera and microphone granted), booted as a page is when
-    Python opens a link; every context closes after the test, and no page error may occur."""
+def new_peer_page(browser, base_url: str, tracker: str) -> Iterator:
+    """Open a page of its own context (camera and microphone granted, the test tracker as the link's relay),
+    booted as a page is when Python opens a link; every context closes after the test, and no page error
+    may occur."""
     contexts = []
     errors: list[str] = []
 
     def open_page():
         context = browser.new_context(base_url=base_url)
+        context.add_init_script(f"window.pyappTestRelays = {json.dumps([tracker])};")
         context.grant_permissions(["camera", "microphone"], origin=base_url)
         contexts.append(context)
         page = context.new_page()

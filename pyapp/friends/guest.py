@@ -17,8 +17,8 @@ from typing import Any
 
 from pyapp.friends import commitment
 from pyapp.friends.audit import Audit, audit
-from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Record, Refused,
-                                Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, Record,
+                                Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
 from pyapp.registry import LEVELS, PERSON
 from pyapp.storage.friends import completed, make_guest_record
 
@@ -62,6 +62,8 @@ class Guest:
         self.verdict: Audit | None = None
         """This device's audit of :attr:`record` against what it received (:func:`pyapp.friends.audit.audit`)."""
         self.removed = False
+        self.offer: Offer | None = None
+        """What the host offered this device before it joined (the join screen shows it)."""
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -70,6 +72,13 @@ class Guest:
         self._request(Join(seq=0, room=self.room, secret=self.secret, name=self.name, token=self.token))
 
     rejoin = join
+
+    def new_host(self) -> None:
+        """The link to the host is a new one (its page reopened the room): its messages count from 1 again, and a
+        device that has a seat asks for it back."""
+        self.seen = Sequence()
+        if self.token is not None and not self.removed and self.record is None:
+            self.rejoin()
 
     def act(self, action: str) -> None:
         """Send an action text for this seat, in the position of the latest view."""
@@ -92,6 +101,11 @@ class Guest:
         """Time passed: the unanswered request goes again; with none, a :class:`Sync` asks where things stand."""
         if self.removed or self.record is not None or self.clock() - self.sent_at < self.timeout:
             return
+        if self.seat is None and self.pending is None:
+            if self.offer is None:  # no host heard yet (its offer lost, or sent before this page listened)
+                self.sent_at, self.seq = self.clock(), self.seq + 1
+                self.send(dump(Sync(seq=self.seq)))
+            return
         if self.pending is None:
             self._request(Sync(seq=0))
         else:
@@ -110,6 +124,9 @@ class Guest:
             return
         if isinstance(message, Removed):
             self.removed, self.pending = True, None
+            return
+        if isinstance(message, Offer):
+            self.offer = message
             return
         if self.seat is None and not isinstance(message, Welcome):
             return  # its welcome was lost: the join goes again, and nothing else means anything before it
@@ -145,7 +162,7 @@ class Guest:
                 self._request(Reveal(seq=0, value=self.value))
 
     def _view(self, message: View) -> None:
-        if self.view is None:
+        if self.view is None and not self.log:  # the deal's first view (a reloaded page restored it)
             self.announced = message.fingerprint
         self.view = message
         entry = {"observation": message.observation, "legal": list(message.legal)}
@@ -159,6 +176,27 @@ class Guest:
         self.record = record
         self.verdict = audit(record, self.seat, self.log, self.announced, room=self.room, own_value=self.value,
                              shown=self.commitments)
+
+    # -- kept across a reload ---------------------------------------------------------------------------
+
+    def kept(self) -> dict[str, Any]:
+        """What the page keeps beside the seat token so that a reload loses nothing the end's audit needs: this
+        device's value and commitment, the commitments it was shown, the restart it committed at."""
+        return {"value": self.value, "own": self.own_commitment, "restarts": self.committed_restarts,
+                "commitments": {str(seat): digest for seat, digest in self.commitments.items()}}
+
+    def restore(self, kept: dict[str, Any], *, announced: str | None, log: list[dict[str, Any]]) -> None:
+        """Take up what :meth:`kept` gave (read back unchecked: checked here) and the views of this device's record."""
+        value, own, restarts, shown = (kept.get(key) for key in ("value", "own", "restarts", "commitments"))
+        if commitment.is_value(value) and commitment.is_commitment(own):
+            self.value, self.own_commitment = value, own
+        if isinstance(restarts, int) and not isinstance(restarts, bool) and 0 <= restarts <= 10_000:
+            self.committed_restarts = restarts
+        if isinstance(shown, dict) and len(shown) <= 16:
+            self.commitments = {int(seat): digest for seat, digest in shown.items()
+                                if isinstance(seat, str) and seat.isdigit() and len(seat) <= 2
+                                and commitment.is_commitment(digest)}
+        self.announced, self.log = announced, list(log)
 
     # -- saved games ------------------------------------------------------------------------------------
 

@@ -31,18 +31,20 @@ from typing import Any
 
 from pyapp.engine.errors import IllegalMoveError
 from pyapp.friends import commitment
-from pyapp.friends.wire import (GUEST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, RateLimit,
+from pyapp.friends.wire import (GUEST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, RateLimit,
                                 Record, Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
 from pyapp.deals.fingerprint import of_save
 from pyapp.games import load, new_game
+from pyapp.engine.state import Action
 from pyapp.play.session import Seat, Session
-from pyapp.registry import LEVELS, PERSON
+from pyapp.registry import FRIEND, LEVELS, PERSON
+from pyapp.storage import SaveStore
 from pyapp.storage.friends import shared
 from pyapp.storage.hints import default_hints
 from pyapp.storage.records import make_record
 
-HOST, FRIEND = "host", "friend"
-"""Seat kinds of a room beside the computer levels: this device's person, a person invited from another device."""
+HOST = "host"
+"""A room's seat kind beside the computer levels and :data:`~pyapp.registry.FRIEND`: this device's person."""
 SEATING, COMMIT, REVEAL, PLAY = "seating", "commit", "reveal", "play"
 """The room's phases: filling the invited seats, collecting commitments, collecting values, the game."""
 
@@ -88,13 +90,16 @@ class Host:
                  clock: Callable[[], float], source: Callable[[int], bytes] = secrets.token_bytes,
                  room: str | None = None, secret: str | None = None, deadlines: Deadlines | None = None,
                  summary_key: Callable[[dict[str, Any]], str | None] | None = None,
-                 rate: tuple[float, float] = (20.0, 40.0), record_id: str | None = None) -> None:
+                 rate: tuple[float, float] = (20.0, 40.0), record_id: str | None = None,
+                 store: SaveStore | None = None) -> None:
         if [seat.kind for seat in seats].count(HOST) != 1:
             raise ValueError("a room has exactly one host seat")
         if any(seat.kind not in (HOST, FRIEND, *LEVELS) for seat in seats):
             raise ValueError("a seat is the host, a friend or a computer level")
         self.game, self.options, self.seats = game, dict(options), seats
         self.send, self.clock, self.source = send, clock, source
+        self.store = store
+        """Where the host's page keeps the game (None in tests): every move saves :meth:`saved_record` there."""
         self.room = room or source(8).hex()
         self.record_id = record_id or f"friends-{self.room}"
         """The saved game's id on the host's device (and, after :func:`~pyapp.storage.friends.completed`, not a guest's)."""
@@ -176,6 +181,15 @@ class Host:
             self._send(peer, Removed(seq=0))
         self.give_to_computer(seat)
 
+    def peer_joined(self, peer: str) -> None:
+        """A device reached the room: it is told the game, the host's name and the seat a join would take."""
+        if peer in self.links:
+            return
+        seat = next((index for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token is None),
+                    None) if self.phase == SEATING else None
+        self._send(peer, Offer(seq=0, game=self.game, host=self.seats[self.host_seat].name, seat=seat,
+                               players=len(self.seats)))
+
     def peer_left(self, peer: str) -> None:
         """The link to ``peer`` dropped: its seat is waited for (``away`` in every view) until it rejoins."""
         link = self.links.pop(peer, None)
@@ -226,6 +240,10 @@ class Host:
         return [seat for seat in self._people()
                 if (key := self.summary_key(state.observation(seat))) is not None and key not in self.dismissed[seat]]
 
+    def readers(self) -> list[int]:
+        """The guests whose summary is still open (``Turns.readers`` on the host's table: its computers wait)."""
+        return [seat for seat in self.open_summaries() if seat != self.host_seat]
+
     def computers_may_play(self) -> bool:
         """Whether a computer is to act and nobody's summary holds it."""
         session = self.session
@@ -273,6 +291,9 @@ class Host:
             return
         link = self.links.get(peer)
         if link is None:
+            if isinstance(message, Sync):
+                self.peer_joined(peer)  # a device that heard no offer asks again (the rate limit bounds it)
+                return
             self.refused += 1  # not in the room: it gets nothing
             return
         if not self.seen.fresh(peer, message.seq):
@@ -392,10 +413,11 @@ class Host:
         self.values = values
         state = new_game(self.game, seed=seed, players=len(self.seats), **self.options)
         people = len(self._people())
-        self.session = Session(state, self._session_seats(), record_id=self.record_id, clock=self.clock,
-                               hints=default_hints(people, allowed=False),
-                               fingerprint=of_save(state.to_save()) if state.TYPE.has_chance else None)
+        self.session = HostedSession(self, state, self._session_seats(), store=self.store, record_id=self.record_id,
+                                     clock=self.clock, hints=default_hints(people, allowed=False), stored=False,
+                                     fingerprint=of_save(state.to_save()) if state.TYPE.has_chance else None)
         self.phase = PLAY
+        self.session.save()
 
     def _session_seats(self) -> list[Seat]:
         return [Seat(seat.name, PERSON if seat.is_person else seat.kind) for seat in self.seats]
@@ -442,8 +464,8 @@ class Host:
         tokens = {str(index): seat.token for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token}
         return make_record(session.state, record_id=self.record_id, name="", named=False,
                            seats=[seat.to_json() for seat in session.seats], created=session.created,
-                           updated=self.updated, hints=session.hints, fingerprint=session.fingerprint,
-                           friends={"room": self.room, "restarts": self.restarts,
+                           updated=self.updated, hints=session.hints, revisions=session.revisions,
+                           fingerprint=session.fingerprint, friends={"room": self.room, "restarts": self.restarts,
                                     "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
                                     "values": {str(seat): value for seat, value in self.values.items()}},
                            device_seat=self.host_seat, room_keys={"secret": self.secret, "tokens": tokens})
@@ -473,8 +495,10 @@ class Host:
         host.commitments = {int(seat): digest for seat, digest in block["commitments"].items()}
         host.values = {int(seat): value for seat, value in block["values"].items()}
         host.own_value = host.values[host.host_seat]
-        host.session = Session(load(save), host._session_seats(), record_id=record["id"], clock=host.clock,
-                               created=record["created"], hints=record["hints"], fingerprint=record["fingerprint"])
+        host.session = HostedSession(host, load(save), host._session_seats(), store=host.store, record_id=record["id"],
+                                     clock=host.clock, created=record["created"], hints=record["hints"],
+                                     fingerprint=record["fingerprint"],
+                                     revisions=(record.get("revision", 0), record.get("history_revision", 0)))
         host.phase = PLAY
         now = host.clock()
         for seat in host.seats:
@@ -483,4 +507,30 @@ class Host:
         return host
 
 
-__all__ = ["COMMIT", "Deadlines", "FRIEND", "HOST", "Host", "PLAY", "REVEAL", "RoomSeat", "SEATING"]
+class HostedSession(Session):
+    """The host's game: stored as the host's record (the friends block, its seat, the room keys), and every move,
+    whoever made it (the host's person, a computer, a guest), sent on to the guests."""
+
+    def __init__(self, host: Host, *args: Any, **kwargs: Any) -> None:
+        self.host = host
+        super().__init__(*args, **kwargs)
+
+    def record(self) -> dict[str, Any]:
+        return self.host.saved_record()
+
+    def undo_steps(self) -> int:
+        return 0  # a shared table: nobody takes a move back
+
+    def people(self) -> list[int]:
+        """The one person at this device: the host (the friends' seats are people on theirs)."""
+        return [self.host.host_seat]
+
+    def viewer(self) -> int:
+        return self.host.host_seat  # never a friend's view, whoever is to act
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        super().apply(seat, action)
+        self.host.changed()
+
+
+__all__ = ["COMMIT", "Deadlines", "FRIEND", "HOST", "Host", "HostedSession", "PLAY", "REVEAL", "RoomSeat", "SEATING"]

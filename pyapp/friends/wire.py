@@ -151,6 +151,20 @@ class Sync(Message):
 
 
 @dataclass(frozen=True)
+class Offer(Message):
+    """Host, to a device that just reached the room: the game, the host's name and the seat a join would take
+    (None: every invited seat is taken, or the game has started: only a seat token gets in)."""
+
+    TYPE = "offer"
+    SCHEMA = {"game": text(16), "host": text(MAX_NAME), "seat": optional(count(MAX_SEATS - 1)),
+              "players": count(MAX_SEATS)}
+    game: str
+    host: str
+    seat: int | None
+    players: int
+
+
+@dataclass(frozen=True)
 class Welcome(Message):
     """Host: the guest's seat and the token to rejoin it; the game, its options, every seat's name, the host's seat."""
 
@@ -230,7 +244,7 @@ class Removed(Message):
 
 GUEST_TYPES: Mapping[str, type[Message]] = {cls.TYPE: cls for cls in (Join, Commit, Reveal, Act, Dismiss, Sync)}
 """What a guest may send (the host parses with these)."""
-HOST_TYPES: Mapping[str, type[Message]] = {cls.TYPE: cls for cls in (Welcome, Deal, View, Refused, Record, Removed)}
+HOST_TYPES: Mapping[str, type[Message]] = {cls.TYPE: cls for cls in (Offer, Welcome, Deal, View, Refused, Record, Removed)}
 """What the host may send (a guest parses with these)."""
 
 
@@ -321,5 +335,5 @@ class RateLimit:
 
 
 __all__ = ["Act", "BadMessage", "Commit", "Deal", "Dismiss", "GUEST_TYPES", "HOST_TYPES", "Join", "MAX_CHARS",
-           "MAX_DEPTH", "Message", "RateLimit", "Record", "Refused", "Removed", "Reveal", "Sequence", "Sync",
+           "MAX_DEPTH", "Message", "Offer", "RateLimit", "Record", "Refused", "Removed", "Reveal", "Sequence", "Sync",
            "View", "Welcome", "dump", "parse"]

@@ -60,6 +60,7 @@ class RemoteSession:
     said, this device's seat the one person."""
 
     known_deal = False
+    hosted = False
     save_problem = None
     lost = None
     store = None
@@ -117,7 +118,13 @@ class RemoteSession:
         return 0
 
     def play(self, action: Action | str) -> None:
-        """Send this seat's move to the host; ``IllegalMoveError`` if the view offers no such move now."""
+        """Send this seat's move to the host; ``IllegalMoveError`` if the view offers no such move now.
+
+        A tap while a request is unanswered (the last move, or a rejoin after the link came back) is dropped like
+        a double tap: the view it was made on may be old, and the host's answer redraws the table.
+        """
+        if self.guest.pending is not None:
+            return
         text = str(action)
         if self.to_act() != self.seat or text not in {str(legal) for legal in self.view_state.legal_actions()}:
             raise IllegalMoveError(f"not a move of this seat now: {text}")

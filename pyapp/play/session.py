@@ -54,7 +54,7 @@ class Session:
                  clock: Callable[[], float] = time.time, budget_ms: int | None = None,
                  hints: dict[str, Any] | None = None, named: bool = True,
                  revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
-                 known_deal: bool = False) -> None:
+                 known_deal: bool = False, stored: bool | None = None) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{state.players} seats needed, {len(seats)} given")
         self.state = state
@@ -82,7 +82,11 @@ class Session:
         self.lost: str | None = None
         """Why this session stopped writing: ``"deleted"``, ``"taken"`` (another table claimed it) or
         ``"stale"`` (another tab stored a newer history)."""
-        self._stored = record_id is not None
+        self.hosted = False
+        """A friends' game this device hosted, read back from storage: it is taken up as a room again
+        (:mod:`pyapp.ui.friends_host`), never played on this device alone."""
+        self._stored = record_id is not None if stored is None else stored
+        """Whether the record was stored before (one gone now was deleted); a new game named by its caller is not."""
         self.actors = self._actors_of(state)
 
     @classmethod
@@ -120,6 +124,7 @@ class Session:
                       created=record["created"], hints=record["hints"],
                       revisions=(record["revision"], record["history_revision"]),
                       fingerprint=record["fingerprint"], known_deal=record["known_deal"])
+        session.hosted = record.get("room_keys") is not None
         if claim:
             session.claim()
         return session

@@ -7,6 +7,8 @@ Unicode (``tests/play/test_setup.py``) and Pyodide replays its examples.
 
 >>> parse_setup("2", [(" Ada  Lovelace ", "person"), ("", "easy")], " 0042 ", players_allowed=(2, 3))
 Setup(players=2, seats=(('Ada Lovelace', 'person'), ('', 'easy')), seed=42)
+>>> parse_setup("3", [("Ada", "person"), ("Bo", "friend"), ("", "hard")], "", players_allowed=(3,)).seats
+(('Ada', 'person'), ('', 'friend'), ('', 'hard'))
 >>> parse_seed(""), parse_seed("9007199254740991")
 (None, 9007199254740991)
 >>> parse_seed("1²")
@@ -20,7 +22,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from pyapp.registry import PERSON, TABLE_LEVELS
+from pyapp.registry import FRIEND, PERSON, SETUP_KINDS
 
 SEED_LIMIT = 2**53
 """Deal numbers are below this: every one is a JavaScript number exactly, and a random deal picks below it too."""
@@ -75,14 +77,23 @@ def parse_name(text: str) -> str:
 def parse_setup(players: str, seats: list[tuple[str, str]], seed: str, *, players_allowed: tuple[int, ...]) -> Setup:
     """The form's raw values checked: a player count the game allows, one seat each of a known kind, the deal.
 
-    ``SetupError`` for the first field that cannot be used.
+    A friends' game (any :data:`~pyapp.registry.FRIEND` seat) has this device's one person, its host; it takes
+    no deal number, since its deal comes from every player's values (the fair deal), and no friend's name,
+    since each guest types their own.  ``SetupError`` for the first field that cannot be used.
     """
     count = players.strip()
     if not (set(count) <= ASCII_DIGITS and count and len(count) <= 3 and int(count) in players_allowed):
         raise SetupError("players", "setup.players_invalid")
-    if len(seats) != int(count) or any(kind not in (PERSON, *TABLE_LEVELS) for _, kind in seats):
+    kinds = [kind for _, kind in seats]
+    if len(seats) != int(count) or any(kind not in SETUP_KINDS for kind in kinds):
         raise SetupError("seats", "setup.seat_kind_invalid")
-    return Setup(int(count), tuple((parse_name(name), kind) for name, kind in seats), parse_seed(seed))
+    friends = FRIEND in kinds
+    if friends and kinds.count(PERSON) != 1:
+        raise SetupError("seats", "setup.friends_one_person")
+    if friends and seed.strip(" \t\r\n"):
+        raise SetupError("seed", "setup.friends_no_seed")
+    return Setup(int(count), tuple(("" if kind == FRIEND else parse_name(name), kind) for name, kind in seats),
+                 parse_seed(seed))
 
 
 __all__ = ["MAX_SEAT_NAME", "MAX_SEED_DIGITS", "SEED_LIMIT", "Setup", "SetupError", "parse_name", "parse_seed",

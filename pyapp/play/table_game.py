@@ -22,6 +22,8 @@ class TableGame(Protocol):
     seats: list[Seat]
     record_id: str
     known_deal: bool
+    hosted: bool
+    """A friends' game this device hosted, read back from storage (the table reopens its room)."""
     hints: dict[str, Any]
     save_problem: str | None
     lost: str | None

@@ -37,9 +37,10 @@ from pyapp.play.session import Session
 MOVE, UNDO, HINT, RULES = "move", "undo", "hint", "rules"
 """The controls of a person's decision: a move on the table, Undo, Hint, the Rules dialog."""
 
-DISMISS, RULES_CLOSE, HANDOVER_READY, TAKE_OVER, REMATCH, NEW_GAME = (
-    "dismiss", "rules-close", "handover-ready", "take-over", "rematch", "new-game")
-"""The controls that end a wait or follow the end (``dismiss``: the game's summary button)."""
+DISMISS, RULES_CLOSE, HANDOVER_READY, TAKE_OVER, REMATCH, NEW_GAME, READ = (
+    "dismiss", "rules-close", "handover-ready", "take-over", "rematch", "new-game", "read")
+"""The controls that end a wait or follow the end (``dismiss``: the game's summary button; ``read``: a friend's
+summary button, on their own device)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,8 @@ class Waiting:
     ``reason`` (the page's ``data-waiting``): ``summary`` (a round's or deal's
     summary the computers would pass), ``held`` (a dialog over the table, the
     Rules, holds the computers), ``handover`` (the device goes to the person
-    in ``seat``), ``tab`` (another tab took the game or stored a newer history; ``seat`` -1).
+    in ``seat``), ``tab`` (another tab took the game or stored a newer history; ``seat`` -1), ``reading``
+    (a friends' game: a friend on another device has not closed the summary yet).
     """
 
     reason: str
@@ -120,7 +122,7 @@ Turn = Union[PersonActs, RemoteActs, ComputerRuns, Waiting, Gone, Over]
 
 STATES = (PersonActs, RemoteActs, ComputerRuns, Waiting, Gone, Over)
 
-HOLDS_COMPUTERS = ("summary", "held")
+HOLDS_COMPUTERS = ("summary", "held", "reading")
 """The waits during a computer's turn: its search goes on, its move waits for the person."""
 
 
@@ -149,6 +151,8 @@ class Turns:
         """Seats played on another device (friends' games): a person there, or the host's computers."""
         self.on_dismiss: Callable[[str], None] | None = None
         """Told each summary the person dismissed: in a friends' game the host's computers wait for it."""
+        self.readers: Callable[[], list[int]] = lambda: []
+        """The friends (on their own devices) whose summary is still open: the host's computers wait for them too."""
 
     def begin(self, session: Session) -> None:
         """A game starts or is taken up on this table: nothing dismissed, nobody's view shown yet."""
@@ -175,10 +179,12 @@ class Turns:
             if self._handing_over(session, seat):
                 return Waiting("handover", HANDOVER_READY, seat)
             return PersonActs(seat, self._person_controls(session))
-        if self.held:
+        if self.held and not self.remote:  # with friends, the Rules hold only this person's own decisions
             return Waiting("held", RULES_CLOSE, seat)
         if session.people() and self.waiting_summary(observation) is not None:
             return Waiting("summary", DISMISS, seat)
+        if self.readers():
+            return Waiting("reading", READ, seat)
         return ComputerRuns(seat, self.skipping)
 
     def computers_play(self) -> bool:

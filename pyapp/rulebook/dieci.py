@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyapp.rulebook import Rules, d, demo, di, example, p, section, table, ul
 from pyapp.rulebook.fair import fair_section
+from pyapp.rulebook.friends import friends_section
 
 EN = Rules(
     game="dieci",
@@ -104,6 +105,7 @@ EN = Rules(
             p("A playing card is written as its rank, 2 to 9, T (10), J, Q, K or A, and a suit letter: R (red), Y (yellow), G (green), B (blue), P (purple). So TR is the red 10. A character is written as its suit letter and value, from R2 to P10."),
         ),
         fair_section("dieci", "en"),
+        friends_section("dieci", "en"),
     ),
 )
 
@@ -206,6 +208,7 @@ KO = Rules(
             p("플레이 카드는 숫자 2~9, T(10), J, Q, K, A 뒤에 무늬 글자를 붙여 적습니다: R(빨강), Y(노랑), G(초록), B(파랑), P(보라). TR은 빨강 10입니다. 캐릭터는 무늬 글자 뒤에 값을 붙여 R2부터 P10까지로 적습니다."),
         ),
         fair_section("dieci", "ko"),
+        friends_section("dieci", "ko"),
     ),
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyapp.rulebook import Rules, d, demo, di, example, p, section, table, ul
 from pyapp.rulebook.fair import fair_section
+from pyapp.rulebook.friends import friends_section
 
 EN = Rules(
     game="dyad",
@@ -102,6 +103,7 @@ EN = Rules(
             p("A card is written as its number and a suit letter: S (spades), H (hearts), D (diamonds), C (clubs). So 7H is the seven of hearts, and a pair is two cards joined by +, such as 7H+2S."),
         ),
         fair_section("dyad", "en"),
+        friends_section("dyad", "en"),
     ),
 )
 
@@ -202,6 +204,7 @@ KO = Rules(
             p("카드는 숫자 뒤에 무늬 글자를 붙여 적습니다: S(스페이드), H(하트), D(다이아몬드), C(클로버). 7H는 하트 7이고, 쌍은 두 카드를 +로 이어 7H+2S처럼 적습니다."),
         ),
         fair_section("dyad", "ko"),
+        friends_section("dyad", "ko"),
     ),
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pyapp.rulebook import Rules, d, demo, di, example, p, section, ul
+from pyapp.rulebook.friends import friends_section
 
 EN = Rules(
     game="triad",
@@ -96,6 +97,7 @@ EN = Rules(
                 "pass: in Phase 2, when your side has no triad to remove.",
             ),
         ),
+        friends_section("triad", "en"),
     ),
 )
 
@@ -191,6 +193,7 @@ KO = Rules(
                 "pass: 2단계에서 걷어 낼 트라이어드가 없을 때 패스합니다.",
             ),
         ),
+        friends_section("triad", "ko"),
     ),
 )
 

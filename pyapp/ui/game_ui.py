@@ -56,8 +56,10 @@ class Setup:
     """The choices of the set-up form: from the last game (rematch, new game) or the form itself."""
 
     players: int
-    seats: tuple[Seat, ...]
-    """Each seat's name (empty: the seat's default name) and kind."""
+    seats: tuple[tuple[str, str], ...]
+    """Each seat's (name, kind) as the form holds them: a blank name is the seat's default name; a kind is a set-up
+    choice (:data:`~pyapp.registry.SETUP_KINDS`: a friend's too, which no :class:`~pyapp.play.Seat` is), checked
+    by :func:`~pyapp.play.setup.parse_setup`."""
     options: dict[str, Any]
     seed: str = ""
     hints: bool = False

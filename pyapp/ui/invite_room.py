@@ -23,9 +23,10 @@ COMPUTER = "computer"
 INVITED = "invited"
 """A seat kept for a friend: waiting while its name is empty, joined once a guest gave one."""
 
-OFFER_STATES = ("connecting", "ready", "joining", "offline", "full", "closed", "bad-link")
-"""Where a guest's join screen is: reaching the host, the offer shown, joined and waiting for the start,
-this device has no network, every seat taken, the room gone, or a link that is no invite."""
+OFFER_STATES = ("connecting", "ready", "joining", "dealing", "offline", "full", "closed", "removed", "bad-link")
+"""Where a guest's join screen is: reaching the host, the offer shown, joined and waiting for the start, the
+deal being made, this device has no network, every seat taken, the room gone, this guest removed by the host,
+or a link that is no invite."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ A wrong or tampered link is refused in words before anything is fetched.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from pyscript import window
@@ -20,8 +19,8 @@ from pyapp.ui.dom import clear, h, on
 from pyapp.ui.invite_room import Offer
 from pyapp.ui.join_link import Invite, JoinLinkError, parse_join
 
-STATE_KEYS = {"connecting": "join.connecting", "joining": "join.joining", "offline": "join.offline",
-              "full": "join.full", "closed": "join.closed"}
+STATE_KEYS = {"connecting": "join.connecting", "joining": "join.joining", "dealing": "join.dealing",
+              "offline": "join.offline", "full": "join.full", "closed": "join.closed", "removed": "join.removed"}
 """The line each state shows (``ready`` shows the offer and the form; ``bad-link`` its problem)."""
 
 
@@ -53,7 +52,7 @@ class JoinScreen:
         parts.append(state)
         if offer.state == "ready":
             parts.append(self._form())
-        if offer.state in ("bad-link", "full", "closed"):
+        if offer.state in ("bad-link", "full", "closed", "removed"):
             parts.append(h("p", {}, h("a", {"class": "button", "href": routes.href("picker"), "data-testid": "join-home"},
                                       t("join.home"))))
         self.root.append(h("section", {"class": "panel join", "data-testid": "join"}, *parts))
@@ -90,12 +89,4 @@ def offer_for(token: str) -> tuple[Invite | None, Offer]:
     return invite, Offer(invite.game, "connecting" if online else "offline")
 
 
-def render(root: Any, params: dict[str, str]) -> JoinScreen:
-    """The router's view of ``#/join/...``: nothing reaches the host yet (the protocol plugs in here)."""
-    _invite, offer = offer_for(params.get("token", ""))
-    screen = JoinScreen(root, offer, lambda name: screen.update(replace(screen.offer, state="joining")))
-    screen.redraw()
-    return screen
-
-
-__all__ = ["JoinScreen", "offer_for", "render"]
+__all__ = ["JoinScreen", "offer_for"]

@@ -98,7 +98,7 @@ def open_known(table: Any, params: dict[str, str]) -> Any:
         return table
     table.form.notice = lambda: h("p", {"class": "known-notice", "role": "status", "data-testid": "challenge-notice"},
                                   t("challenge.opened"))
-    table.show_setup(Setup(challenge.players, tuple(Seat("", kind) for kind in challenge.kinds), challenge.options,
+    table.show_setup(Setup(challenge.players, tuple(("", kind) for kind in challenge.kinds), challenge.options,
                            seed=str(challenge.seed)))
     return table
 

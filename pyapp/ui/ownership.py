@@ -13,7 +13,7 @@ import asyncio
 
 from pyapp.games import game_class
 from pyapp.i18n import t
-from pyapp.play import Seat, Session, daily
+from pyapp.play import Session, daily
 from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage import StorageError
 from pyapp.storage.store import CURRENT_KEY, OWNER_PREFIX, PREFIX
@@ -58,7 +58,7 @@ class Ownership:
         if level not in TABLE_LEVELS:
             return None
         players = game_class(self.table.ui.game).PLAYERS[0]
-        return Setup(players, tuple(Seat("", PERSON if seat == 0 else level) for seat in range(players)), {})
+        return Setup(players, tuple(("", PERSON if seat == 0 else level) for seat in range(players)), {})
 
     async def _offer_when_known(self, session: Session) -> None:
         """A token says another table owns the game: offer it once the locks say whether that tab is alive."""

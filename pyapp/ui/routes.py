@@ -24,6 +24,8 @@ Route(view='dieci', params={'game': 'dieci', 'daily': '2026-12-02'})
 Route(view='dyad', params={'game': 'dyad', 'challenge': '1.3.pnn.0-0-0.42'})
 >>> parse("#/daily")
 Route(view='daily', params={})
+>>> parse("#/join/dyad/aaaqeayeaudaocaj/AAECAwQFBgcICQoLDA0ODw")
+Route(view='join', params={'token': 'dyad/aaaqeayeaudaocaj/AAECAwQFBgcICQoLDA0ODw'})
 >>> parse("#/chess")
 Route(view='not-found', params={'path': '/chess'})
 """
@@ -41,6 +43,7 @@ SCREENS: dict[str, str] = {
     "learn": "pyapp.ui.learn",
     "saves": "pyapp.ui.saves",
     "daily": "pyapp.ui.daily",
+    "join": "pyapp.ui.friends_guest",
 }
 """Route prefix → module that draws it, imported on the first visit (keeps boot fast).
 
@@ -90,6 +93,8 @@ def parse(hash_: str) -> Route:
         if params is not None:
             return Route(head, {"game": head, **params})
         parts[-1] += "?" + query
+    if head == "join" and len(rest) == 3 and not query:  # an invite: join.parse_join judges it, in words
+        return Route(head, {"token": "/".join(rest)})
     if head in PER_GAME and len(rest) == 1 and rest[0] in GAMES:
         return Route(head, {"game": rest[0]})
     if head in SCREENS and head not in GAMES and head not in PER_GAME and not rest:

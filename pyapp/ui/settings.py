@@ -1,4 +1,4 @@
-"""The settings dialog, opened from the top bar: card faces, animations and the computers' pace, remembered.
+"""The settings dialog, opened from the top bar: card faces, animations, the computers' pace, a TURN server.
 
 Each choice is stored in ``localStorage`` and applied as a data attribute on
 ``<html>`` (``data-cards``, ``data-motion``, ``data-pace``) that the style sheets
@@ -6,7 +6,8 @@ read, so it holds on every screen and survives a reload.  The attribute is what
 is in effect: the dialog shows it even when storage refused the choice, and a
 choice made in another tab (or storage cleared there) is followed here.  The
 dialog is a modal ``<dialog>``: the browser keeps the focus inside it, Escape
-closes it, and the focus goes back to the button that opened it.
+closes it, and the focus goes back to the button that opened it.  The TURN server for
+friends' games is a group of typed fields of its own (:mod:`pyapp.ui.turn_setting`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pyapp.i18n import t
 from pyapp.storage.prefs import SETTING_PREFIX, SETTINGS, setting
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.local_storage import shared_store
+from pyapp.ui.turn_setting import group as turn_group
 
 _button: Any = None
 _dialog: Any = None
@@ -122,6 +124,7 @@ def _fill() -> None:
         _sample(),
         _group("motion"),
         _group("pace"),
+        turn_group(),
         h("p", {"class": "settings-note"}, t("settings.note")),
         h("div", {"class": "settings-actions"}, close),
     )

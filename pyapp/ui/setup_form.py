@@ -3,7 +3,9 @@ chance), and the unfinished game of its kind if one is saved (with Continue).
 
 Filled in from the last game (rematch, new game) or from the form itself
 before a redraw (a language switch keeps what was chosen); Start begins the
-game on the table.
+game on the table.  A seat may be a friend's, invited from another device
+(issue 33): Start then hands the seats to the host's controller,
+:func:`pyapp.ui.friends_host.open_room`, which shows the invite.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pyapp.i18n import t
 from pyapp.play import Seat, Session
 from pyapp.play.saved import continue_text, unfinished
 from pyapp.play.setup import MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_setup
-from pyapp.registry import PERSON, TABLE_LEVELS
+from pyapp.registry import FRIEND, PERSON, SETUP_KINDS
 from pyapp.storage import StorageError
 from pyapp.ui import dom, routes
 from pyapp.ui.dom import clear, h, on
@@ -39,8 +41,8 @@ class SetupForm:
         """
         table = self.table
         if isinstance(previous, Session):
-            previous = Setup(previous.state.players, tuple(previous.seats), dict(previous.state.options),
-                             hints=previous.hints["allowed"])
+            previous = Setup(previous.state.players, tuple((seat.name, seat.kind) for seat in previous.seats),
+                             dict(previous.state.options), hints=previous.hints["allowed"])
         cls = game_class(table.ui.game)
         counts = cls.PLAYERS
         chosen = previous.players if previous else counts[0]
@@ -48,50 +50,81 @@ class SetupForm:
                   *[h("option", {"value": str(n), **({"selected": ""} if n == chosen else {})},
                       t("setup.players_n", n=n)) for n in counts])
         seats_box = h("div", {"class": "setup-seats"})
+        network = h("p", {"class": "setup-network", "data-testid": "setup-friends-network"}, t("setup.friends_network"))
         options_box = h("div", {"class": "setup-options"})
         allow = h("input", {"type": "checkbox", "id": "setup-hints", "data-testid": "setup-hints",
                             "checked": bool(previous and previous.hints)})
         allow_row = h("label", {"class": "setup-option", "for": "setup-hints"}, allow, t("setup.allow_hints"))
+        # a deal number only where there is a deal: a game without chance (Triad) asks for none
+        seed, deal, said = self._deal(previous, problem) if cls.TYPE.has_chance else (None, None, self._problem(problem))
 
-        def people_changed(event: Any = None) -> None:
-            """"Allow hints" is asked only in pass-and-play (two or more seats are people)."""
-            kinds = [str(row.querySelector("select").value) for row in seats_box.children]
-            allow_row.hidden = kinds.count(PERSON) < 2
+        def kinds_changed(event: Any = None) -> None:
+            self._kinds_changed(seats_box, network, allow_row, seed, deal)
 
         def draw(event: Any = None) -> None:
             players = int(count.value)
             clear(seats_box)
             for seat in range(players):
                 old = previous.seats[seat] if previous and seat < len(previous.seats) else None
-                kind = old.kind if old else (PERSON if seat == 0 else "normal")
-                default = t("setup.default_name", n=seat + 1)
-                name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
-                                   "aria-label": t("setup.seat_name", n=seat + 1), "data-default": default,
-                                   "value": old.name if old and old.name else default})
-                level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
-                          *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
-                              t("seat.person" if k == PERSON else f"level.{k}")) for k in (PERSON, *TABLE_LEVELS)])
-                seats_box.append(h("div", {"class": "setup-seat"}, name, level))
+                seats_box.append(self._seat_row(seat, old))
             clear(options_box)
             for option in table.ui.options:
                 if option.players and players not in option.players:
                     continue
                 options_box.append(self._option_field(option, previous))
-            people_changed()
+            kinds_changed()
 
         on(count, "change", draw)
-        on(seats_box, "change", people_changed)
+        on(seats_box, "change", kinds_changed)
         draw()
-        # a deal number only where there is a deal: a game without chance (Triad) asks for none
-        seed, deal, said = self._deal(previous, problem) if cls.TYPE.has_chance else (None, None, self._problem(problem))
         start = h("button", {"class": "primary", "data-testid": "start"}, t("setup.start"))
         on(start, "click", lambda event: self._start_from_form(self._read_form(count, seats_box, options_box, seed, allow)))
         table.show(h("section", {"class": "panel setup"},
                      h("h2", {}, t("setup.title", game=t(f"game.{table.ui.game}"))), self._unfinished(),
                      self.notice() if self.notice else None,
                      h("label", {"for": "setup-players"}, t("setup.players")), count,
-                     seats_box, options_box, allow_row, deal, said, start),
+                     seats_box, network, options_box, allow_row, deal, said, start),
                    lambda: self.show_setup(self._read_form(count, seats_box, options_box, seed, allow)))
+
+    @staticmethod
+    def _seat_row(seat: int, old: tuple[str, str] | None) -> Any:
+        """Seat ``seat``'s name and who plays it, as ``old`` had them (none: a person first, then computers)."""
+        typed, kind = old if old else ("", PERSON if seat == 0 else "normal")
+        default = t("setup.default_name", n=seat + 1)
+        name = h("input", {"type": "text", "maxlength": "24", "data-testid": f"seat-name-{seat}",
+                           "aria-label": t("setup.seat_name", n=seat + 1), "data-default": default,
+                           "value": typed or default})
+        level = h("select", {"data-testid": f"seat-kind-{seat}", "aria-label": t("setup.seat_kind", n=seat + 1)},
+                  *[h("option", {"value": k, **({"selected": ""} if k == kind else {})},
+                      t(f"seat.{k}" if k in (PERSON, FRIEND) else f"level.{k}")) for k in SETUP_KINDS])
+        return h("div", {"class": "setup-seat"}, name, level)
+
+    @staticmethod
+    def _kinds_changed(seats_box: Any, network: Any, allow_row: Any, seed: Any, deal: Any) -> None:
+        """The form follows who plays: "Allow hints" is asked only in pass-and-play (two or more seats are people).
+
+        A friends' game asks neither that nor a deal number (its deal is the fair deal, nobody's number) and says
+        it needs the network; a friend's name is the friend's to type, so its field is off (what was typed there
+        comes back if the seat is no friend's again).  A disabled field is not read (:meth:`_read_form`).
+        """
+        kinds = []
+        for row in seats_box.children:
+            field, kind = row.querySelector("input"), str(row.querySelector("select").value)
+            kinds.append(kind)
+            invited = kind == FRIEND
+            if invited and not field.disabled:
+                field.dataset.typed = str(field.value)
+                field.value = ""
+                field.setAttribute("placeholder", t("setup.friend_name"))
+            elif not invited and field.disabled:
+                field.value = str(field.dataset.typed)
+                field.removeAttribute("placeholder")
+            field.disabled = invited
+        friends = FRIEND in kinds
+        network.hidden = not friends
+        allow_row.hidden = friends or kinds.count(PERSON) < 2
+        if deal is not None:
+            deal.hidden = seed.disabled = friends
 
     @staticmethod
     def _deal(previous: Setup | None, problem: SetupError | None) -> tuple[Any, Any, Any]:
@@ -147,7 +180,7 @@ class SetupForm:
         for row in seats_box.children:
             field = row.querySelector("input")
             name = str(field.value).strip()[:24]
-            seats.append(Seat("" if name == str(field.dataset.default) else name, str(row.querySelector("select").value)))
+            seats.append(("" if name == str(field.dataset.default) else name, str(row.querySelector("select").value)))
         options: dict[str, Any] = {}
         for option in table.ui.options:
             element = options_box.querySelector(f'[data-option="{option.name}"]')
@@ -157,18 +190,25 @@ class SetupForm:
                 options[option.name] = option.choices[int(element.value)][0]
             else:
                 options[option.name] = bool(element.checked)
-        seed = str(seed_box.value).strip() if seed_box is not None else ""
+        seed = str(seed_box.value).strip() if seed_box is not None and not seed_box.disabled else ""
         return Setup(int(count.value), tuple(seats), options, seed, bool(allow.checked))
 
     def _start_from_form(self, setup: Setup) -> None:
         table = self.table
         try:
-            chosen = parse_setup(str(setup.players), [(seat.name, seat.kind) for seat in setup.seats], setup.seed,
+            chosen = parse_setup(str(setup.players), list(setup.seats), setup.seed,
                                  players_allowed=game_class(table.ui.game).PLAYERS)
         except SetupError as error:
             self.show_setup(setup, problem=error)
             return
-        seats = [Seat(name or t("setup.default_name", n=n + 1), kind) for n, (name, kind) in enumerate(chosen.seats)]
+        named = [("" if kind == FRIEND else name or t("setup.default_name", n=n + 1), kind)
+                 for n, (name, kind) in enumerate(chosen.seats)]  # a friend names themself on joining
+        if any(kind == FRIEND for _, kind in named):  # this device hosts: the room is its controller's
+            from pyapp.ui.friends_host import open_room
+
+            open_room(table, named, dict(setup.options))
+            return
+        seats = [Seat(name, kind) for name, kind in named]
         seed = random.SystemRandom().randrange(SEED_LIMIT) if chosen.seed is None else chosen.seed
         people = sum(seat.is_person for seat in seats)
         try:

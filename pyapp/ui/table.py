@@ -64,6 +64,9 @@ class Table:
         self.closed = False
         self._redraw: Callable[[], None] = lambda: None
         """Draws what is on screen again (in the new language)."""
+        self.friends: Any = None
+        """A friends' game's page on this table (:mod:`pyapp.ui.friends_host`, :mod:`pyapp.ui.friends_guest`):
+        it gives the end's actions."""
         self.coach: Coaching | None = None
         """Set when the table hosts a guided game (:mod:`pyapp.ui.coach`): the coach's lines replace the frame's own."""
         self.live = h("p", {"class": "sr-only", "aria-live": "polite", "aria-atomic": "true", "data-testid": "announce"})
@@ -99,8 +102,10 @@ class Table:
         self.form.show_setup(previous)
 
     def leave(self) -> None:
-        """The screen is gone: the computers stop and the game is free for another table."""
+        """The screen is gone: the computers stop, a friends' link closes, the game is free for another table."""
         self.closed = True
+        if self.friends is not None:
+            self.friends.close()
         self.stop_computers()
         self.owner.let_go()
 
@@ -123,6 +128,11 @@ class Table:
 
     def begin(self, session: Session) -> None:
         """Play ``session`` here: this table claims it (another tab playing it stops)."""
+        if session.hosted:  # a room of friends: taken up again as a room, its guests rejoining
+            from pyapp.ui.friends_host import reopen  # noqa: PLC0415  (only a friends' game needs it)
+
+            reopen(self, session.record_id)
+            return
         self.stop_computers()
         if self.session is not session:
             self.owner.let_go()

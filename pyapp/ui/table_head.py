@@ -80,8 +80,9 @@ def message_line(table: TableHost, session: Session, turn: Turn, hint: Any) -> A
     elif session.state.is_terminal():
         from pyapp.ui.share import challenge_parts, daily_parts  # noqa: PLC0415  (read at a game's end)
 
-        ending = challenge_parts(session) if session.state.TYPE.has_chance else ()
-        parts = [deal_chip(session, table.store, ending), hint, *daily_parts(table, session)]
+        alone = table.friends is None  # a friends' game: its deal was everyone's, no challenge or day's deal
+        ending = challenge_parts(session) if session.state.TYPE.has_chance and alone else ()
+        parts = [deal_chip(session, table.store, ending), hint, *(daily_parts(table, session) if alone else ())]
     else:
         parts = [deal_chip(session, table.store), hint]
     line = h("div", {"class": "table-message", "data-testid": "message"}, *parts)
@@ -101,6 +102,9 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
         return footer
     if isinstance(turn, Over) and turn.summary is not None:
         return footer  # the last summary's own button leads to the end and its actions
+    if isinstance(turn, Over) and table.friends is not None:
+        footer.append(*table.friends.end_actions())
+        return footer
     if isinstance(turn, Over):
         again = h("button", {"class": "primary", "data-testid": "rematch"}, t("table.rematch"))
         on(again, "click", lambda event: rematch())

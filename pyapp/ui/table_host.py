@@ -30,6 +30,8 @@ class TableHost(Protocol):
     closed: bool
     error: str | None
     coach: Any
+    friends: Any
+    """A friends' game's page on this table, or None."""
     thinking: bool
 
     def begin(self, session: Session) -> None:

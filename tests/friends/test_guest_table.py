@@ -185,6 +185,9 @@ def test_the_hosts_table_shows_a_guests_turn_as_theirs_with_nothing_to_tap(monke
         assert drawn.attrs["data-acting"] == "false"
         assert not [e for e in controls(drawn) if e.attrs.get("data-playable") == "true"]
         assert table.task is None, "no computer runs for the guest's seat"
+        state = net.host.session.state
+        assert check_nothing_hidden(root, state, len(state.history), net.host.host_seat) > 0, \
+            "the host's table shows the host's view while the guest is to act, no card of the guest's"
 
 
 def test_the_hosts_session_and_a_guests_both_offer_what_the_table_reads():

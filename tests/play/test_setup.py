@@ -31,8 +31,8 @@ def test_every_deal_number_can_be_typed_back_within_the_fields_length(seed):
     assert len(str(seed)) <= MAX_SEED_DIGITS and parse_seed(str(seed)) == seed
 
 
-@given(ANY_TEXT, st.lists(st.tuples(ANY_TEXT, st.sampled_from(["person", "easy", "hard", "wizard", ""])), max_size=5),
-       ANY_TEXT)
+@given(ANY_TEXT, st.lists(st.tuples(ANY_TEXT, st.sampled_from(["person", "friend", "easy", "hard", "wizard", ""])),
+                          max_size=5), ANY_TEXT | st.just(""))
 def test_any_set_up_is_refused_clearly_or_gives_clean_names(players, seats, seed):
     try:
         setup = parse_setup(players, seats, seed, players_allowed=(2, 3, 4))
@@ -43,6 +43,31 @@ def test_any_set_up_is_refused_clearly_or_gives_clean_names(players, seats, seed
     for name, _ in setup.seats:
         assert len(name) <= MAX_SEAT_NAME and name == name.strip()
         assert not any(unicodedata.category(char) == "Cc" for char in name)
+    kinds = [kind for _, kind in setup.seats]
+    if "friend" in kinds:  # a friends' game: its host, nobody's deal number, no friend's name
+        assert kinds.count("person") == 1 and setup.seed is None
+        assert all(name == "" for name, kind in setup.seats if kind == "friend")
+
+
+@pytest.mark.parametrize("kinds", [["friend", "easy"], ["friend", "friend"], ["person", "friend", "person"]])
+def test_a_friends_game_has_exactly_one_person_on_this_device(kinds):
+    with pytest.raises(SetupError, match="setup.friends_one_person") as refused:
+        parse_setup(str(len(kinds)), [("Ada", kind) for kind in kinds], "", players_allowed=(2, 3))
+    assert refused.value.field == "seats"
+
+
+@pytest.mark.parametrize("seed", ["42", " 0 ", "x"])
+def test_a_friends_game_refuses_a_typed_deal_number(seed):
+    with pytest.raises(SetupError, match="setup.friends_no_seed") as refused:
+        parse_setup("2", [("Ada", "person"), ("", "friend")], seed, players_allowed=(2,))
+    assert refused.value.field == "seed"
+    assert parse_setup("2", [("Ada", "person"), ("", "easy")], "42", players_allowed=(2,)).seed == 42
+
+
+def test_a_friends_game_ignores_the_names_typed_for_friends():
+    setup = parse_setup("4", [(" Ada ", "person"), ("Bo", "friend"), ("Cy", "hard"), ("\x00", "friend")], " \t",
+                        players_allowed=(4,))
+    assert setup.seats == (("Ada", "person"), ("", "friend"), ("Cy", "hard"), ("", "friend")) and setup.seed is None
 
 
 @pytest.mark.parametrize("text", ["²", "1²", "①", "٣", "３", "𝟙", "-1", "1e3", "1_000"])

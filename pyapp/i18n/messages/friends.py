@@ -41,6 +41,20 @@ EN = {
     "join.bad_link": "This invite link is damaged or incomplete. Ask the host to send it again.",
     "join.bad_game": "This invite names a game this site does not have.",
     "join.home": "Go to the games",
+    "join.dealing": "Joined. The deal is being made: every device adds its share.",
+    "join.removed": "The host removed you from this game. A computer plays your seat.",
+    "friends.network_connecting": "Opening the room on the network…",
+    "friends.network_open": "The room is open: friends who open the link appear here.",
+    "friends.network_failed": "The room could not be opened: this device is offline or the network refused it. "
+                              "Go back to the set-up and try again when you are online.",
+    "friends.dealing_title": "Dealing",
+    "friends.dealing": "Every device adds its share to the deal, so nobody chooses it…",
+    "friends.away": "Waiting for {name}: their device lost the connection.",
+    "friends.give_away": "Let a computer play",
+    "friends.host_left": "The host left. The game goes on when they open it again from Saved games.",
+    "friends.audit_title": "Your device checked the host's record",
+    "friends.again": "New room, same seats",
+    "friends.saved_games": "Saved games",
 }
 
 KO = {
@@ -84,4 +98,18 @@ KO = {
     "join.bad_link": "이 초대 링크는 손상되었거나 일부가 빠졌습니다. 호스트에게 다시 보내 달라고 하세요.",
     "join.bad_game": "이 초대 링크의 게임은 이 사이트에 없습니다.",
     "join.home": "게임 목록으로",
+    "join.dealing": "참여했습니다. 딜을 만드는 중입니다. 모든 기기가 자기 몫을 보탭니다.",
+    "join.removed": "호스트가 나를 이 게임에서 내보냈습니다. 내 자리는 컴퓨터가 맡습니다.",
+    "friends.network_connecting": "네트워크에 방을 여는 중…",
+    "friends.network_open": "방이 열렸습니다. 링크를 연 친구가 여기에 나타납니다.",
+    "friends.network_failed": "방을 열지 못했습니다. 이 기기가 오프라인이거나 네트워크가 막았습니다. "
+                              "설정으로 돌아가 온라인일 때 다시 해 보세요.",
+    "friends.dealing_title": "딜 만드는 중",
+    "friends.dealing": "누구도 딜을 고르지 못하도록 모든 기기가 자기 몫을 보태는 중…",
+    "friends.away": "{name} 님을 기다리는 중: 기기 연결이 끊겼습니다.",
+    "friends.give_away": "컴퓨터에게 맡기기",
+    "friends.host_left": "호스트가 나갔습니다. 호스트가 저장된 게임에서 다시 열면 게임이 이어집니다.",
+    "friends.audit_title": "내 기기가 호스트의 기록을 확인했습니다",
+    "friends.again": "같은 자리로 새 방",
+    "friends.saved_games": "저장된 게임",
 }

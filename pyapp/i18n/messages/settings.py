@@ -1,4 +1,4 @@
-"""Messages of the settings dialog (card faces, animations) and other accessibility texts."""
+"""Messages of the settings dialog (card faces, animations, pace, a TURN server for friends' games)."""
 
 EN = {
     "settings.open": "Settings",
@@ -14,6 +14,21 @@ EN = {
     "settings.pace.fast": "Fast",
     "settings.pace.slow": "Slow",
     "settings.note": "Your choices are kept on this device.",
+    "settings.friends": "Friends' games",
+    "settings.turn.intro": "Only needed when friends on mobile data cannot connect. Your TURN provider gives these.",
+    "settings.turn.urls": "TURN server",
+    "settings.turn.username": "Username",
+    "settings.turn.credential": "Password",
+    "settings.turn.save": "Save",
+    "settings.turn.clear": "Clear",
+    "settings.turn.none": "No TURN server is saved.",
+    "settings.turn.saved": "A TURN server is saved on this device. Its password is not shown.",
+    "settings.turn.kept": "Saved (leave empty to keep it)",
+    "settings.turn.unsaved": "This device's storage refused it: nothing was saved.",
+    "settings.turn.error.url": "Type one address such as turn:turn.example.com:3478 (turns: for TLS).",
+    "settings.turn.error.long": "At most {max} characters.",
+    "settings.turn.error.text": "Only letters, digits and symbols: no line breaks or control characters.",
+    "settings.turn.error.login": "A TURN server needs both a username and a password.",
     "settings.close": "Done",
 }
 
@@ -31,5 +46,20 @@ KO = {
     "settings.pace.fast": "빠름",
     "settings.pace.slow": "느림",
     "settings.note": "선택한 설정은 이 기기에 저장됩니다.",
+    "settings.friends": "친구와 하는 게임",
+    "settings.turn.intro": "모바일 데이터를 쓰는 친구와 연결되지 않을 때만 필요합니다. TURN 서비스 제공자가 알려 주는 값을 넣으세요.",
+    "settings.turn.urls": "TURN 서버",
+    "settings.turn.username": "사용자 이름",
+    "settings.turn.credential": "비밀번호",
+    "settings.turn.save": "저장",
+    "settings.turn.clear": "지우기",
+    "settings.turn.none": "저장된 TURN 서버가 없습니다.",
+    "settings.turn.saved": "이 기기에 TURN 서버가 저장되어 있습니다. 비밀번호는 보여 주지 않습니다.",
+    "settings.turn.kept": "저장됨(그대로 두려면 비워 두세요)",
+    "settings.turn.unsaved": "이 기기의 저장 공간이 거부해서 저장하지 못했습니다.",
+    "settings.turn.error.url": "turn:turn.example.com:3478 같은 주소를 하나 입력하세요(TLS는 turns:).",
+    "settings.turn.error.long": "최대 {max}자까지 입력할 수 있습니다.",
+    "settings.turn.error.text": "글자, 숫자, 기호만 쓸 수 있습니다. 줄바꿈이나 제어 문자는 안 됩니다.",
+    "settings.turn.error.login": "TURN 서버에는 사용자 이름과 비밀번호가 모두 필요합니다.",
     "settings.close": "완료",
 }

@@ -28,6 +28,12 @@ EN = {
     "setup.seed_too_large": "A deal number is below 9007199254740992 (16 digits at most).",
     "setup.players_invalid": "Choose a number of players from the list.",
     "setup.seat_kind_invalid": "Choose who plays each seat from its list.",
+    # a seat for a friend on another device (issue 33)
+    "seat.friend": "Friend (invite)",
+    "setup.friend_name": "Invited friend",
+    "setup.friends_network": "Friends join from their own phones with a link. This needs the network.",
+    "setup.friends_one_person": "A game with friends has one Person seat: you, on this device, as the host. Make each other seat a friend or a computer.",
+    "setup.friends_no_seed": "A game with friends takes no deal number: every player's device adds to a deal nobody chooses. Leave the deal number empty.",
     "table.default_title": "{game}",
     "table.thinking": "{name} is thinking…",
     "table.your_turn": "{name} to play",
@@ -56,6 +62,7 @@ EN = {
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "Waiting for you",
     "table.waiting.held": "Paused while the rules are open",
+    "table.waiting.reading": "Waiting for friends to close the summary",
 }
 
 KO = {
@@ -86,6 +93,11 @@ KO = {
     "setup.seed_too_large": "딜 번호는 9007199254740992보다 작아야 합니다(16자리까지).",
     "setup.players_invalid": "목록에서 인원수를 고르세요.",
     "setup.seat_kind_invalid": "목록에서 각 자리를 누가 할지 고르세요.",
+    "seat.friend": "친구 초대",
+    "setup.friend_name": "초대한 친구",
+    "setup.friends_network": "친구는 링크를 받아 자기 휴대폰에서 참여합니다. 네트워크가 필요합니다.",
+    "setup.friends_one_person": "친구와 하는 게임에서 사람 자리는 하나입니다. 이 기기에서 호스트로 하는 나입니다. 다른 자리는 친구나 컴퓨터로 고르세요.",
+    "setup.friends_no_seed": "친구와 하는 게임에는 딜 번호를 넣지 않습니다. 모든 플레이어의 기기가 함께 정해 아무도 고를 수 없는 딜이 됩니다. 딜 번호를 비워 두세요.",
     "table.default_title": "{game}",
     "table.thinking": "{name} 생각하는 중…",
     "table.your_turn": "{name} 차례",
@@ -113,4 +125,5 @@ KO = {
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "내 차례입니다",
     "table.waiting.held": "규칙을 보는 동안 멈춤",
+    "table.waiting.reading": "친구가 요약을 닫기를 기다리는 중",
 }

@@ -1,0 +1,123 @@
+"""What the host's and the guests' pages rely on beyond the protocol's game: the offer a device is told on
+reaching the room, a guest's memory across a reload, the host's game saved as it goes, and the turn machine
+holding the host's computers for friends still reading a summary (and not for the host's own Rules)."""
+
+from __future__ import annotations
+
+import json
+
+from pyapp.friends.guest import Guest
+from pyapp.friends.host import HOST, Host, RoomSeat
+from pyapp.friends.wire import GUEST_TYPES, HOST_TYPES, Offer, Sync, dump, parse
+from pyapp.games import new_game
+from pyapp.play import Seat, Session
+from pyapp.play.turns import ComputerRuns, Turns, Waiting
+from pyapp.registry import FRIEND
+from pyapp.storage import MemoryBackend, SaveStore
+from pyapp.storage.store import PREFIX
+from tests.friends.net import Table as Net
+
+
+def test_a_device_reaching_the_room_is_offered_the_first_free_seat_and_none_once_the_game_started():
+    sent: list[tuple[str, str]] = []
+    host = Host(game="dyad", options={}, seats=[RoomSeat(HOST, "Ada"), RoomSeat(FRIEND), RoomSeat("easy", "Bot")],
+                send=lambda text, peer: sent.append((text, peer)), clock=lambda: 0.0, source=bytes)
+    host.peer_joined("p1")
+    offer = parse(sent[-1][0], HOST_TYPES)
+    assert offer == Offer(seq=1, game="dyad", host="Ada", seat=1, players=3) and sent[-1][1] == "p1"
+    host.receive(dump(Sync(seq=1)), "p2")  # a device that missed its offer asks with a sync
+    assert parse(sent[-1][0], HOST_TYPES).seat == 1 and sent[-1][1] == "p2"
+    host.give_to_computer(1, "easy")
+    host.peer_joined("p3")
+    assert parse(sent[-1][0], HOST_TYPES).seat is None
+
+
+def test_a_guest_takes_the_offer_before_its_welcome_and_asks_again_while_none_came():
+    now = [0.0]
+    out: list[str] = []
+    guest = Guest(room="r", secret="s", name="Bo", send=out.append, clock=lambda: now[0], timeout=2.0)
+    now[0] = 2.0
+    guest.tick()
+    assert parse(out[-1], GUEST_TYPES) == Sync(seq=1) and guest.pending is None
+    guest.receive(dump(Offer(seq=1, game="dieci", host="Ada", seat=2, players=4)))
+    assert guest.offer is not None and guest.offer.seat == 2 and guest.seat is None
+    now[0] = 10.0
+    guest.tick()
+    assert len(out) == 1, "an offer heard: nothing more until the person joins"
+    guest.new_host()  # a new link to the host: its numbering starts again
+    guest.receive(dump(Offer(seq=1, game="dieci", host="Ada", seat=2, players=4)))
+    assert guest.offer.seq == 1
+
+
+def test_a_reloaded_guest_keeps_what_its_audit_needs_and_passes_it():
+    """The guest reloads after the deal: a new Guest from what the page kept passes the end's audit."""
+    net = Net("dieci", 3, {}, [HOST, FRIEND, "easy"], 4)
+    net.run(until=lambda: net.guests["g1"].view is not None and len(net.guests["g1"].log) > 3)
+    old = net.guests["g1"]
+    kept = json.loads(json.dumps(old.kept()))  # as the page stores it
+    fresh = net.add_guest("g1b", "Guest 1", token=old.token)
+    fresh.restore(kept, announced=old.announced, log=list(old.log))
+    del net.guests["g1"]
+    net.host.peer_left("g1")
+    net.run()
+    assert fresh.verdict is not None and fresh.verdict.ok, fresh.verdict
+    lost = Guest(room=old.room, secret=old.secret, name="x", send=lambda text: None, clock=lambda: 0.0)
+    lost.restore({"value": "zz", "own": 5, "restarts": True, "commitments": {"x": "y", "0": "no"}},
+                 announced=None, log=[])
+    assert (lost.value, lost.own_commitment, lost.committed_restarts, lost.commitments) == (None, None, None, {})
+
+
+def test_the_hosts_game_is_saved_with_every_move_and_reopens_from_the_store():
+    store = SaveStore(MemoryBackend())
+    net = Net("dyad", 3, {}, [HOST, FRIEND, "easy"], 9)
+    net.host = net.new_host([RoomSeat(HOST, "Host"), RoomSeat(FRIEND), RoomSeat("easy")])
+    net.host.store = store
+    net.guests.clear()
+    net.add_guest("g1", "Guest 1")
+    net.run(until=lambda: net.host.session is not None and len(net.host.session.state.history) >= 5)
+    session = net.host.session
+    record, state = store.read(net.host.record_id)
+    assert len(state.history) == len(session.state.history) and record["room_keys"]["secret"] == net.host.secret
+    assert session.undo_steps() == 0
+    resumed = Session.resume(store, net.host.record_id, claim=False)
+    assert resumed.hosted, "a hosted game read back is taken up as a room, never alone"
+    again = Host.restore(record, send=lambda text, peer: None, clock=net.clock, store=store)
+    assert again.session is not None and len(again.session.state.history) == len(state.history)
+    assert again.away() == [1]
+    assert store.backend.get(PREFIX + net.host.record_id) is not None
+
+
+def test_the_hosts_computers_wait_for_friends_reading_and_not_for_the_hosts_rules():
+    state = new_game("dyad", seed=2, players=3)
+    session = Session(state, [Seat("A"), Seat("B"), Seat("C", "easy")])
+    while session.to_act() != 2:
+        session.apply(session.to_act(), state.legal_actions()[0])
+    readers: list[int] = [1]
+    turns = Turns(hidden_hands=True)
+    turns.remote = frozenset({1})
+    turns.readers = lambda: readers
+    turns.begin(session)
+    assert turns.now() == Waiting("reading", "read", 2) and turns.computers_play()
+    readers.clear()
+    turns.hold(True)
+    assert isinstance(turns.now(), ComputerRuns), "the host's Rules hold only the host's own decisions"
+    turns.remote = frozenset()
+    assert turns.now() == Waiting("held", "rules-close", 2)
+
+
+def test_a_guests_tap_while_its_rejoin_is_unanswered_is_dropped_not_refused():
+    from pyapp.play.remote import RemoteSession
+
+    net = Net("triad", 2, {}, [HOST, FRIEND], 3, lossy=False)
+    guest = net.guests["g1"]
+    net._guest_turn = lambda g: None  # this test plays the guest's seat
+    net.run(until=lambda: guest.view is not None and guest.view.turn == guest.seat and guest.pending is None)
+    session = RemoteSession(guest, record_id="guest-x")
+    move = guest.view.legal[0]
+    guest.rejoin()  # the link came back: its join is in flight
+    sent = len(net.net.queue)
+    session.play(move)
+    assert len(net.net.queue) == sent, "nothing sent on an old view"
+    net.run(until=lambda: guest.pending is None)
+    session.play(move)
+    assert guest.pending is not None, "once answered, the tap is a move"
