@@ -224,3 +224,33 @@ def test_dieci_four_seats_two_pages_to_the_end_on_phones(new_peer_page, size) ->
     expect_audit(guest)
     guest.screenshot(path=str(SCREENSHOTS / "friends-dieci-end-360.png"))
     assert stored_game(host).is_terminal()
+
+
+def test_a_friend_away_is_waited_for_until_a_computer_takes_the_seat_and_a_removed_one_is_told(new_peer_page) -> None:
+    host, cy, di = new_peer_page(), new_peer_page(), new_peer_page()
+    host.set_viewport_size({"width": 360, "height": 640})
+    link = host_game(host, "dieci", ["person", "friend", "friend", "easy"])
+    join(cy, link, "Cy")
+    join(di, link, "Di")
+    expect(host.get_by_test_id("invite-seat-2")).to_have_attribute("data-state", "joined", timeout=JOIN_MS)
+    host.get_by_test_id("invite-start").click()
+    for page in (host, cy, di):
+        expect(page.locator(hooks.STATUS)).to_be_visible(timeout=JOIN_MS)
+    cy.context.close()  # a phone gone: its seat is waited for
+    away = host.get_by_test_id("friends-away-1")
+    expect(away).to_be_visible(timeout=JOIN_MS)
+    expect(away).to_contain_text("Cy")
+    give = host.get_by_test_id("friends-give-1")
+    hand = host.locator("[data-testid=hand] [data-card]").first
+    assert give.bounding_box()["y"] + give.bounding_box()["height"] <= 640, "the away line is in view on a phone"
+    assert hand.bounding_box()["y"] < give.bounding_box()["y"] - 40, "the hand's indices stay in view above it"
+    host.screenshot(path=str(SCREENSHOTS / "friends-away-360.png"))
+    host.get_by_test_id("friends-give-1").click()
+    expect(away).to_have_count(0)
+    host.get_by_test_id("friends-manage").locator("summary").click()
+    host.get_by_test_id("friends-remove-2").click()
+    expect(di.get_by_test_id("join-state")).to_have_attribute("data-state", "removed", timeout=JOIN_MS)
+    expect(host.get_by_test_id("friends-manage")).to_have_count(0)
+    Player(host, "host", random.Random(5)).play_to_end()
+    assert stored_game(host).is_terminal()
+    expect(host.locator(hooks.STATUS)).to_have_attribute("data-turn", "over")

@@ -123,7 +123,7 @@ class HostPage:
             table.turns.on_dismiss = lambda summary: host.dismiss(host.host_seat, summary)
             table.begin(session)
         shown = (len(session.state.history), tuple(host.readers()), tuple(host.away()),
-                 tuple(seat.kind for seat in session.seats))
+                 tuple(seat.kind for seat in session.seats), session.state.is_terminal())
         if shown != self.shown:
             moved = not self.shown or shown[0] != self.shown[0] or shown[3] != self.shown[3]
             self.shown = shown
@@ -157,16 +157,28 @@ class HostPage:
                         self._dealing)
 
     def _draw_bar(self) -> None:
-        """The seats whose friend is away: waited for, each with Let a computer play."""
-        self.bar.replaceChildren()
-        away = self.host.away()
-        self.bar.hidden = not away
-        for seat in away:
-            name = self.host.seats[seat].name
+        """Under the table: each seat whose friend is away (waited for, with Let a computer play), and the friends
+        at the table, each of whom the host may remove (a computer takes the seat)."""
+        host = self.host
+        lines = []
+        for seat in host.away():
             give = h("button", {"type": "button", "data-testid": f"friends-give-{seat}"}, t("friends.give_away"))
             on(give, "click", lambda event, seat=seat: self._give_away(seat))
-            self.bar.append(h("p", {"class": "friends-away", "data-testid": f"friends-away-{seat}"},
-                              h("span", {}, t("friends.away", name=name)), " ", give))
+            lines.append(h("p", {"class": "friends-away", "role": "status", "data-testid": f"friends-away-{seat}"},
+                           h("span", {}, t("friends.away", name=host.seats[seat].name)), " ", give))
+        here = [seat for seat in host.remote() if seat not in host.away()]
+        if here and not lines and not host.session.state.is_terminal():  # one line at a time at the table's foot
+            rows = []
+            for seat in here:
+                remove = h("button", {"type": "button", "data-testid": f"friends-remove-{seat}"},
+                           t("friends.remove", name=host.seats[seat].name))
+                on(remove, "click", lambda event, seat=seat: self._remove(seat))
+                rows.append(h("li", {}, remove))
+            lines.append(h("details", {"class": "friends-manage", "data-testid": "friends-manage"},
+                           h("summary", {}, t("friends.manage", n=len(here))), h("p", {}, t("friends.remove_note")),
+                           h("ul", {}, *rows)))
+        self.bar.replaceChildren(*lines)
+        self.bar.hidden = not lines
 
     # -- the host's choices ---------------------------------------------------------------------------------
 
@@ -177,6 +189,13 @@ class HostPage:
     def _give_away(self, seat: int) -> None:
         if seat in self.host.away():
             self.host.give_to_computer(seat)
+            self.refresh()
+
+    def _remove(self, seat: int) -> None:
+        """The host removes a friend from the game: told so, its seat a computer's from the next decision."""
+        if seat in self.host.remote():
+            self.host.remove(seat)
+            self.table.say(t("friends.removed", name=self.host.seats[seat].name))
             self.refresh()
 
     def _start(self) -> None:

@@ -55,6 +55,10 @@ EN = {
     "friends.audit_title": "Your device checked the host's record",
     "friends.again": "New room, same seats",
     "friends.saved_games": "Saved games",
+    "friends.manage": "Friends at the table ({n})",
+    "friends.remove": "Remove {name}",
+    "friends.remove_note": "A friend you remove gets nothing more from this game; a computer plays their seat.",
+    "friends.removed": "{name} was removed; a computer plays their seat.",
 }
 
 KO = {
@@ -112,4 +116,8 @@ KO = {
     "friends.audit_title": "내 기기가 호스트의 기록을 확인했습니다",
     "friends.again": "같은 자리로 새 방",
     "friends.saved_games": "저장된 게임",
+    "friends.manage": "테이블의 친구({n}명)",
+    "friends.remove": "{name} 님 내보내기",
+    "friends.remove_note": "내보낸 친구는 이 게임에서 더 받는 것이 없고, 그 자리는 컴퓨터가 맡습니다.",
+    "friends.removed": "{name} 님을 내보냈습니다. 그 자리는 컴퓨터가 맡습니다.",
 }
