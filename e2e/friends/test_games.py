@@ -151,6 +151,7 @@ def expect_audit(page: Page) -> None:
     audit = page.get_by_test_id("friends-audit")
     expect(audit).to_be_visible(timeout=JOIN_MS)
     expect(audit).to_have_attribute("data-ok", "true")
+    expect(audit).to_contain_text("Times the host restarted this room before the deal: 0.")
 
 
 def test_dyad_three_pages_to_the_end_with_reloads_and_strangers(new_peer_page, wait_ready) -> None:

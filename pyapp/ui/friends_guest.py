@@ -183,8 +183,9 @@ class GuestPage:
                 state = self.screen.offer.state  # reaching the host (or offline, as the browser believes)
             else:
                 state = "ready" if guest.offer.seat is not None else "full" if guest.token is None else "connecting"
-            if self.screen.offer.state != state or (state == "ready" and self.screen.offer.host != guest.offer.host):
-                self.screen.update(Offer(self.invite.game, state, *self._offered()))
+            offer = Offer(self.invite.game, state, *self._offered(), restarts=guest.restarts)
+            if offer != self.screen.offer:
+                self.screen.update(offer)
             return
         if self.table is None:
             self._open_table()
@@ -232,6 +233,7 @@ class GuestPage:
                 said = [t("audit.ok", seed=guest.record["game"]["seed"], moves=verdict.moves)]
             else:
                 said = [t(f"audit.{finding.key}", **finding.params) for finding in verdict.findings]
+            said.append(t("join.restarts", n=guest.restarts))
             lines.append(h("div", {"class": "friends-audit", "data-testid": "friends-audit",
                                    "data-ok": "true" if verdict.ok else "false", "role": "status"},
                            h("strong", {}, t("friends.audit_title")), *[h("p", {}, line) for line in said]))

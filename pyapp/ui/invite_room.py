@@ -92,6 +92,8 @@ class Offer:
     players: int | None = None
     problem: str = ""
     """The message key of a refused link (``state == "bad-link"``)."""
+    restarts: int = 0
+    """How many times the host restarted the room before this deal (shown while the deal is made)."""
 
     def __post_init__(self) -> None:
         if self.state not in OFFER_STATES:

@@ -44,6 +44,8 @@ class JoinScreen:
             title, said = t("join.bad_title"), t(offer.problem or "join.bad_link")
         else:
             title, said = t("join.title", game=t(f"game.{offer.game}")), t(STATE_KEYS[offer.state]) if offer.state != "ready" else ""
+            if offer.state == "dealing":
+                said += " " + t("join.restarts", n=offer.restarts)
         state = h("p", {"class": "join-state", "role": "status", "data-testid": "join-state", "data-state": offer.state}, said)
         parts: list[Any] = [h("h2", {}, title)]
         if offer.host and offer.seat is not None:
