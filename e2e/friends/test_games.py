@@ -23,6 +23,7 @@ from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
 
 import hooks
 from play_through import JS, PERSON_MAY_ACT, SCREENSHOTS, Player, open_setup
+from test_a11y import axe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from pyapp.storage.records import decode_record  # noqa: E402
@@ -213,6 +214,10 @@ def test_dieci_four_seats_two_pages_to_the_end_on_phones(new_peer_page, size) ->
     link = host_game(host, "dieci", ["person", "easy", "friend", "easy"])
     host.screenshot(path=str(SCREENSHOTS / "friends-invite-360.png"))
     assert read_qr(host) == link, "the invite's QR code, as a phone's camera sees it, is the link"
+    assert axe(host, "the invite") == []
+    guest.goto(link)
+    expect(guest.get_by_test_id("join-state")).to_have_attribute("data-state", "ready", timeout=JOIN_MS)
+    assert axe(guest, "the join screen") == []
     join(guest, link, "Cy")
     guest.screenshot(path=str(SCREENSHOTS / "friends-joined-360.png"))
     expect(host.get_by_test_id("invite-seat-2")).to_have_attribute("data-state", "joined", timeout=JOIN_MS)
