@@ -81,6 +81,8 @@ class Monkey:
 
     def dialog(self) -> None:
         self.close_dialogs()
+        if not self.page.evaluate("location.hash").startswith(f"#/{self.game}"):
+            return  # a tap just followed a link away: the table on screen is about to go (home() brings it back)
         shown = [name for name, (opener, _) in hooks.DIALOG_OPENERS.items()
                  if self.page.locator(opener).filter(visible=True).count()]
         if not shown:
