@@ -23,6 +23,8 @@ from pyapp.registry import LEVELS, PERSON
 from pyapp.storage.friends import completed, make_guest_record
 
 HOST_PEER = "host"
+_SEAT_KEYS = frozenset(str(seat) for seat in range(16))
+"""The seat numbers as kept (JSON keys): "0" to "15", written one way only."""
 
 
 class Guest:
@@ -194,8 +196,7 @@ class Guest:
             self.committed_restarts = restarts
         if isinstance(shown, dict) and len(shown) <= 16:
             self.commitments = {int(seat): digest for seat, digest in shown.items()
-                                if isinstance(seat, str) and seat.isdigit() and len(seat) <= 2
-                                and commitment.is_commitment(digest)}
+                                if isinstance(seat, str) and seat in _SEAT_KEYS and commitment.is_commitment(digest)}
         self.announced, self.log = announced, list(log)
 
     # -- saved games ------------------------------------------------------------------------------------

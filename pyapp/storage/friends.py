@@ -30,7 +30,7 @@ from pyapp.friends.commitment import mismatched, seed_of
 from pyapp.games import game_class
 from pyapp.registry import GAMES, SEAT_KINDS
 from pyapp.storage.revision import check_revisions
-from pyapp.storage.safejson import is_number
+from pyapp.storage.safejson import is_number, loads
 from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 GAME, GUEST = "game", "guest"
@@ -141,6 +141,34 @@ def check_guest(record: dict[str, Any], *, max_name: int, max_id: int, max_time:
     return record
 
 
+SEAT_PREFIX = "pyapp.friends."
+"""``pyapp.friends.<room>``: a guest's seat in that room on this device (:func:`read_seat`), kept across reloads."""
+MAX_SEAT_CHARS = 1000
+"""The seat's stored text at most (``web/guard.js``'s bound for plain keys): eight seats' commitments fit."""
+
+
+def read_seat(text: str | None) -> dict[str, Any]:
+    """A guest's kept seat, ``{"token", "name", "created", "protocol"}`` with only the fields that read well
+    (``{}`` for nothing, or for text that is not a JSON object); ``protocol`` is checked again where it is used
+    (:meth:`pyapp.friends.guest.Guest.restore`).
+
+    >>> read_seat('{"token": "ab", "name": "Bo", "created": 5, "protocol": {}, "x": 1}')
+    {'token': 'ab', 'name': 'Bo', 'created': 5, 'protocol': {}}
+    >>> read_seat('{"token": 7, "created": true}'), read_seat("[" * 100), read_seat(None)
+    ({}, {}, {})
+    """
+    try:
+        kept = loads(text, max_chars=MAX_SEAT_CHARS) if text else {}
+    except ValueError:  # UnsafeJSON, or text that is no JSON
+        return {}
+    if not isinstance(kept, dict):
+        return {}
+    checks = {"token": _token, "name": lambda value: isinstance(value, str) and len(value) <= 80,
+              "created": lambda value: isinstance(value, (int, float)) and is_number(value, 0, 8.64e12),
+              "protocol": lambda value: isinstance(value, dict)}
+    return {key: kept[key] for key, check in checks.items() if key in kept and check(kept[key])}
+
+
 def completed(guest: dict[str, Any], full: dict[str, Any]) -> dict[str, Any]:
     """The host's full record, kept in place of ``guest`` (same id and name), from the guest's seat.
 
@@ -152,5 +180,5 @@ def completed(guest: dict[str, Any], full: dict[str, Any]) -> dict[str, Any]:
                 history_revision=guest["history_revision"], device_seat=guest["guest"]["seat"], room_keys=None)
 
 
-__all__ = ["GAME", "GUEST", "PRIVATE", "check_friends", "check_guest", "completed", "is_guest",
-           "make_guest_record", "shared"]
+__all__ = ["GAME", "GUEST", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends", "check_guest", "completed",
+           "is_guest", "make_guest_record", "read_seat", "shared"]

@@ -26,12 +26,10 @@ from pyapp.friends.guest import Guest
 from pyapp.i18n import t
 from pyapp.play.remote import RemoteSession
 from pyapp.storage import StorageError
-from pyapp.storage.safejson import UnsafeJSON, loads
 from pyapp.storage.stats import count_finished
-from pyapp.storage.friends import check_guest, is_guest
-from pyapp.storage.records import MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME
-from pyapp.storage.store import PREFIX, StaleRecord
-from pyapp.storage.versions import CorruptRecord
+from pyapp.storage.friends import SEAT_PREFIX, read_seat
+from pyapp.storage.store import StaleRecord
+from pyapp.storage.versions import CorruptRecord, GuestRecord
 from pyapp.ui import routes
 from pyapp.ui.dom import h
 from pyapp.ui.friends_link import Link, open_link
@@ -42,8 +40,6 @@ from pyapp.ui.local_storage import shared_store
 
 TICK_SECONDS = 0.5
 """How often an unanswered request goes again (the guest's own timeout decides)."""
-SEAT_PREFIX = "pyapp.friends."
-"""``pyapp.friends.<room>``: this device's seat in that room (token, name, record id, when it joined)."""
 
 
 class GuestPage:
@@ -53,7 +49,7 @@ class GuestPage:
         self.root, self.invite = root, invite
         self.store = shared_store()
         kept = self._kept()
-        self.record_id = str(kept.get("id") or f"guest-{invite.room}")
+        self.record_id = f"guest-{invite.room}"
         self.created = float(kept.get("created") or time.time())
         self.guest = Guest(room=invite.room, secret=invite.secret, name=str(kept.get("name") or ""),
                            send=self._send, clock=time.time, source=os.urandom, token=kept.get("token"))
@@ -76,30 +72,20 @@ class GuestPage:
     def _kept(self) -> dict[str, Any]:
         """What this device kept of its seat in the room: ``{}`` if nothing (or something unreadable)."""
         try:
-            text = self.store.backend.get(SEAT_PREFIX + self.invite.room) if self.store is not None else None
-            kept = loads(text, max_chars=2000) if text else {}
-        except (StorageError, UnsafeJSON, ValueError):
+            return read_seat(self.store.backend.get(SEAT_PREFIX + self.invite.room) if self.store is not None else None)
+        except StorageError:
             return {}
-        if not isinstance(kept, dict):
-            return {}
-        good = {"token": str, "name": str, "id": str, "created": (int, float), "protocol": dict}
-        return {key: kept[key] for key, kind in good.items()
-                if isinstance(kept.get(key), kind) and not isinstance(kept.get(key), bool)
-                and (kind is not str or len(kept[key]) <= 80)}
 
     def _restore(self, kept: dict[str, Any]) -> None:
         """A reloaded page: the protocol's memory back (the value, what it was shown) from the seat and the record."""
         if not kept.get("token") or self.store is None:
             return
         try:
-            text = self.store.backend.get(PREFIX + self.record_id)
-            record = loads(text, max_chars=MAX_RECORD_CHARS) if text else None
-        except (StorageError, UnsafeJSON, ValueError):
-            record = None
-        try:
-            guest = check_guest(record, max_name=MAX_NAME_CHARS, max_id=MAX_ID_CHARS,
-                                max_time=MAX_TIME)["guest"] if is_guest(record) else None
-        except CorruptRecord:
+            self.store.read(self.record_id)
+            guest = None  # a finished game: the host's record, nothing of the play's memory to restore
+        except GuestRecord as stored:
+            guest = stored.record["guest"]
+        except (KeyError, CorruptRecord, StorageError):
             guest = None
         self.guest.restore(kept.get("protocol") or {}, announced=guest["announced"] if guest else None,
                            log=guest["received"] if guest else [])
@@ -107,7 +93,7 @@ class GuestPage:
     def _keep_seat(self) -> None:
         if self.store is None or self.guest.token is None:
             return
-        kept = {"token": self.guest.token, "name": self.guest.name, "id": self.record_id, "created": self.created,
+        kept = {"token": self.guest.token, "name": self.guest.name, "created": self.created,
                 "protocol": self.guest.kept()}
         try:
             self.store.backend.set(SEAT_PREFIX + self.invite.room, json.dumps(kept))
@@ -173,7 +159,8 @@ class GuestPage:
         guest = self.guest
         if guest.removed:
             self._close_table()
-            self.screen.update(Offer(self.invite.game, "removed"))
+            if self.screen.offer.state != "removed":
+                self.screen.update(Offer(self.invite.game, "removed"))
             return
         if guest.view is None:
             if guest.seat is not None:

@@ -107,9 +107,10 @@ class HostPage:
             return
         host = self.host
         if host.phase == SEATING:
-            if self.panel is not None:
-                self.panel.update(self.room())
-                self._network_line()
+            room = self.room()
+            if self.panel is not None and room != self.panel.room:  # redrawn on a change only: a focused Give stays
+                self.panel.update(room)
+            self._network_line()
             return
         if host.phase in (COMMIT, REVEAL):
             self._dealing()
@@ -140,6 +141,8 @@ class HostPage:
         if not found(box):
             return
         line = box.querySelector("[data-testid=invite-network]")
+        if found(line) and str(line.dataset.state) == self.network:
+            return
         said = h("p", {"class": "invite-network", "role": "status", "data-testid": "invite-network",
                        "data-state": self.network}, t(f"friends.network_{self.network}"))
         if found(line):

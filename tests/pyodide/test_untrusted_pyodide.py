@@ -89,3 +89,22 @@ def test_the_guest_finds_each_tampering_in_cpython(cpython: dict[str, Any], args
 
 def test_the_guest_finds_the_same_in_pyodide(cpython: dict[str, Any], pyodide: dict[str, Any]) -> None:
     assert pyodide["friends_record"] == cpython["friends_record"]
+
+
+def test_a_guests_kept_seat_reads_back_only_what_is_well_formed_in_cpython(cpython: dict[str, Any]) -> None:
+    found = cpython["guest_seat"]
+    assert found["honest"]["fields"] == ["created", "name", "protocol", "token"]
+    assert found["honest"]["memory"][0] == "ab" * 16 and found["honest"]["memory"][3] == {"0": "cd" * 32, "1": "cd" * 32}
+    for name in ("not JSON", "deep", "oversized", "a list"):
+        assert found[name] == {"fields": [], "memory": [None, None, None, {}]}, name
+    assert "token" not in found["token a number"]["fields"] and "token" not in found["token too long"]["fields"]
+    assert "created" not in found["created NaN"]["fields"] and "created" not in found["created a bool"]["fields"]
+    assert found["value not hex"]["memory"][:2] == [None, None]
+    assert found["restarts a bool"]["memory"][2] is None
+    assert found["commitments keyed oddly"]["memory"][3] == {}
+    assert found["protocol a list"]["memory"] == [None, None, None, {}]
+    assert not [name for name, case in found.items() if isinstance(case["memory"], str)], "a kept seat crashed"
+
+
+def test_a_guests_kept_seat_reads_the_same_in_pyodide(cpython: dict[str, Any], pyodide: dict[str, Any]) -> None:
+    assert pyodide["guest_seat"] == cpython["guest_seat"]

@@ -303,6 +303,48 @@ def friends_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     return found
 
 
+_VALUE, _OWN = "ab" * 16, "cd" * 32
+_SEAT = {"token": "t" * 24, "name": "Bo", "created": 1.5e12,
+         "protocol": {"value": _VALUE, "own": _OWN, "restarts": 0, "commitments": {"0": _OWN, "1": _OWN}}}
+SEAT_TEXTS: dict[str, str] = {
+    "honest": json.dumps(_SEAT),
+    "not JSON": "{\"token\": ",
+    "deep": "[" * 5000 + "]" * 5000,
+    "oversized": json.dumps({**_SEAT, "name": "x" * 2000}),
+    "a list": "[1]",
+    "token a number": json.dumps({**_SEAT, "token": 7}),
+    "token too long": json.dumps({**_SEAT, "token": "t" * 65}),
+    "created NaN": json.dumps(_SEAT).replace("1500000000000.0", "NaN"),
+    "created a bool": json.dumps({**_SEAT, "created": True}),
+    "name a lone surrogate": json.dumps(_SEAT).replace('"Bo"', '"\\ud800"'),
+    "value not hex": json.dumps({**_SEAT, "protocol": {**_SEAT["protocol"], "value": "zz" * 16}}),
+    "restarts a bool": json.dumps({**_SEAT, "protocol": {**_SEAT["protocol"], "restarts": True}}),
+    "commitments keyed oddly": json.dumps({**_SEAT, "protocol": {**_SEAT["protocol"],
+                                                                 "commitments": {"x": _OWN, "01": _OWN, "9" * 40: _OWN}}}),
+    "protocol a list": json.dumps({**_SEAT, "protocol": [1]}),
+}
+"""A guest's kept seat (``pyapp.friends.<room>``) as a reload reads it back."""
+
+
+def guest_seat() -> dict[str, Any]:
+    """What a reloaded guest page takes up of each kept seat text: the fields read, and the protocol's memory."""
+    from pyapp.friends.guest import Guest
+    from pyapp.storage.friends import read_seat
+
+    out = {}
+    for name, text in SEAT_TEXTS.items():
+        kept = read_seat(text)
+        guest = Guest(room="r", secret="s", name="", send=lambda text: None, clock=lambda: 0.0)
+        try:
+            guest.restore(kept.get("protocol") or {}, announced=None, log=[])
+            memory: Any = [guest.value, guest.own_commitment, guest.committed_restarts,
+                           {str(k): v for k, v in guest.commitments.items()}]
+        except Exception as error:  # noqa: BLE001  (a crash is a finding, compared like any other)
+            memory = f"crashed: {type(error).__name__}"
+        out[name] = {"fields": sorted(kept), "memory": memory}
+    return out
+
+
 def measure(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """All three, in one run of the interpreter."""
-    return {"daily": daily(), "wire": wire(), "friends_record": friends_record(record, seat)}
+    """All four, in one run of the interpreter."""
+    return {"daily": daily(), "wire": wire(), "friends_record": friends_record(record, seat), "guest_seat": guest_seat()}
