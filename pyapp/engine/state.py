@@ -295,6 +295,18 @@ class State(ABC):
         """
         return self.clone()
 
+    @classmethod
+    def from_observation(cls: type[S], observation: Mapping[str, Any], seat: int, rng: random.Random) -> S:
+        """A full state consistent with ``observation`` (``seat``'s, as ``observation(seat)`` gave it) alone.
+
+        What a device that holds one seat's view and nothing more searches from: a
+        friend's hint on the guest's own device (:mod:`pyapp.play.remote`).  The
+        unseen parts and future chance are drawn from ``rng``; ``seat`` has the same
+        legal actions in it, and its ``sample_world(seat, ...)`` draws worlds of the
+        same observation.  Each game that can be played with friends defines it.
+        """
+        raise NotImplementedError(f"{cls.GAME} rebuilds no state from an observation")
+
     def to_save(self) -> dict[str, Any]:
         """The save: seed, options and the action texts replay the game exactly.
 

@@ -555,6 +555,11 @@ class DieciState(State):
     def sample_world(self, seat: int, rng: random.Random) -> "DieciState":
         return world_from_view(self.public_view(seat), seat, rng)
 
+    @classmethod
+    def from_observation(cls, observation: Observation, seat: int, rng: random.Random) -> "DieciState":
+        """The observation holds the public view (and more for the table), which is all a world is built from."""
+        return world_from_view(cast(PublicView, observation), seat, rng)
+
 
 # -- worlds for search ----------------------------------------------------------------------------
 

@@ -519,6 +519,10 @@ class DyadState(State):
     def sample_world(self, seat: int, rng: random.Random) -> DyadState:
         return world_from_observation(self.observation(seat), seat, rng, self.seed)
 
+    @classmethod
+    def from_observation(cls, observation: Observation, seat: int, rng: random.Random) -> DyadState:
+        return world_from_observation(observation, seat, rng)
+
 
 _CARD = rules.CARD_BY_TEXT
 

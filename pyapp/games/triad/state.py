@@ -24,6 +24,7 @@ Action texts:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,6 +218,30 @@ class TriadState(State):
         self.phase1 = scores
         if self.moves >= PLACEMENTS:
             self.over = self.options["children"] or not (board.has_triad(0) or board.has_triad(1))
+
+    @classmethod
+    def from_observation(cls, observation: Observation, seat: int, rng: random.Random) -> TriadState:
+        """The observation shows everything (Triad hides nothing and draws nothing): the board, the moves and
+        points so far, the scoring events; the last moves' display (``last``, ``recent``) is left out.
+
+        >>> from pyapp.games import new_game
+        >>> state = new_game("triad", seed=0, players=2)
+        >>> for text in ("place 0,0", "place 0,1", "place 0,2"): state.apply_action(text)
+        >>> world = TriadState.from_observation(state.observation(1), 1, random.Random(0))
+        >>> world.board.to_text() == state.board.to_text(), world.current_player(), world.legal_actions() == state.legal_actions()
+        (True, 1, True)
+        """
+        state = cls(seed=0, players=observation["players"], children=observation["children"],
+                    first=SIDES.index(observation["first"]))
+        state.board = Board.from_text(observation["board"])
+        state.moves = observation["moves"]
+        state.placed = [PIECES - observation["pieces_left"][side] for side in SIDES]
+        state.phase1 = [observation["scores"][side]["phase1"] for side in SIDES]
+        state.phase2 = [observation["scores"][side]["phase2"] for side in SIDES]
+        state.events = [(event["move"], event["seat"], SIDES.index(event["side"]), event["phase"], event["points"],
+                         parse(event["action"])) for event in observation["events"]]
+        state.over = observation["over"]
+        return state
 
     # -- turn order ------------------------------------------------------------------
 
