@@ -116,6 +116,8 @@ def actions(table: TableHost, session: Session, turn: Turn, rematch: Any) -> Any
 
             footer.append(review_button(session.record_id))
         return footer
+    if table.friends is not None:
+        return footer  # a shared table takes no move back (its rules say so): no Undo to grey out
     live = isinstance(turn, PersonActs) and UNDO in turn.controls and not table.thinking
     undo = h("button", {"data-testid": "undo", **({} if live else {"disabled": ""})}, t("table.undo"))
     on(undo, "click", lambda event: table.undo())
