@@ -66,7 +66,7 @@ def test_a_friend_seat_changes_the_form_and_it_still_fits_a_phone(phone: Page, g
     expect(name).to_be_disabled()
     expect(name).to_have_value("")
     expect(name).to_have_attribute("placeholder", INVITED[code])
-    expect(page.get_by_test_id("setup-hints")).to_be_hidden()
+    expect(page.get_by_test_id("setup-hints")).to_be_visible()  # the room asks whether every person may ask for hints
     expect(page.get_by_test_id("setup-seed")).to_have_count(0 if game == "triad" else 1)
     expect(page.locator(".setup-deal")).to_be_hidden()
     wide = page.evaluate("() => [...document.querySelectorAll('.panel.setup *')].filter("

@@ -35,14 +35,18 @@ re-announce (10 s on the test tracker), and a busy machine takes longer."""
 GAME_S = 900
 """A whole game's budget: every page's moves, in turn."""
 ACTING = "() => !!document.querySelector('.table[data-acting=true]') && document.querySelector('[data-testid=status]').dataset.turn === 'you'"
+CHOICE = "() => document.querySelectorAll('.table [data-playable=true]').length > 1"
+"""More than one card to play: a hint that names the only move teaches nothing (and is not judged)."""
 
 
-def host_game(page: Page, game: str, kinds: list[str]) -> str:
-    """Set the game up on ``page`` with these seat kinds (``friend`` among them) and start: the invite link."""
+def host_game(page: Page, game: str, kinds: list[str], *, hints: bool = False) -> str:
+    """Set the game up on ``page`` with these seat kinds (``friend`` among them), hints allowed or not, and start:
+    the invite link."""
     open_setup(page, game)
     page.locator(hooks.SETUP_PLAYERS).select_option(str(len(kinds)))
     for seat, kind in enumerate(kinds):
         page.locator(hooks.seat_kind(seat)).select_option(kind)
+    page.get_by_test_id("setup-hints").set_checked(hints)
     page.locator(hooks.START).click()
     expect(page.get_by_test_id("invite")).to_be_visible()
     expect(page.get_by_test_id("invite-network")).to_have_attribute("data-state", "open", timeout=JOIN_MS)
@@ -108,10 +112,25 @@ def wait_any(pages: list[Page], script: str, timeout_s: float) -> None:
     raise AssertionError(f"no page could act for {timeout_s} s (screenshots friends-stalled-*.png)")
 
 
-def play(players: list[Player], host: Page, guests: dict[int, int], *, events: dict[int, object]) -> int:
+def ask_hint(page: Page, shot: str) -> None:
+    """Press Hint on a page whose person is to act: its device finds the hint and shows it on its table."""
+    button = page.locator(hooks.HINT)
+    expect(button).to_be_enabled()
+    button.click()
+    expect(button).to_have_attribute("data-state", "shown", timeout=JOIN_MS)
+    expect(page.get_by_test_id("hint-text")).to_be_visible()
+    assert page.locator(".hinted").count() >= 1, "the hint's move is marked on the table"
+    assert page.get_by_test_id("undo").count() == 0, "a shared table offers no Undo"
+    page.screenshot(path=str(SCREENSHOTS / shot))
+
+
+def play(players: list[Player], host: Page, guests: dict[int, int], *, events: dict[int, object],
+         hints: dict[int, str] | None = None) -> int:
     """Every page plays its seat until every page shows the end; ``events[n]`` runs once after the n-th move
-    in all; returns how many guest views were scanned with hidden cards in them."""
+    in all; ``hints[n]``: page n asks for a hint at its first decision with a choice (the screenshot's name);
+    returns how many guest views were scanned with hidden cards in them."""
     done: set[int] = set()
+    hints = dict(hints or {})
     moves = scanned = 0
     deadline = time.monotonic() + GAME_S
     while len(done) < len(players):
@@ -121,6 +140,8 @@ def play(players: list[Player], host: Page, guests: dict[int, int], *, events: d
         for n, player in enumerate(players):
             if n in done or not player.page.evaluate(PERSON_MAY_ACT, [JS, None]):
                 continue
+            if n in hints and player.page.evaluate(ACTING) and player.page.evaluate(CHOICE):
+                ask_hint(player.page, hints.pop(n))
             if n in guests and player.page.evaluate(ACTING):
                 scanned += scan(player.page, guests[n], host)
             elif n == 0 and player.page.evaluate(ACTING):
@@ -131,6 +152,7 @@ def play(players: list[Player], host: Page, guests: dict[int, int], *, events: d
             moves += 1
             if moves in events:
                 events.pop(moves)()
+    assert not hints, f"no decision with a choice came for a hint on pages {sorted(hints)}"
     return scanned
 
 
@@ -157,6 +179,8 @@ def test_dyad_three_pages_to_the_end_with_reloads_and_strangers(new_peer_page, w
     for page in (host, ann, bo):
         expect(page.locator(hooks.STATUS)).to_be_visible(timeout=JOIN_MS)
     dealt = time.monotonic() - started
+    for page in (host, ann, bo):  # the host did not allow hints: nobody at the table is offered one
+        expect(page.locator(hooks.HINT)).to_have_count(0)
     late = new_peer_page()
     late.goto(link)
     expect(late.get_by_test_id("join-state")).to_have_attribute("data-state", "full", timeout=JOIN_MS)
@@ -197,7 +221,7 @@ def test_dieci_four_seats_two_pages_to_the_end_on_phones(new_peer_page, size) ->
     host, guest = new_peer_page(), new_peer_page()
     for page in (host, guest):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-    link = host_game(host, "dieci", ["person", "easy", "friend", "easy"])
+    link = host_game(host, "dieci", ["person", "easy", "friend", "easy"], hints=True)
     host.screenshot(path=str(SCREENSHOTS / "friends-invite-360.png"))
     assert read_qr(host) == link, "the invite's QR code, as a phone's camera sees it, is the link"
     assert axe(host, "the invite") == []
@@ -209,9 +233,12 @@ def test_dieci_four_seats_two_pages_to_the_end_on_phones(new_peer_page, size) ->
     expect(host.get_by_test_id("invite-seat-2")).to_have_attribute("data-state", "joined", timeout=JOIN_MS)
     host.get_by_test_id("invite-start").click()
     expect(guest.locator(hooks.STATUS)).to_be_visible(timeout=JOIN_MS)
+    for page in (host, guest):
+        page.evaluate("window.pyappTestHintMs = 300")
     players = [Player(host, "host", random.Random(1)), Player(guest, "cy", random.Random(2))]
     scanned = play(players, host, {1: 2}, events={4: lambda: guest.screenshot(
-        path=str(SCREENSHOTS / "friends-dieci-guest-360.png"))})
+        path=str(SCREENSHOTS / "friends-dieci-guest-360.png"))}, hints={0: "friends-dieci-host-hint-360.png",
+                                                                           1: "friends-dieci-guest-hint-360.png"})
     assert scanned >= 1
     expect_audit(guest)
     guest.screenshot(path=str(SCREENSHOTS / "friends-dieci-end-360.png"))

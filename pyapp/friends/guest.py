@@ -21,6 +21,7 @@ from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismi
                                 Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
 from pyapp.registry import LEVELS, PERSON
 from pyapp.storage.friends import completed, make_guest_record
+from pyapp.storage.hints import MAX_HINTS
 
 HOST_PEER = "host"
 _SEAT_KEYS = frozenset(str(seat) for seat in range(16))
@@ -66,6 +67,10 @@ class Guest:
         self.removed = False
         self.offer: Offer | None = None
         """What the host offered this device before it joined (the join screen shows it)."""
+        self.hints_allowed = False
+        """Whether the host allowed hints (its welcome says)."""
+        self.hints_used = 0
+        """Hints this device's person asked for (its statistics count the game apart when any were)."""
 
     # -- requests -------------------------------------------------------------------------------------
 
@@ -138,6 +143,7 @@ class Guest:
         if isinstance(message, Welcome):
             self.seat, self.token, self.game = message.seat, message.token, message.game
             self.options, self.names, self.host_seat = message.options, message.names, message.host
+            self.hints_allowed = message.hints
         elif isinstance(message, Deal):
             self._deal(message)
         elif isinstance(message, View):
@@ -183,17 +189,21 @@ class Guest:
 
     def kept(self) -> dict[str, Any]:
         """What the page keeps beside the seat token so that a reload loses nothing the end's audit needs: this
-        device's value and commitment, the commitments it was shown, the restart it committed at."""
+        device's value and commitment, the commitments it was shown, the restart it committed at, the hints asked."""
         return {"value": self.value, "own": self.own_commitment, "restarts": self.committed_restarts,
-                "commitments": {str(seat): digest for seat, digest in self.commitments.items()}}
+                "commitments": {str(seat): digest for seat, digest in self.commitments.items()},
+                "hints": self.hints_used}
 
     def restore(self, kept: dict[str, Any], *, announced: str | None, log: list[dict[str, Any]]) -> None:
         """Take up what :meth:`kept` gave (read back unchecked: checked here) and the views of this device's record."""
-        value, own, restarts, shown = (kept.get(key) for key in ("value", "own", "restarts", "commitments"))
+        value, own, restarts, shown, hints = (kept.get(key) for key in ("value", "own", "restarts", "commitments",
+                                                                        "hints"))
         if commitment.is_value(value) and commitment.is_commitment(own):
             self.value, self.own_commitment = value, own
         if isinstance(restarts, int) and not isinstance(restarts, bool) and 0 <= restarts <= 10_000:
             self.committed_restarts = restarts
+        if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints <= MAX_HINTS:
+            self.hints_used = hints
         if isinstance(shown, dict) and len(shown) <= 16:
             self.commitments = {int(seat): digest for seat, digest in shown.items()
                                 if isinstance(seat, str) and seat in _SEAT_KEYS and commitment.is_commitment(digest)}
@@ -215,7 +225,7 @@ class Guest:
                                   host=self.names[self.host_seat] if self.host_seat < len(self.names) else "",
                                   room=self.room, announced=self.announced, received=list(self.log))
         if self.record is not None and self.verdict is not None and self.verdict.ok:
-            return completed(guest, self.record)
+            return completed(guest, self.record, hints_used=self.hints_used)
         return guest
 
 

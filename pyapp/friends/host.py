@@ -91,7 +91,7 @@ class Host:
                  room: str | None = None, secret: str | None = None, deadlines: Deadlines | None = None,
                  summary_key: Callable[[dict[str, Any]], str | None] | None = None,
                  rate: tuple[float, float] = (20.0, 40.0), record_id: str | None = None,
-                 store: SaveStore | None = None) -> None:
+                 store: SaveStore | None = None, allow_hints: bool = False) -> None:
         if [seat.kind for seat in seats].count(HOST) != 1:
             raise ValueError("a room has exactly one host seat")
         if any(seat.kind not in (HOST, FRIEND, *LEVELS) for seat in seats):
@@ -99,6 +99,8 @@ class Host:
         self.game, self.options, self.seats = game, dict(options), seats
         self.send, self.clock, self.source = send, clock, source
         self.store = store
+        self.allow_hints = allow_hints
+        """The set-up's choice: every person may ask for hints, each on its own device from its own view."""
         """Where the host's page keeps the game (None in tests): every move saves :meth:`saved_record` there."""
         self.room = room or source(8).hex()
         self.record_id = record_id or f"friends-{self.room}"
@@ -337,7 +339,8 @@ class Host:
         token = self.seats[index].token
         assert token is not None
         self._send(peer, Welcome(seq=0, seat=index, token=token, game=self.game, options=self.options,
-                                 names=[s.name for s in self.seats], host=self.host_seat, ack=self.links[peer].ack))
+                                 names=[s.name for s in self.seats], host=self.host_seat, hints=self.allow_hints,
+                                 ack=self.links[peer].ack))
 
     def _seat_for(self, message: Join) -> int | None:
         """The seat a join takes: the one its token names, else the first invited seat still empty (seating only)."""
@@ -414,7 +417,7 @@ class Host:
         state = new_game(self.game, seed=seed, players=len(self.seats), **self.options)
         people = len(self._people())
         self.session = HostedSession(self, state, self._session_seats(), store=self.store, record_id=self.record_id,
-                                     clock=self.clock, hints=default_hints(people, allowed=False), stored=False,
+                                     clock=self.clock, hints=default_hints(people, allowed=self.allow_hints), stored=False,
                                      fingerprint=of_save(state.to_save()) if state.TYPE.has_chance else None)
         self.phase = PLAY
         self.session.save()
@@ -490,7 +493,7 @@ class Host:
             kind = HOST if index == record["device_seat"] else FRIEND if token is not None else seat["kind"]
             seats.append(RoomSeat(kind, seat["name"], token))
         host = cls(game=save["game"], options=save["options"], seats=seats, room=block["room"],
-                   secret=keys["secret"], record_id=record["id"], **kwargs)
+                   secret=keys["secret"], record_id=record["id"], allow_hints=record["hints"]["allowed"], **kwargs)
         host.restarts = block["restarts"]
         host.commitments = {int(seat): digest for seat, digest in block["commitments"].items()}
         host.values = {int(seat): value for seat, value in block["values"].items()}

@@ -71,6 +71,10 @@ def seat_map(check: Check) -> Check:
                           and all(key in _SEAT_KEYS and check(item) for key, item in value.items()))
 
 
+def flag(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
 def json_object(value: Any) -> bool:
     return isinstance(value, dict)
 
@@ -166,17 +170,20 @@ class Offer(Message):
 
 @dataclass(frozen=True)
 class Welcome(Message):
-    """Host: the guest's seat and the token to rejoin it; the game, its options, every seat's name, the host's seat."""
+    """Host: the guest's seat and the token to rejoin it; the game, its options, every seat's name, the host's seat,
+    and whether the host allowed hints (each device finds its own, from its own view)."""
 
     TYPE = "welcome"
     SCHEMA = {"seat": count(MAX_SEATS - 1), "token": text(64), "game": text(16), "options": json_object,
-              "names": text_list(MAX_NAME, MAX_SEATS), "host": count(MAX_SEATS - 1), "ack": count(MAX_SEQ)}
+              "names": text_list(MAX_NAME, MAX_SEATS), "host": count(MAX_SEATS - 1), "hints": flag,
+              "ack": count(MAX_SEQ)}
     seat: int
     token: str
     game: str
     options: dict[str, Any]
     names: list[str]
     host: int
+    hints: bool
     ack: int
 
 

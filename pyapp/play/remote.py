@@ -5,8 +5,9 @@ A guest's device holds no engine state, only its seat's latest view
 (its decision only) and whose turn it is.  :class:`RemoteSession` gives the
 table that view in the session's shape, so the same screens draw a friends'
 game.  A move goes to the host (:meth:`RemoteSession.play`); its answer is the
-next view.  Nothing is undone, hinted or saved through it, and no computer
-plays on this device: every other seat is the host's (the table's
+next view.  A hint, when the host allowed hints, searches worlds rebuilt from
+this seat's observation alone (:meth:`RemoteSession.hint_position`).  Nothing
+is undone or saved through it, and no computer plays on this device: every other seat is the host's (the table's
 ``Turns.remote`` holds them, :meth:`RemoteSession.remote_seats`).  Once the
 host's full record has come at the end, the finished game it holds answers
 instead (seed, scores, winners: nothing in it is hidden any more).
@@ -14,6 +15,8 @@ instead (seed, scores, winners: nothing in it is hidden any more).
 
 from __future__ import annotations
 
+import hashlib
+import random
 from typing import Any
 
 from pyapp.engine import IllegalMoveError
@@ -22,10 +25,6 @@ from pyapp.friends.guest import Guest
 from pyapp.games import load, new_game
 from pyapp.play.session import Seat
 from pyapp.registry import LEVELS, PERSON
-
-NO_HINTS = {"allowed": False, "used": 0}
-"""A guest's hints field: a hint would search worlds of the host's game, so none is offered."""
-
 
 class ViewState:
     """The engine state's face a table reads, answered from the guest's latest view (one seat's, nothing more)."""
@@ -64,7 +63,6 @@ class RemoteSession:
     save_problem = None
     lost = None
     store = None
-    hints = NO_HINTS
 
     def __init__(self, guest: Guest, *, record_id: str) -> None:
         if guest.seat is None or guest.game is None or guest.view is None:
@@ -100,6 +98,36 @@ class RemoteSession:
     def actors(self) -> list[int]:
         """One entry per move so far (the table's position key counts them); who made each is the host's to know."""
         return [-1] * (self.guest.view.moves if self.guest.view is not None else 0)
+
+    @property
+    def hints(self) -> dict[str, Any]:
+        """The record's hints field as this device knows it: the host's choice, this person's count."""
+        return {"allowed": self.guest.hints_allowed, "used": self.guest.hints_used}
+
+    def hint_used(self) -> None:
+        """Counted on this device (kept with the seat across a reload, and in the record at the end)."""
+        self.guest.hints_used += 1
+
+    def hint_position(self) -> tuple[State, int]:
+        """A world rebuilt from this seat's own observation (``State.from_observation``), seeded by the room and
+        the move; the judge samples its worlds from that world's observation of this seat, which is the same.
+
+        ``ValueError`` when the view has no decision of this seat, or when the observation does not rebuild into
+        a position with the view's legal moves (the host's view is not one this engine would give).
+        """
+        view = self.guest.view
+        if view is None or view.turn != self.seat or not view.legal:
+            raise ValueError("no decision of this seat to hint")
+        digest = hashlib.sha256(f"hint/{self.guest.room}/{view.moves}".encode()).digest()
+        seed = int.from_bytes(digest[:8], "big") >> 1
+        try:
+            world = type(self.view_state.parser).from_observation(view.observation, self.seat, random.Random(seed))
+            legal = sorted(str(action) for action in world.legal_actions())
+        except (ArithmeticError, AttributeError, KeyError, LookupError, TypeError, ValueError) as error:
+            raise ValueError(f"the view does not rebuild into a position: {error}") from error
+        if world.current_player() != self.seat or legal != sorted(view.legal):
+            raise ValueError("the view's legal moves are not the rebuilt position's")
+        return world, seed
 
     def remote_seats(self) -> frozenset[int]:
         """The seats another device plays (the host's table, its computers, the other guests)."""
@@ -145,4 +173,4 @@ class RemoteSession:
         """Nothing was claimed."""
 
 
-__all__ = ["NO_HINTS", "RemoteSession", "ViewState"]
+__all__ = ["RemoteSession", "ViewState"]

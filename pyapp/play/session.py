@@ -183,11 +183,19 @@ class Session:
         seat = self.to_act()
         if seat < 0 or self.seats[seat].is_person:
             raise ValueError("it is not a computer's turn")
-        seed = (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
-        action = yield from think(self.state, level=self.seats[seat].kind, seed=seed, budget_ms=self.budget_ms)
+        action = yield from think(self.state, level=self.seats[seat].kind, seed=self.move_seed(), budget_ms=self.budget_ms)
         yield CHOSEN  # playing and saving the move is a step of its own, apart from the search's last slice
         self.apply(seat, action)
         return action
+
+    def move_seed(self) -> int:
+        """A computer's or a hint's random numbers: from the game's seed and the move number, so the same position
+        gets the same worlds."""
+        return (self.state.seed * 1_000_003 + len(self.actors)) % 2**63
+
+    def hint_position(self) -> tuple[State, int]:
+        """What a hint searches (the game itself: the judge samples the person's worlds from it) and its seed."""
+        return self.state, self.move_seed()
 
     def hint_used(self) -> None:
         """A hint was shown: the record counts it (and is saved at once), so statistics count the game apart."""

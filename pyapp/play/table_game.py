@@ -49,6 +49,12 @@ class TableGame(Protocol):
     def viewer(self) -> int:
         """The seat whose view the device shows."""
 
+    def hint_position(self) -> tuple[Any, int]:
+        """The state a hint for the person to act searches, and the hint's seed; ``ValueError`` if none is found."""
+
+    def hint_used(self) -> None:
+        """A hint was shown (the game counts apart in statistics)."""
+
     def undo_steps(self) -> int:
         """How many actions Undo would take back (0: Undo is off)."""
 

@@ -21,6 +21,10 @@ _RULES = {
         "players wait until every person has dismissed theirs before the next card.",
         "A person reading the Rules holds up only their own decisions: the others play on, and the table waits for "
         "that person only when it is their turn.",
+        "Hints: the host decides in the set-up whether hints are allowed, for every person at the table. Each "
+        "device finds its own hints from what its person sees (their own cards and the public table), never from "
+        "the host's game. This is the table's agreement: nothing stops a changed copy of the page from finding "
+        "hints anyway.",
         "Games with friends count apart in Statistics, on a line of their own (\u201cwith friends\u201d), from the "
         "seat you held.",
     ),
@@ -31,6 +35,9 @@ _RULES = {
         "라운드나 딜이 끝날 때 나오는 요약은 저마다 자기 기기에서 닫고, 컴퓨터 플레이어는 모든 사람이 요약을 닫을 때까지 "
         "다음 카드를 내지 않고 기다립니다.",
         "규칙을 읽는 사람은 자기 결정만 멈춥니다: 다른 사람들은 계속하고, 테이블은 그 사람의 차례가 되었을 때만 기다립니다.",
+        "힌트: 힌트를 허용할지는 호스트가 설정에서 테이블의 모든 사람을 위해 정합니다. 각 기기는 그 사람이 보는 것(자기 "
+        "카드와 공개된 테이블)만으로 힌트를 찾고, 호스트의 게임은 쓰지 않습니다. 이것은 테이블의 약속입니다: 고친 "
+        "페이지가 그래도 힌트를 찾는 것은 막을 수 없습니다.",
         "친구와 하는 게임은 통계에 따로(\u2018친구와 함께\u2019 줄) 셉니다. 내가 앉았던 자리를 기준으로 셉니다.",
     ),
 }
@@ -86,8 +93,10 @@ _TRIAD_LIMITS = {
 
 def friends_section(game: str, language: str) -> Section:
     """The section for ``game``'s rules page in ``language`` (``en`` or ``ko``)."""
-    intro, undo, summaries, reading, stats = _RULES[language]
-    decisions = [undo, reading, stats] if game == "triad" else [undo, summaries, reading, stats]  # Triad has no rounds
+    intro, undo, summaries, reading, hints, stats = _RULES[language]
+    decisions = [undo, summaries, reading, hints, stats]
+    if game == "triad":
+        decisions.remove(summaries)  # Triad has no rounds
     title = "친구와 함께하는 테이블" if language == "ko" else "Playing with friends"
     if game == "triad":
         rest = [p(_TRIAD_LIMITS[language])]

@@ -169,15 +169,18 @@ def read_seat(text: str | None) -> dict[str, Any]:
     return {key: kept[key] for key, check in checks.items() if key in kept and check(kept[key])}
 
 
-def completed(guest: dict[str, Any], full: dict[str, Any]) -> dict[str, Any]:
-    """The host's full record, kept in place of ``guest`` (same id and name), from the guest's seat.
+def completed(guest: dict[str, Any], full: dict[str, Any], *, hints_used: int) -> dict[str, Any]:
+    """The host's full record, kept in place of ``guest`` (same id and name), from the guest's seat, with the
+    hints this device's person asked for (``hints_used``; the host's count is the host's).
 
     The caller audits ``full`` first (:func:`pyapp.friends.audit.audit`) and
     checks the result with ``check_record``.
     """
+    allowed = isinstance(full.get("hints"), dict) and full["hints"].get("allowed") is True
     return dict(shared(full), kind=GAME, id=guest["id"], name=guest["name"], named=guest["named"],
                 created=guest["created"], revision=guest["revision"],
-                history_revision=guest["history_revision"], device_seat=guest["guest"]["seat"], room_keys=None)
+                history_revision=guest["history_revision"], device_seat=guest["guest"]["seat"], room_keys=None,
+                hints={"allowed": allowed, "used": hints_used})
 
 
 __all__ = ["GAME", "GUEST", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends", "check_guest", "completed",

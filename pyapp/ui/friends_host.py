@@ -236,13 +236,16 @@ def _seat(name: str, kind: str) -> RoomSeat:
     return RoomSeat(HOST if kind == PERSON else kind, name)
 
 
-def open_room(table: TableHost, seats: list[tuple[str, str]], options: dict[str, Any]) -> HostPage:
-    """Start a room for ``seats`` (``(name, kind)``: one person, this device's, friends and computers): the invite."""
+def open_room(table: TableHost, seats: list[tuple[str, str]], options: dict[str, Any], *,
+              allow_hints: bool) -> HostPage:
+    """Start a room for ``seats`` (``(name, kind)``: one person, this device's, friends and computers): the invite.
+
+    ``allow_hints``: the set-up's choice, for every person at the table (each finds hints on its own device)."""
     invite = new_invite(table.ui.game, os.urandom)
     page = _page(table, Host(game=table.ui.game, options=options, seats=[_seat(*seat) for seat in seats],
                              send=lambda text, peer: page.send(text, peer), clock=time.time, source=os.urandom,
                              room=invite.room, secret=invite.secret, summary_key=table.turns.summary_key,
-                             record_id=f"friends-{invite.room}", store=table.store),
+                             record_id=f"friends-{invite.room}", store=table.store, allow_hints=allow_hints),
                  invite.link(str(window.location.href)))
     page.show_invite()
     return page

@@ -14,7 +14,10 @@ cards and cells spoken.  The
 person's next move (or undo) changes the position, and the hint is gone.
 
 The judge reads only the person's observation (``pyapp/ai/judge.py``), and
-what is drawn names only the person's own cards and the public table.
+what is drawn names only the person's own cards and the public table.  A
+friend's device, which holds only its own seat's view, searches from a world
+rebuilt from that view (``RemoteSession.hint_position``): the same search, on
+the guest's device.
 
 A game UI supplies the words and places: ``selected_action(legal)`` (the
 complete move selected but not played, or None), ``move_targets(action)`` (CSS
@@ -67,11 +70,6 @@ def mark_move(body: Any, ui: GameUI, action: Any) -> None:
 
 def position_of(session: Session) -> tuple[str, int, int]:
     return session.record_id, len(session.actors), session.to_act()
-
-
-def hint_seed(session: Session) -> int:
-    """Like a computer's move: from the game's seed and the move number, so the same position gets the same worlds."""
-    return (session.state.seed * 1_000_003 + len(session.actors)) % 2**63
 
 
 def points_text(value: float) -> str:
@@ -166,27 +164,32 @@ class HintButton:
         session = table.session
         if session is None or table.task is not None or table.thinking or table.closed or not self.offered(session):
             return
-        seat = session.to_act()
-        if seat < 0 or not session.seats[seat].is_person:
-            return
         legal = session.state.legal_actions()
+        if session.to_act() not in session.people() or not legal:  # not this device's decision, or one on its way
+            return
         selected = table.ui.selected_action(legal)
         shown = self._current(session)
         if shown is not None and selected in (None, shown.compared):
             self._open_detail(shown)  # nothing new to compare: the whole hint, to read at leisure
             return
+        try:
+            searched, seed = session.hint_position()
+        except ValueError:
+            self.table.say(t("hint.none"))
+            return
         position = position_of(session)
         self.running = position
         self._draw_state("thinking")
-        table.task = asyncio.ensure_future(self._run(session, position, legal, selected))
+        table.task = asyncio.ensure_future(self._run(session, position, legal, selected, searched, seed))
 
-    async def _run(self, session: Session, position: tuple[str, int, int], legal: list[Any], selected: Any) -> None:
+    async def _run(self, session: Session, position: tuple[str, int, int], legal: list[Any], selected: Any,
+                   searched: Any, seed: int) -> None:
         """The hint in slices; only ever run as ``Table.task``, so cancelling that task stops it."""
         from pyscript import document  # noqa: PLC0415  (the browser)
 
         from pyapp.ai.hint import hint  # noqa: PLC0415  (the judge is imported when first asked for)
 
-        work = hint(session.state, seed=hint_seed(session), selected=selected, **_limits())
+        work = hint(searched, seed=seed, selected=selected, **_limits())
         try:  # a hidden page gives the work up; Hint asks again
             found = await run_sliced(work, stop=lambda: bool(document.hidden))
         finally:

@@ -101,10 +101,11 @@ class SetupForm:
 
     @staticmethod
     def _kinds_changed(seats_box: Any, network: Any, allow_row: Any, seed: Any, deal: Any) -> None:
-        """The form follows who plays: "Allow hints" is asked only in pass-and-play (two or more seats are people).
+        """The form follows who plays: "Allow hints" is asked only when two or more seats are people, here
+        (pass-and-play) or on their own devices (friends).
 
-        A friends' game asks neither that nor a deal number (its deal is the fair deal, nobody's number) and says
-        it needs the network; a friend's name is the friend's to type, so its field is off (what was typed there
+        A friends' game asks no deal number (its deal is the fair deal, nobody's number) and says it needs the
+        network; a friend's name is the friend's to type, so its field is off (what was typed there
         comes back if the seat is no friend's again).  A disabled field is not read (:meth:`_read_form`).
         """
         kinds = []
@@ -122,7 +123,7 @@ class SetupForm:
             field.disabled = invited
         friends = FRIEND in kinds
         network.hidden = not friends
-        allow_row.hidden = friends or kinds.count(PERSON) < 2
+        allow_row.hidden = not friends and kinds.count(PERSON) < 2
         if deal is not None:
             deal.hidden = seed.disabled = friends
 
@@ -206,7 +207,7 @@ class SetupForm:
         if any(kind == FRIEND for _, kind in named):  # this device hosts: the room is its controller's
             from pyapp.ui.friends_host import open_room
 
-            open_room(table, named, dict(setup.options))
+            open_room(table, named, dict(setup.options), allow_hints=setup.hints)
             return
         seats = [Seat(name, kind) for name, kind in named]
         seed = random.SystemRandom().randrange(SEED_LIMIT) if chosen.seed is None else chosen.seed

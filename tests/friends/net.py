@@ -63,6 +63,7 @@ class Table:
     seed: int
     summary_key: Callable[[dict[str, Any]], str | None] | None = None
     lossy: bool = True
+    allow_hints: bool = False
     rng: random.Random = field(init=False)
     net: Net = field(init=False)
     host: Host = field(init=False)
@@ -87,7 +88,8 @@ class Table:
                       source=byte_source(self.rng), summary_key=self.summary_key, deadlines=Deadlines(deal=30.0))
         if record is not None:
             return Host.restore(record, **kwargs)
-        return Host(game=self.game, options=self.options, seats=seats, room="room-1", secret="s" * 32, **kwargs)
+        return Host(game=self.game, options=self.options, seats=seats, room="room-1", secret="s" * 32,
+                    allow_hints=self.allow_hints, **kwargs)
 
     def add_guest(self, peer: str, name: str, token: str | None = None) -> Guest:
         guest = Guest(room=self.host.room, secret=self.host.secret, name=name, token=token, clock=self.clock,

@@ -219,7 +219,8 @@ def test_a_guest_keeps_its_value_when_its_commitment_is_not_the_one_it_sent():
     guest = Guest(room="r", secret="s", name="A", send=sent.append, clock=lambda: 0.0,
                   source=byte_source(random.Random(3)))
     guest.join()
-    guest.receive(dump(Welcome(seq=1, seat=1, token="t" * 24, game="dieci", options={}, names=["H", "A"], host=0, ack=1)))
+    guest.receive(dump(Welcome(seq=1, seat=1, token="t" * 24, game="dieci", options={}, names=["H", "A"], host=0,
+                               hints=False, ack=1)))
     guest.receive(dump(Deal(seq=2, phase="commit", restarts=0, commitments={}, ack=1)))
     assert json.loads(sent[-1])["t"] == "commit"
     guest.receive(dump(Deal(seq=3, phase="reveal", restarts=0, commitments={"1": "0" * 64}, ack=2)))

@@ -67,12 +67,25 @@ class Table:
         return self.shown.find_all(**{"class": "setup-deal"})[0]
 
 
+class Opened(list):
+    """The rooms opened, and each one's Allow hints."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hints: list[bool] = []
+
+
 @pytest.fixture
 def rooms(monkeypatch):
-    """The host's controller, stubbed: each ``open_room`` call's (table, seats, options)."""
-    opened: list[tuple[Any, list, dict]] = []
+    """The host's controller, stubbed: each ``open_room`` call's (table, seats, options); ``hints`` its choices."""
+    opened = Opened()
     stub = types.ModuleType("pyapp.ui.friends_host")
-    stub.open_room = lambda table, seats, options: opened.append((table, seats, options))
+
+    def open_room(table: Any, seats: list, options: dict, *, allow_hints: bool) -> None:
+        opened.append((table, seats, options))
+        opened.hints.append(allow_hints)
+
+    stub.open_room = open_room
     monkeypatch.setitem(sys.modules, "pyapp.ui.friends_host", stub)
     return opened
 
@@ -93,7 +106,7 @@ def test_every_seat_offers_a_friend_right_after_person(form_module, game):
         set_language("en")
 
 
-def test_a_friend_seat_takes_no_name_no_hints_question_and_no_deal_number(form_module):
+def test_a_friend_seat_takes_no_name_and_no_deal_number_and_asks_about_hints(form_module):
     table = Table(form_module, "dyad")
     table.players(3)
     table.choose(1, "person")
@@ -102,7 +115,10 @@ def test_a_friend_seat_takes_no_name_no_hints_question_and_no_deal_number(form_m
     name.value = "Bo"
     table.choose(2, "friend")
     assert name.disabled and name.value == "" and name.attrs["placeholder"] == "Invited friend"
-    assert table.allow_row().hidden and table.deal().hidden and table.find("setup-seed").disabled
+    assert not table.allow_row().hidden and table.deal().hidden and table.find("setup-seed").disabled
+    table.choose(1, "hard")  # one person here and a friend there: still two people, still asked
+    assert not table.allow_row().hidden
+    table.choose(1, "person")
     assert not table.find("setup-friends-network").hidden
     assert table.find("setup-friends-network").textContent == t("setup.friends_network")
     table.choose(2, "easy")  # no friend any more: the form is as it was, the name typed back
@@ -156,6 +172,17 @@ def test_the_person_s_name_is_defaulted_as_in_any_game(form_module, rooms):
     table.choose(1, "friend")
     table.find("start").click()
     assert rooms == [(table, [("Player 1", "person"), ("", "friend")], {})]
+
+
+def test_allow_hints_is_the_room_s_choice_for_everyone(form_module, rooms):
+    table = Table(form_module, "triad")
+    table.choose(1, "friend")
+    table.find("start").click()
+    table.show_setup()
+    table.choose(1, "friend")
+    table.find("setup-hints").checked = True
+    table.find("start").click()
+    assert rooms.hints == [False, True]
 
 
 def test_without_a_friend_start_begins_the_game_here(form_module, rooms):

@@ -108,7 +108,8 @@ def test_docs_rules_are_generated_from_the_same_content():
 @pytest.mark.parametrize("game", ["dyad", "triad", "dieci"])
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_shared_table_rules_are_decisions(game, language):
-    """Issue 33: no undo, own summaries, own Rules, statistics apart; the deal's limits where there is a deal.
+    """Issue 33: no undo, own summaries, own Rules, hints each from its own view, statistics apart; the deal's
+    limits where there is a deal.
 
     Every game's rules page holds the section."""
     from pyapp.rulebook import rules as rules_of
@@ -117,8 +118,9 @@ def test_the_shared_table_rules_are_decisions(game, language):
     friends = friends_section(game, language)
     assert friends in rules_of(game, language).sections
     decisions = [b for b in friends.blocks if b.decision]
-    assert len(decisions) == (3 if game == "triad" else 4)
+    assert len(decisions) == (4 if game == "triad" else 5)
     text = " ".join(b.text for b in friends.blocks)
+    assert ("finds its own hints" in text) if language == "en" else ("힌트를 찾고" in text)
     if game != "triad":
         assert "pyapp/friends/commitment.py" in text and ("53" in text)
         assert ("host's device holds every hand" in text) if language == "en" else ("모든 손패" in text)
