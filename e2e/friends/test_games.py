@@ -172,7 +172,9 @@ def test_dyad_three_pages_to_the_end_with_reloads_and_strangers(new_peer_page, w
     join(bo, link, "Bo")
     expect(host.get_by_test_id("invite-seat-2")).to_have_attribute("data-state", "joined", timeout=JOIN_MS)
     stranger = new_peer_page()
-    stranger.goto(re.sub(r"/[A-Za-z0-9_-]{22}$", "/" + "A" * 21 + "w", link))  # the same room, another secret
+    wrong = re.sub(r"/[A-Za-z0-9_-]{22}/([A-Za-z0-9_-]{43})$", "/" + "A" * 21 + r"w/\1", link)
+    assert wrong != link
+    stranger.goto(wrong)  # the same room and host, another secret
     host.screenshot(path=str(SCREENSHOTS / "friends-invite-full.png"))
     started = time.monotonic()
     host.get_by_test_id("invite-start").click()

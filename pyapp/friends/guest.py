@@ -17,8 +17,10 @@ from typing import Any
 
 from pyapp.friends import commitment
 from pyapp.friends.audit import Audit, audit
+from pyapp.friends.signature import verify
 from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, Record,
-                                Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+                                Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, offer_statement, parse,
+                                unb64)
 from pyapp.registry import LEVELS, PERSON
 from pyapp.storage.friends import completed, make_guest_record
 from pyapp.storage.hints import MAX_HINTS
@@ -29,12 +31,17 @@ _SEAT_KEYS = frozenset(str(seat) for seat in range(16))
 
 
 class Guest:
-    """The guest side of the protocol.  ``send(text)`` reaches the host; ``source`` gives random bytes."""
+    """The guest side of the protocol.  ``send(text)`` reaches the host; ``source`` gives random bytes; ``key`` is
+    the host's public key from the invite link, ``self_id`` this device's peer id (the page's link gives it)."""
 
     def __init__(self, *, room: str, secret: str, name: str, send: Callable[[str], None], clock: Callable[[], float],
-                 source: Callable[[int], bytes] = secrets.token_bytes, token: str | None = None,
+                 key: bytes, source: Callable[[int], bytes] = secrets.token_bytes, token: str | None = None,
                  timeout: float = 2.0) -> None:
         self.room, self.secret, self.name, self.token = room, secret, name, token
+        self.key = key
+        self.self_id = ""
+        self.forged = 0
+        """Offers refused: not signed by the invite's host for this device (another guest posing as the host)."""
         self.send, self.clock, self.source, self.timeout = send, clock, source, timeout
         self.seq = 0
         self.seen = Sequence()
@@ -127,6 +134,9 @@ class Guest:
             message = parse(text, HOST_TYPES)
         except BadMessage:
             return
+        if isinstance(message, Offer) and not self.genuine(message):
+            self.forged += 1
+            return  # not the host's: its number counts for nothing
         if not self.seen.fresh(HOST_PEER, message.seq):
             return
         if isinstance(message, Removed):
@@ -152,6 +162,12 @@ class Guest:
             self.refusal = message.reason
         elif isinstance(message, Record):
             self._record(message.record)
+
+    def genuine(self, offer: Offer) -> bool:
+        """Whether ``offer`` was signed by the invite's host for this device: another guest cannot make one, nor pass
+        on one it was made (it names that guest's peer id), so it cannot pose as the host to this device."""
+        proof = unb64(offer.proof)
+        return proof is not None and verify(self.key, offer_statement(self.room, self.self_id), proof)
 
     def _deal(self, message: Deal) -> None:
         self.restarts = message.restarts

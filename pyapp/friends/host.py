@@ -31,8 +31,10 @@ from typing import Any
 
 from pyapp.engine.errors import IllegalMoveError
 from pyapp.friends import commitment
+from pyapp.friends.signature import public_key, sign
 from pyapp.friends.wire import (GUEST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, RateLimit,
-                                Record, Refused, Removed, Reveal, Sequence, Sync, View, Welcome, dump, parse)
+                                Record, Refused, Removed, Reveal, Sequence, Sync, View, Welcome, b64, dump,
+                                offer_statement, parse)
 from pyapp.deals.fingerprint import of_save
 from pyapp.games import load, new_game
 from pyapp.engine.state import Action
@@ -43,6 +45,8 @@ from pyapp.storage.friends import shared
 from pyapp.storage.hints import default_hints
 from pyapp.storage.records import make_record
 
+MAX_PROOFS = 256
+"""Offer signatures kept (one per device that reached the room); past that the cache starts again."""
 HOST = "host"
 """A room's seat kind beside the computer levels and :data:`~pyapp.registry.FRIEND`: this device's person."""
 SEATING, COMMIT, REVEAL, PLAY = "seating", "commit", "reveal", "play"
@@ -91,7 +95,7 @@ class Host:
                  room: str | None = None, secret: str | None = None, deadlines: Deadlines | None = None,
                  summary_key: Callable[[dict[str, Any]], str | None] | None = None,
                  rate: tuple[float, float] = (20.0, 40.0), record_id: str | None = None,
-                 store: SaveStore | None = None, allow_hints: bool = False) -> None:
+                 store: SaveStore | None = None, allow_hints: bool = False, signing: bytes | None = None) -> None:
         if [seat.kind for seat in seats].count(HOST) != 1:
             raise ValueError("a room has exactly one host seat")
         if any(seat.kind not in (HOST, FRIEND, *LEVELS) for seat in seats):
@@ -106,6 +110,10 @@ class Host:
         self.record_id = record_id or f"friends-{self.room}"
         """The saved game's id on the host's device (and, after :func:`~pyapp.storage.friends.completed`, not a guest's)."""
         self.secret = secret or source(16).hex()
+        self.signing = signing or source(32)
+        """The host's Ed25519 key: the invite link carries its public half, and every offer is signed with it."""
+        self.proofs: dict[str, str] = {}
+        """The offer's signature per device, made once (a flood of syncs costs no signing)."""
         self.deadlines = deadlines or Deadlines()
         self.summary_key = summary_key
         self.limit = RateLimit(rate=rate[0], burst=rate[1], clock=clock)
@@ -127,6 +135,11 @@ class Host:
         """How many messages were refused unread or ignored (for the page's log and tests)."""
 
     # -- the host's own controls ------------------------------------------------------------------------
+
+    @property
+    def key(self) -> bytes:
+        """The public half of :attr:`signing`, which the invite link carries."""
+        return public_key(self.signing)
 
     @property
     def host_seat(self) -> int:
@@ -190,7 +203,15 @@ class Host:
         seat = next((index for index, seat in enumerate(self.seats) if seat.kind == FRIEND and seat.token is None),
                     None) if self.phase == SEATING else None
         self._send(peer, Offer(seq=0, game=self.game, host=self.seats[self.host_seat].name, seat=seat,
-                               players=len(self.seats)))
+                               players=len(self.seats), proof=self._proof(peer)))
+
+    def _proof(self, peer: str) -> str:
+        proof = self.proofs.get(peer)
+        if proof is None:
+            if len(self.proofs) >= MAX_PROOFS:
+                self.proofs.clear()
+            proof = self.proofs[peer] = b64(sign(self.signing, offer_statement(self.room, peer)))
+        return proof
 
     def peer_left(self, peer: str) -> None:
         """The link to ``peer`` dropped: its seat is waited for (``away`` in every view) until it rejoins."""

@@ -20,6 +20,8 @@ pyapp.friends.wire.BadMessage: act: unknown field x
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
@@ -157,15 +159,46 @@ class Sync(Message):
 @dataclass(frozen=True)
 class Offer(Message):
     """Host, to a device that just reached the room: the game, the host's name and the seat a join would take
-    (None: every invited seat is taken, or the game has started: only a seat token gets in)."""
+    (None: every invited seat is taken, or the game has started: only a seat token gets in), and ``proof``, the
+    host's signature of :func:`offer_statement` for that device (base64url): only the host can make it."""
 
     TYPE = "offer"
     SCHEMA = {"game": text(16), "host": text(MAX_NAME), "seat": optional(count(MAX_SEATS - 1)),
-              "players": count(MAX_SEATS)}
+              "players": count(MAX_SEATS), "proof": text(86)}
     game: str
     host: str
     seat: int | None
     players: int
+    proof: str
+
+
+def b64(data: bytes) -> str:
+    """Bytes as unpadded base64url text (links and proofs)."""
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def unb64(text: str) -> bytes | None:
+    """:func:`b64`'s text read back, None for anything else (a padded, non-canonical or malformed text).
+
+    >>> unb64(b64(b"ab")), unb64("YQ"), unb64("YWI="), unb64("Y<")
+    (b'ab', b'a', None, None)
+    >>> unb64("YX")  # spare bits set: not what b64 writes
+    """
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        return None
+    return data if b64(data) == text else None
+
+
+def offer_statement(room: str, peer: str) -> bytes:
+    r"""What the host signs in an offer: this room, to this device (its peer id), so that no other device can pass
+    an offer it was made on to a friend as its own.
+
+    >>> offer_statement("r", "p1")
+    b'pyapp-offer/1\x00r\x00p1'
+    """
+    return f"pyapp-offer/1\0{room}\0{peer}".encode()
 
 
 @dataclass(frozen=True)
@@ -343,4 +376,4 @@ class RateLimit:
 
 __all__ = ["Act", "BadMessage", "Commit", "Deal", "Dismiss", "GUEST_TYPES", "HOST_TYPES", "Join", "MAX_CHARS",
            "MAX_DEPTH", "Message", "Offer", "RateLimit", "Record", "Refused", "Removed", "Reveal", "Sequence", "Sync",
-           "View", "Welcome", "dump", "parse"]
+           "View", "Welcome", "dump", "offer_statement", "parse"]

@@ -147,6 +147,26 @@ MAX_SEAT_CHARS = 1000
 """The seat's stored text at most (``web/guard.js``'s bound for plain keys): eight seats' commitments fit."""
 
 
+HOST_KEY_PREFIX = "pyapp.hostkey."
+"""``pyapp.hostkey.<room>``: the host's signing key for that room on the host's device (64 hex digits): the room's
+invite link carries its public half, so a reopened room must sign with the same key.  Beside the record, never in
+it: a record is exported and shared, this never is."""
+
+
+def read_host_key(text: str | None) -> bytes | None:
+    """A host's kept signing key, or None for nothing or anything else.
+
+    >>> read_host_key("ab" * 32) == bytes([0xab]) * 32, read_host_key("ab"), read_host_key("zz" * 32), read_host_key(None)
+    (True, None, None, None)
+    """
+    if not isinstance(text, str) or len(text) != 64:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return None
+
+
 def read_seat(text: str | None) -> dict[str, Any]:
     """A guest's kept seat, ``{"token", "name", "created", "protocol"}`` with only the fields that read well
     (``{}`` for nothing, or for text that is not a JSON object); ``protocol`` is checked again where it is used
@@ -183,5 +203,5 @@ def completed(guest: dict[str, Any], full: dict[str, Any], *, hints_used: int) -
                 hints={"allowed": allowed, "used": hints_used})
 
 
-__all__ = ["GAME", "GUEST", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends", "check_guest", "completed",
-           "is_guest", "make_guest_record", "read_seat", "shared"]
+__all__ = ["GAME", "GUEST", "HOST_KEY_PREFIX", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends",
+           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "shared"]

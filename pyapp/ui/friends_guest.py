@@ -52,12 +52,14 @@ class GuestPage:
         self.record_id = f"guest-{invite.room}"
         self.created = float(kept.get("created") or time.time())
         self.guest = Guest(room=invite.room, secret=invite.secret, name=str(kept.get("name") or ""),
-                           send=self._send, clock=time.time, source=os.urandom, token=kept.get("token"))
+                           send=self._send, clock=time.time, key=invite.host_key(), source=os.urandom,
+                           token=kept.get("token"))
         self._restore(kept)
         self.screen = JoinScreen(root, offer, self._join)
         self.screen.name = self.guest.name
         self.link: Link | None = None
         self.host_peer: str | None = None
+        self.impostors: set[str] = set()
         self.host_left = False
         self.table: Any = None
         self.session: RemoteSession | None = None
@@ -106,6 +108,7 @@ class GuestPage:
         try:
             self.link = await open_link(self.invite.room, self.invite.secret, message=self._message,
                                         peer=self._peer, error=lambda text: None)
+            self.guest.self_id = self.link.self_id  # what the host's offers to this device are signed for
         except Exception:  # noqa: BLE001  (offline, or the module could not be fetched)
             if not self.closed:
                 self.screen.update(Offer(self.invite.game, "offline"))
@@ -120,15 +123,19 @@ class GuestPage:
             self.link.send(text, self.host_peer)
 
     def _message(self, text: str, peer: str) -> None:
-        if self.closed or (self.host_peer is not None and peer != self.host_peer):
-            return  # only the host's messages are read
+        if self.closed or self.link is None or (self.host_peer is not None and peer != self.host_peer):
+            return  # only the host's messages are read (and none before this page knows its own peer id)
+        if self.host_peer is None and peer in self.impostors:
+            return  # a peer whose offer was not the host's: not checked again
         guest = self.guest
         if self.host_peer is None:
             guest.new_host()  # a new link counts its messages from 1
-            before = guest.offer
+            before, forged = guest.offer, guest.forged
             guest.receive(text)
+            if guest.forged != forged:
+                self.impostors.add(peer)  # an offer not signed for this device by the invite's host
             if guest.offer is before:
-                return  # the first word of a host is its offer
+                return  # the first word of a host is its (signed) offer
             self.host_peer, self.host_left = peer, False
             if guest.token is not None:
                 guest.rejoin()

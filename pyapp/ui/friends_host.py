@@ -22,6 +22,7 @@ from pyapp.friends.host import COMMIT, FRIEND, HOST, REVEAL, SEATING, Host, Room
 from pyapp.i18n import t
 from pyapp.registry import PERSON
 from pyapp.storage import StorageError
+from pyapp.storage.friends import HOST_KEY_PREFIX, read_host_key
 from pyapp.ui.dom import found, h, on
 from pyapp.ui.friends_link import Link, open_link
 from pyapp.ui.invite import InvitePanel
@@ -241,11 +242,14 @@ def open_room(table: TableHost, seats: list[tuple[str, str]], options: dict[str,
     """Start a room for ``seats`` (``(name, kind)``: one person, this device's, friends and computers): the invite.
 
     ``allow_hints``: the set-up's choice, for every person at the table (each finds hints on its own device)."""
-    invite = new_invite(table.ui.game, os.urandom)
+    signing = os.urandom(32)
+    invite = new_invite(table.ui.game, os.urandom, signing)
+    _keep_key(table, invite.room, signing)
     page = _page(table, Host(game=table.ui.game, options=options, seats=[_seat(*seat) for seat in seats],
                              send=lambda text, peer: page.send(text, peer), clock=time.time, source=os.urandom,
                              room=invite.room, secret=invite.secret, summary_key=table.turns.summary_key,
-                             record_id=f"friends-{invite.room}", store=table.store, allow_hints=allow_hints),
+                             record_id=f"friends-{invite.room}", store=table.store, allow_hints=allow_hints,
+                             signing=signing),
                  invite.link(str(window.location.href)))
     page.show_invite()
     return page
@@ -261,11 +265,30 @@ def reopen(table: TableHost, record_id: str) -> HostPage | None:
     if record is None or not record.get("room_keys"):
         table.show_setup()
         return None
+    room = record["friends"]["room"]
+    try:
+        signing = read_host_key(store.backend.get(HOST_KEY_PREFIX + room))
+    except StorageError:
+        signing = None
+    if signing is None:  # the key is gone (storage cleared under the record): the guests' links cannot find this room
+        signing = os.urandom(32)
+        _keep_key(table, room, signing)
     page = _page(table, Host.restore(record, send=lambda text, peer: page.send(text, peer), clock=time.time,
-                                     source=os.urandom, summary_key=table.turns.summary_key, store=store),
+                                     source=os.urandom, summary_key=table.turns.summary_key, store=store,
+                                     signing=signing),
                  "")
     page.refresh()
     return page
+
+
+def _keep_key(table: TableHost, room: str, signing: bytes) -> None:
+    """Keep the room's signing key beside its record, so that a reopened room is the one its links name."""
+    if table.store is None:
+        return
+    try:
+        table.store.backend.set(HOST_KEY_PREFIX + room, signing.hex())
+    except StorageError:
+        pass  # full: this visit hosts; a reopened room would not be found by its links (nor is its record saved)
 
 
 def _page(table: TableHost, host: Host, link_text: str) -> HostPage:

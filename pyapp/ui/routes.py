@@ -93,7 +93,7 @@ def parse(hash_: str) -> Route:
         if params is not None:
             return Route(head, {"game": head, **params})
         parts[-1] += "?" + query
-    if head == "join" and len(rest) == 3 and not query:  # an invite: join.parse_join judges it, in words
+    if head == "join" and len(rest) == 4 and not query:  # an invite: join.parse_join judges it, in words
         return Route(head, {"token": "/".join(rest)})
     if head in PER_GAME and len(rest) == 1 and rest[0] in GAMES:
         return Route(head, {"game": rest[0]})

@@ -93,7 +93,9 @@ class Table:
 
     def add_guest(self, peer: str, name: str, token: str | None = None) -> Guest:
         guest = Guest(room=self.host.room, secret=self.host.secret, name=name, token=token, clock=self.clock,
+                      key=self.host.key,
                       send=lambda text, peer=peer: self.net.send(peer, HOST_PEER, text), source=byte_source(self.rng))
+        guest.self_id = peer
         self.guests[peer] = guest
         guest.join()
         return guest

@@ -216,7 +216,7 @@ def test_rooms_need_one_host_seat():
 
 def test_a_guest_keeps_its_value_when_its_commitment_is_not_the_one_it_sent():
     sent: list[str] = []
-    guest = Guest(room="r", secret="s", name="A", send=sent.append, clock=lambda: 0.0,
+    guest = Guest(room="r", secret="s", name="A", send=sent.append, clock=lambda: 0.0, key=bytes(32),
                   source=byte_source(random.Random(3)))
     guest.join()
     guest.receive(dump(Welcome(seq=1, seat=1, token="t" * 24, game="dieci", options={}, names=["H", "A"], host=0,

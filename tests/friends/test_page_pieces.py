@@ -8,7 +8,8 @@ import json
 
 from pyapp.friends.guest import Guest
 from pyapp.friends.host import HOST, Host, RoomSeat
-from pyapp.friends.wire import GUEST_TYPES, HOST_TYPES, Offer, Sync, dump, parse
+from pyapp.friends.signature import public_key, sign, verify
+from pyapp.friends.wire import GUEST_TYPES, HOST_TYPES, Offer, Sync, b64, dump, offer_statement, parse, unb64
 from pyapp.games import new_game
 from pyapp.play import Seat, Session
 from pyapp.play.turns import ComputerRuns, Turns, Waiting
@@ -18,13 +19,29 @@ from pyapp.storage.store import PREFIX
 from tests.friends.net import Table as Net
 
 
+SIGNING = bytes(range(32))
+
+
+def proof_of(peer: str) -> str:
+    return b64(sign(SIGNING, offer_statement("r", peer)))
+
+
+def signed_offer(seq: int, peer: str, *, room: str = "r", seat: int | None = 2, key: bytes = SIGNING) -> str:
+    """An offer as the room's host (``key``) makes it to ``peer``."""
+    proof = b64(sign(key, offer_statement(room, peer)))
+    return dump(Offer(seq=seq, game="dieci", host="Ada", seat=seat, players=4, proof=proof))
+
+
 def test_a_device_reaching_the_room_is_offered_the_first_free_seat_and_none_once_the_game_started():
     sent: list[tuple[str, str]] = []
     host = Host(game="dyad", options={}, seats=[RoomSeat(HOST, "Ada"), RoomSeat(FRIEND), RoomSeat("easy", "Bot")],
-                send=lambda text, peer: sent.append((text, peer)), clock=lambda: 0.0, source=bytes)
+                send=lambda text, peer: sent.append((text, peer)), clock=lambda: 0.0, source=bytes, room="r",
+                signing=SIGNING)
     host.peer_joined("p1")
     offer = parse(sent[-1][0], HOST_TYPES)
-    assert offer == Offer(seq=1, game="dyad", host="Ada", seat=1, players=3) and sent[-1][1] == "p1"
+    assert (offer.game, offer.host, offer.seat, offer.players, sent[-1][1]) == ("dyad", "Ada", 1, 3, "p1")
+    assert verify(public_key(SIGNING), offer_statement("r", "p1"), unb64(offer.proof)), "signed for p1"
+    assert not verify(public_key(SIGNING), offer_statement("r", "p2"), unb64(offer.proof)), "for p1 only"
     host.receive(dump(Sync(seq=1)), "p2")  # a device that missed its offer asks with a sync
     assert parse(sent[-1][0], HOST_TYPES).seat == 1 and sent[-1][1] == "p2"
     host.give_to_computer(1, "easy")
@@ -32,21 +49,42 @@ def test_a_device_reaching_the_room_is_offered_the_first_free_seat_and_none_once
     assert parse(sent[-1][0], HOST_TYPES).seat is None
 
 
-def test_a_guest_takes_the_offer_before_its_welcome_and_asks_again_while_none_came():
+def test_a_guest_takes_the_hosts_offer_before_its_welcome_and_asks_again_while_none_came():
     now = [0.0]
     out: list[str] = []
-    guest = Guest(room="r", secret="s", name="Bo", send=out.append, clock=lambda: now[0], timeout=2.0)
+    guest = Guest(room="r", secret="s", name="Bo", send=out.append, clock=lambda: now[0], timeout=2.0,
+                  key=public_key(SIGNING))
+    guest.self_id = "me"
     now[0] = 2.0
     guest.tick()
     assert parse(out[-1], GUEST_TYPES) == Sync(seq=1) and guest.pending is None
-    guest.receive(dump(Offer(seq=1, game="dieci", host="Ada", seat=2, players=4)))
+    guest.receive(signed_offer(1, "me"))
     assert guest.offer is not None and guest.offer.seat == 2 and guest.seat is None
     now[0] = 10.0
     guest.tick()
     assert len(out) == 1, "an offer heard: nothing more until the person joins"
     guest.new_host()  # a new link to the host: its numbering starts again
-    guest.receive(dump(Offer(seq=1, game="dieci", host="Ada", seat=2, players=4)))
+    guest.receive(signed_offer(1, "me"))
     assert guest.offer.seq == 1
+
+
+def test_another_guest_cannot_pose_as_the_host():
+    """Every guest has the link (room and secret), none has the host's key: an offer it makes, or one the host made
+    to it and it passes on, is refused, and does not spend the host's message numbers."""
+    guest = Guest(room="r", secret="s", name="Bo", send=lambda text: None, clock=lambda: 0.0, key=public_key(SIGNING))
+    guest.self_id = "me"
+    genuine = proof_of("me")
+    changed = ("B" if genuine[0] == "A" else "A") + genuine[1:]
+    forged = [signed_offer(5, "me", key=bytes(32)),           # signed, but not with the invite's key
+              signed_offer(6, "other"),                        # the host's, made to another device
+              signed_offer(7, "me", room="another-room"),      # the host's, for another room
+              dump(Offer(seq=8, game="dieci", host="Ada", seat=2, players=4, proof=changed)),  # one character changed
+              dump(Offer(seq=9, game="dieci", host="Ada", seat=2, players=4, proof=""))]
+    for text in forged:
+        guest.receive(text)
+    assert guest.offer is None and guest.forged == len(forged)
+    guest.receive(signed_offer(1, "me"))
+    assert guest.offer is not None and guest.offer.seq == 1 and guest.forged == len(forged)
 
 
 def test_a_reloaded_guest_keeps_what_its_audit_needs_and_passes_it():
@@ -61,7 +99,8 @@ def test_a_reloaded_guest_keeps_what_its_audit_needs_and_passes_it():
     net.host.peer_left("g1")
     net.run()
     assert fresh.verdict is not None and fresh.verdict.ok, fresh.verdict
-    lost = Guest(room=old.room, secret=old.secret, name="x", send=lambda text: None, clock=lambda: 0.0)
+    lost = Guest(room=old.room, secret=old.secret, name="x", send=lambda text: None, clock=lambda: 0.0,
+                 key=old.key)
     lost.restore({"value": "zz", "own": 5, "restarts": True, "commitments": {"x": "y", "0": "no"}},
                  announced=None, log=[])
     assert (lost.value, lost.own_commitment, lost.committed_restarts, lost.commitments) == (None, None, None, {})

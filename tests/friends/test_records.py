@@ -155,5 +155,5 @@ def test_a_forged_observation_mid_game_is_caught_by_that_guest_only():
 
 
 def test_a_guest_before_its_first_view_keeps_nothing():
-    guest = Guest(room="r", secret="s", name="A", send=lambda text: None, clock=lambda: 0.0)
+    guest = Guest(room="r", secret="s", name="A", send=lambda text: None, clock=lambda: 0.0, key=bytes(32))
     assert guest.saved_record(record_id="g", created=0.0, updated=0.0) is None

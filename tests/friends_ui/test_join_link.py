@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pyapp.friends.signature import public_key
 from pyapp.i18n import catalog
 from pyapp.ui.join_link import JoinLinkError, new_invite, parse_join
 
@@ -16,25 +17,35 @@ def seeded(seed: int):
     return lambda n: bytes(rng.randrange(256) for _ in range(n))
 
 
+def invite(game: str, seed: int):
+    return new_invite(game, seeded(seed), seeded(seed + 100)(32))
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_a_link_reads_back_to_its_invite(seed: int) -> None:
-    invite = new_invite("dieci", seeded(seed))
-    link = invite.link("https://example.org/play/?x=1#/dyad")
+    made = invite("dieci", seed)
+    link = made.link("https://example.org/play/?x=1#/dyad")
     assert link.startswith("https://example.org/play/?x=1#/join/dieci/")
-    assert parse_join(invite.fragment().removeprefix("#/join/")) == invite
+    assert parse_join(made.fragment().removeprefix("#/join/")) == made
+    assert made.host_key() == public_key(seeded(seed + 100)(32)), "the link names the host's key"
 
 
 def test_two_invites_differ() -> None:
-    assert new_invite("dyad", os.urandom) != new_invite("dyad", os.urandom)
+    assert new_invite("dyad", os.urandom, os.urandom(32)) != new_invite("dyad", os.urandom, os.urandom(32))
 
 
-GOOD = new_invite("dyad", seeded(1)).fragment().removeprefix("#/join/")
+GOOD = invite("dyad", 1).fragment().removeprefix("#/join/")
+OLD = GOOD.rsplit("/", 1)[0]
+"""A link of the first friends' pages, without the host's key."""
 
 
 @pytest.mark.parametrize("token, key", [
     ("", "join.bad_link"),
     ("dyad", "join.bad_link"),
     ("dyad/abc", "join.bad_link"),
+    (OLD, "join.bad_link"),
+    (OLD + "/" + "A" * 42, "join.bad_link"),               # a key one character short
+    (OLD + "/" + "A" * 42 + "B", "join.bad_link"),         # spare bits set in the key's last character
     (GOOD + "/more", "join.bad_link"),
     ("chess/" + GOOD.split("/", 1)[1], "join.bad_game"),
     (GOOD[:-1], "join.bad_link"),                       # cut short
@@ -59,10 +70,10 @@ def test_a_wrong_link_is_refused_with_a_message(token: str, key: str | None) -> 
 
 def test_spare_bits_in_the_secret_are_refused() -> None:
     # 22 base64 characters carry 132 bits; a secret whose last 4 bits are set was not made by new_invite
-    game, room, secret = GOOD.split("/")
+    game, room, secret, key = GOOD.split("/")
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     tampered = secret[:-1] + alphabet[alphabet.index(secret[-1]) | 1]
     if tampered != secret:
         with pytest.raises(JoinLinkError):
-            parse_join(f"{game}/{room}/{tampered}")
+            parse_join(f"{game}/{room}/{tampered}/{key}")
 

@@ -334,7 +334,7 @@ def guest_seat() -> dict[str, Any]:
     out = {}
     for name, text in SEAT_TEXTS.items():
         kept = read_seat(text)
-        guest = Guest(room="r", secret="s", name="", send=lambda text: None, clock=lambda: 0.0)
+        guest = Guest(room="r", secret="s", name="", send=lambda text: None, clock=lambda: 0.0, key=bytes(32))
         try:
             guest.restore(kept.get("protocol") or {}, announced=None, log=[])
             memory: Any = [guest.value, guest.own_commitment, guest.committed_restarts,
