@@ -22,6 +22,7 @@ record (:func:`completed`), so replay and review work for guests too.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pyapp.deals.fingerprint import is_fingerprint, of_save
@@ -167,6 +168,14 @@ def read_host_key(text: str | None) -> bytes | None:
         return None
 
 
+def seat_text(*, token: str, name: str, created: float, protocol: dict[str, Any]) -> str:
+    """A guest's seat as it is kept: compact JSON, a name's letters as they are (an escaped emoji is twelve
+    characters, kept it is two of the guard's UTF-16 units): eight seats' commitments and a 24-letter name of
+    emoji stay under :data:`MAX_SEAT_CHARS` (``tests/friends/test_page_pieces.py``)."""
+    kept = {"token": token, "name": name, "created": created, "protocol": protocol}
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def read_seat(text: str | None) -> dict[str, Any]:
     """A guest's kept seat, ``{"token", "name", "created", "protocol"}`` with only the fields that read well
     (``{}`` for nothing, or for text that is not a JSON object); ``protocol`` is checked again where it is used
@@ -204,4 +213,4 @@ def completed(guest: dict[str, Any], full: dict[str, Any], *, hints_used: int) -
 
 
 __all__ = ["GAME", "GUEST", "HOST_KEY_PREFIX", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends",
-           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "shared"]
+           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "seat_text", "shared"]

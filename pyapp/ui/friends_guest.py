@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import json
 import os
 import time
 from typing import Any
@@ -27,7 +26,7 @@ from pyapp.i18n import t
 from pyapp.play.remote import RemoteSession
 from pyapp.storage import StorageError
 from pyapp.storage.stats import count_finished
-from pyapp.storage.friends import SEAT_PREFIX, read_seat
+from pyapp.storage.friends import SEAT_PREFIX, read_seat, seat_text
 from pyapp.storage.store import StaleRecord
 from pyapp.storage.versions import CorruptRecord, GuestRecord
 from pyapp.ui import routes
@@ -95,10 +94,10 @@ class GuestPage:
     def _keep_seat(self) -> None:
         if self.store is None or self.guest.token is None:
             return
-        kept = {"token": self.guest.token, "name": self.guest.name, "created": self.created,
-                "protocol": self.guest.kept()}
+        kept = seat_text(token=self.guest.token, name=self.guest.name, created=self.created,
+                         protocol=self.guest.kept())
         try:
-            self.store.backend.set(SEAT_PREFIX + self.invite.room, json.dumps(kept))
+            self.store.backend.set(SEAT_PREFIX + self.invite.room, kept)
         except StorageError:
             pass  # this visit keeps the seat; a reload would ask for a name again
 

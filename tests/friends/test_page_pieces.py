@@ -15,6 +15,8 @@ from pyapp.play import Seat, Session
 from pyapp.play.turns import ComputerRuns, Turns, Waiting
 from pyapp.registry import FRIEND
 from pyapp.storage import MemoryBackend, SaveStore
+from pyapp.storage.friends import MAX_SEAT_CHARS, read_seat, seat_text
+from pyapp.storage.hints import MAX_HINTS
 from pyapp.storage.store import PREFIX
 from tests.friends.net import Table as Net
 
@@ -104,6 +106,23 @@ def test_a_reloaded_guest_keeps_what_its_audit_needs_and_passes_it():
     lost.restore({"value": "zz", "own": 5, "restarts": True, "commitments": {"x": "y", "0": "no"}},
                  announced=None, log=[])
     assert (lost.value, lost.own_commitment, lost.committed_restarts, lost.commitments) == (None, None, None, {})
+
+
+def test_the_largest_kept_seat_fits_the_guards_bound_and_reads_back():
+    """Eight seats' commitments, the hints asked and a 24-letter name of emoji (the join field's most): kept in
+    fewer UTF-16 units (what ``web/guard.js`` measures) than the bound, with room to spare, and read back whole."""
+    net = Net("dieci", 8, {}, [HOST] + [FRIEND] * 7, 1, lossy=False)
+    net.run(until=lambda: all(guest.view is not None for guest in net.guests.values()))
+    guest = net.guests["g7"]
+    guest.hints_used = MAX_HINTS
+    name = "\U0001F600" * 24
+    text = seat_text(token=guest.token, name=name, created=8.64e12 - 0.123456789, protocol=guest.kept())
+    units = len(text.encode("utf-16-le")) // 2
+    print(f"\n[friends] the largest kept seat: {units} of {MAX_SEAT_CHARS} units")
+    assert units <= MAX_SEAT_CHARS - 50, f"{units} units: too close to the guard's {MAX_SEAT_CHARS}"
+    kept = read_seat(text)
+    assert kept["name"] == name and kept["token"] == guest.token and kept["protocol"] == guest.kept()
+    assert len(kept["protocol"]["commitments"]) == 8
 
 
 def test_the_hosts_game_is_saved_with_every_move_and_reopens_from_the_store():
