@@ -179,6 +179,10 @@ def test_the_saves_list_shows_a_guest_record_and_the_picker_does_not_offer_it():
     assert row.guest and not row.broken and row.game == "dyad" and row.title == "Dyad"
     assert "Ada" in row.progress and "Ada (Person)" in row.players
     assert unfinished(store) == {}
+    computer = dict(guest, seats=[*guest["seats"][:2], {"name": "Bea", "kind": "random"}], revision=1)
+    store.write(computer, expect=0)
+    [row] = summaries(store)
+    assert "Bea (Computer)" in row.players and "Random" not in row.players, "a guest is not told the host's levels"
 
 
 @pytest.mark.parametrize("change", [{"updated": "soon"}, {"seats": [{"name": 5}]}, {"revision": -1}])

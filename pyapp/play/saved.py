@@ -47,10 +47,11 @@ def record_title(record: dict[str, Any], game: str) -> str:
     return record["name"] if record["named"] and record["name"] else t(f"game.{game}")
 
 
-def seat_text(seat: dict[str, str]) -> str:
-    """``"Ada (Person)"`` / ``"Bot (Normal)"``."""
+def seat_text(seat: dict[str, str], *, guest: bool = False) -> str:
+    """``"Ada (Person)"`` / ``"Bot (Normal)"``; in a guest's record ``"Bot (Computer)"``: a guest is not told the
+    host's levels (its record stores the weakest), so it names none."""
     kind = seat.get("kind", "person")
-    level = t("seat.person") if kind == "person" else t(f"level.{kind}")
+    level = t("seat.person") if kind == "person" else t("seat.computer") if guest else t(f"level.{kind}")
     return t("saves.seat", name=seat.get("name", ""), level=level)
 
 
@@ -96,7 +97,8 @@ def _guest_row(record_id: str, record: dict[str, Any]) -> Summary:
     """The row of a guest's record: who hosts, who plays, and that it is a friends' game in progress."""
     game = record["guest"]["game"]
     return Summary(record_id=record_id, record=record, problem=None, game=game, title=record_title(record, game),
-                   players=", ".join(seat_text(seat) for seat in record["seats"]), updated=float(record["updated"]),
+                   players=", ".join(seat_text(seat, guest=True) for seat in record["seats"]),
+                   updated=float(record["updated"]),
                    progress=t("saves.guest_progress", host=isolate(record["guest"]["host"])), guest=True)
 
 

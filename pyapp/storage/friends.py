@@ -168,7 +168,7 @@ def read_host_key(text: str | None) -> bytes | None:
         return None
 
 
-def seat_text(*, token: str, name: str, created: float, protocol: dict[str, Any]) -> str:
+def kept_seat_text(*, token: str, name: str, created: float, protocol: dict[str, Any]) -> str:
     """A guest's seat as it is kept: compact JSON, a name's letters as they are (an escaped emoji is twelve
     characters, kept it is two of the guard's UTF-16 units): eight seats' commitments and a 24-letter name of
     emoji stay under :data:`MAX_SEAT_CHARS` (``tests/friends/test_page_pieces.py``)."""
@@ -213,4 +213,4 @@ def completed(guest: dict[str, Any], full: dict[str, Any], *, hints_used: int) -
 
 
 __all__ = ["GAME", "GUEST", "HOST_KEY_PREFIX", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends",
-           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "seat_text", "shared"]
+           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "kept_seat_text", "shared"]

@@ -26,7 +26,7 @@ from pyapp.i18n import t
 from pyapp.play.remote import RemoteSession
 from pyapp.storage import StorageError
 from pyapp.storage.stats import count_finished
-from pyapp.storage.friends import SEAT_PREFIX, read_seat, seat_text
+from pyapp.storage.friends import SEAT_PREFIX, read_seat, kept_seat_text
 from pyapp.storage.store import StaleRecord
 from pyapp.storage.versions import CorruptRecord, GuestRecord
 from pyapp.ui import routes
@@ -94,7 +94,7 @@ class GuestPage:
     def _keep_seat(self) -> None:
         if self.store is None or self.guest.token is None:
             return
-        kept = seat_text(token=self.guest.token, name=self.guest.name, created=self.created,
+        kept = kept_seat_text(token=self.guest.token, name=self.guest.name, created=self.created,
                          protocol=self.guest.kept())
         try:
             self.store.backend.set(SEAT_PREFIX + self.invite.room, kept)

@@ -15,7 +15,7 @@ from pyapp.play import Seat, Session
 from pyapp.play.turns import ComputerRuns, Turns, Waiting
 from pyapp.registry import FRIEND
 from pyapp.storage import MemoryBackend, SaveStore
-from pyapp.storage.friends import MAX_SEAT_CHARS, read_seat, seat_text
+from pyapp.storage.friends import MAX_SEAT_CHARS, read_seat, kept_seat_text
 from pyapp.storage.hints import MAX_HINTS
 from pyapp.storage.store import PREFIX
 from tests.friends.net import Table as Net
@@ -116,7 +116,7 @@ def test_the_largest_kept_seat_fits_the_guards_bound_and_reads_back():
     guest = net.guests["g7"]
     guest.hints_used = MAX_HINTS
     name = "\U0001F600" * 24
-    text = seat_text(token=guest.token, name=name, created=8.64e12 - 0.123456789, protocol=guest.kept())
+    text = kept_seat_text(token=guest.token, name=name, created=8.64e12 - 0.123456789, protocol=guest.kept())
     units = len(text.encode("utf-16-le")) // 2
     print(f"\n[friends] the largest kept seat: {units} of {MAX_SEAT_CHARS} units")
     assert units <= MAX_SEAT_CHARS - 50, f"{units} units: too close to the guard's {MAX_SEAT_CHARS}"
