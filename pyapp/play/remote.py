@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pyapp.engine import IllegalMoveError
@@ -76,6 +77,8 @@ class RemoteSession:
         parser = new_game(guest.game, seed=0, players=len(guest.names), **guest.options)
         self.view_state = ViewState(guest, parser)
         self._finished: State | None = None
+        self.kept: Callable[[], None] = lambda: None
+        """Called when something this device keeps changed (a hint counted): the page keeps it at once."""
 
     @property
     def state(self) -> ViewState | State:
@@ -107,6 +110,7 @@ class RemoteSession:
     def hint_used(self) -> None:
         """Counted on this device (kept with the seat across a reload, and in the record at the end)."""
         self.guest.hints_used += 1
+        self.kept()
 
     def hint_position(self) -> tuple[State, int]:
         """A world rebuilt from this seat's own observation (``State.from_observation``), seeded by the room and

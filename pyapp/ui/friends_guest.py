@@ -199,6 +199,7 @@ class GuestPage:
 
         ui = importlib.import_module(f"pyapp.ui.{self.invite.game}").UI
         self.session = RemoteSession(self.guest, record_id=self.record_id)
+        self.session.kept = self._keep_seat
         self.table = Table(self.root, ui, self.store)
         self.table.friends = self
         self.table.turns.remote = self.session.remote_seats()

@@ -102,9 +102,12 @@ def test_a_guests_hints_are_counted_kept_across_a_reload_and_in_its_record():
     net.run(until=lambda: net.guests["g1"].view is not None and len(net.guests["g1"].log) > 2)
     old = net.guests["g1"]
     session = RemoteSession(old, record_id="guest-game")
+    saved: list[dict] = []
+    session.kept = lambda: saved.append(json.loads(json.dumps(old.kept())))  # the page keeps it at once
     session.hint_used()
     session.hint_used()
-    kept = json.loads(json.dumps(old.kept()))
+    assert [entry["hints"] for entry in saved] == [1, 2]
+    kept = saved[-1]
     fresh = net.add_guest("g1b", "Guest 1", token=old.token)
     fresh.restore(kept, announced=old.announced, log=list(old.log))
     del net.guests["g1"]
