@@ -61,6 +61,12 @@ class RemoteSession:
 
     known_deal = False
     hosted = False
+
+    @property
+    def answer_due(self) -> bool:
+        """While this device's last request (a move, a rejoin) is unanswered the seat shows as the host's to
+        answer: the view it would be played on may be old, and nothing on the table can be tapped."""
+        return self.guest.pending is not None
     save_problem = None
     lost = None
     store = None

@@ -25,6 +25,8 @@ class TableGame(Protocol):
     hosted: bool
     """A friends' game this device hosted, read back from storage (the table reopens its room)."""
     hints: dict[str, Any]
+    answer_due: bool
+    """A guest's request is with the host (its move, a rejoin): its decision is not this table's until answered."""
     save_problem: str | None
     lost: str | None
 

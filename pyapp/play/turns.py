@@ -171,7 +171,7 @@ class Turns:
         seat = session.to_act()
         if seat < 0:
             return Over(self.waiting_summary(observation) if session.people() else None)
-        if seat in self.remote:
+        if seat in self.remote or session.answer_due:  # a guest's own move on its way: the host's to answer
             computer = not session.seats[seat].is_person
             held = computer and bool(session.people()) and self.waiting_summary(observation) is not None
             return RemoteActs(seat, (RULES, DISMISS) if held else (RULES,))
