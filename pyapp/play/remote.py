@@ -7,7 +7,8 @@ table that view in the session's shape, so the same screens draw a friends'
 game.  A move goes to the host (:meth:`RemoteSession.play`); its answer is the
 next view.  A hint, when the host allowed hints, searches worlds rebuilt from
 this seat's observation alone (:meth:`RemoteSession.hint_position`).  Nothing
-is undone or saved through it, and no computer plays on this device: every other seat is the host's (the table's
+is undone or saved through it, and no computer plays on this device: every
+other seat is the host's (the table's
 ``Turns.remote`` holds them, :meth:`RemoteSession.remote_seats`).  Once the
 host's full record has come at the end, the finished game it holds answers
 instead (seed, scores, winners: nothing in it is hidden any more).
@@ -133,7 +134,7 @@ class RemoteSession:
         try:
             world = type(self.view_state.parser).from_observation(view.observation, self.seat, random.Random(seed))
             legal = sorted(str(action) for action in world.legal_actions())
-        except (ArithmeticError, AttributeError, KeyError, LookupError, TypeError, ValueError) as error:
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as error:
             raise ValueError(f"the view does not rebuild into a position: {error}") from error
         if world.current_player() != self.seat or legal != sorted(view.legal):
             raise ValueError("the view's legal moves are not the rebuilt position's")
