@@ -223,7 +223,7 @@ def _append(parent: Element, *children: Any) -> None:
             parent.appendChild(child)
 
 
-def on(element: Element, event: str, handler, *, capture: bool = False) -> Element:
+def on(element: Element, event: str, handler, *, capture: bool = False, prevent=None) -> Element:
     element.addEventListener(event, handler)
     return element
 
@@ -232,7 +232,7 @@ def clear(element: Element) -> None:
     element.replaceChildren()
 
 
-FAKED = ("pyscript", "pyapp.ui.dom", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
+FAKED = ("pyscript", "pyscript.ffi", "pyapp.ui.dom", "pyapp.ui.page", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
          "pyapp.ui.game_ui", "pyapp.ui.table_host", "pyapp.ui.table_head", "pyapp.ui.kept", "pyapp.ui.ownership",
          "pyapp.ui.pacing", "pyapp.ui.setup_form", "pyapp.ui.taps", "pyapp.ui.deal_check", "pyapp.ui.sheet",
          "pyapp.ui.replay_revealed")
@@ -244,14 +244,19 @@ def load_ui(module_name: str):
 
     faked = (*FAKED, module_name)
     saved = {name: sys.modules.pop(name) for name in faked if name in sys.modules}
+    _unbind(faked)  # ``from pyapp.ui import page`` reads the package's attribute before sys.modules
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append, dom.tree = h, on, clear, _append, tree
+    dom.svg = h  # an SVG element is an element to the fake DOM
     dom.found = lambda node: node is not None
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")
     pyscript.document = types.SimpleNamespace(activeElement=None)
     pyscript.window = types.SimpleNamespace()
     sys.modules["pyscript"] = pyscript
+    ffi = types.ModuleType("pyscript.ffi")  # nothing converts: the fake DOM takes Python values
+    ffi.create_proxy = ffi.to_js = lambda value, **options: value
+    sys.modules["pyscript.ffi"] = ffi
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage
@@ -265,7 +270,20 @@ def unload_ui(saved: dict, module_name: str) -> None:
     """Put back whatever ``load_ui(module_name)`` replaced."""
     for name in (*FAKED, module_name):
         sys.modules.pop(name, None)
+    _unbind((*FAKED, module_name))
     sys.modules.update(saved)
+    for name, module in saved.items():
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules:
+            setattr(sys.modules[parent], child, module)
+
+
+def _unbind(names: tuple[str, ...]) -> None:
+    """Take ``names`` off their packages' attributes, so the next import finds the module in sys.modules."""
+    for name in names:
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules and hasattr(sys.modules[parent], child):
+            delattr(sys.modules[parent], child)
 
 
 @contextlib.contextmanager

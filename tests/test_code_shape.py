@@ -10,6 +10,11 @@
   class in ``pyapp/ui`` longer than ``LONGEST_CLASS``: a screen is read one part at a time.
 * No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
   ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
+* Only ``pyapp/ui/dom.py`` (elements), ``page.py`` (the page's services) and
+  ``local_storage.py`` (the save store's backend) import the browser (``pyscript``,
+  ``js``, ``pyodide``): Python is to leave the main thread (issue 34), and what a
+  worker must ask the page for is then those modules' functions, not every
+  screen's code.
 """
 
 from __future__ import annotations
@@ -21,8 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
 LONGEST = 60
 LONGEST_CLASS = 300
-LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint"}
-"""DOM methods that answer JavaScript's ``null`` when they find nothing."""
+LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint", "find", "by_id", "focused"}
+"""DOM methods (and ``pyapp.ui.page``'s) that answer JavaScript's ``null`` when they find nothing."""
+BROWSER = {"pyscript", "js", "pyodide"}
+"""The modules that are the browser: in a worker they are not the page's."""
+BROWSER_DOORS = {"pyapp/ui/dom.py", "pyapp/ui/page.py", "pyapp/ui/local_storage.py"}
+"""The modules that may import :data:`BROWSER`."""
 
 
 def _private(name: str) -> bool:
@@ -132,3 +141,25 @@ def test_no_ui_code_tests_a_dom_lookup_with_is_none():
     ui = sorted((ROOT / "pyapp" / "ui").rglob("*.py"))
     flagged = {str(path.relative_to(ROOT)): none_tested_lookups(path.read_text(encoding="utf-8")) for path in ui}
     assert {path: lines for path, lines in flagged.items() if lines} == {}
+
+
+def browser_imports(source: str) -> list[str]:
+    """Each import of a browser module in ``source``, at any depth (a function's own import too), as ``line: name``.
+
+    >>> browser_imports("import js\\ndef f():\\n    from pyscript import window\\nimport json")
+    ['1: js', '3: pyscript']
+    >>> browser_imports("from pyapp.ui import page\\nfrom pyscript_like import x")
+    []
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+        found += [f"{node.lineno}: {name}" for name in names if name.split(".")[0] in BROWSER]
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def test_only_the_browser_doors_import_the_browser():
+    reaches = {path.relative_to(ROOT).as_posix(): browser_imports(path.read_text(encoding="utf-8")) for path in SOURCES}
+    assert {path: lines for path, lines in reaches.items() if lines and path not in BROWSER_DOORS} == {}
+    assert all(reaches[door] for door in BROWSER_DOORS)  # each door is one still

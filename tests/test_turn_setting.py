@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import types
 from collections.abc import Iterator
 
@@ -142,8 +143,9 @@ class JsArray:
     (types.SimpleNamespace(to_py=lambda: {"0": "ws://127.0.0.1:1"}), list(RELAYS)),
 ])
 def test_the_e2e_hook_chooses_the_relays_only_when_it_is_strictly_a_list_of_ws_urls(options, hook, relays) -> None:
-    options.window.pyappTestRelays = hook
+    window = sys.modules["pyscript"].window  # the fake page's, which pyapp.ui.page reads the hook from
+    window.pyappTestRelays = hook
     try:
         assert options.link_options()["relays"] == relays
     finally:
-        del options.window.pyappTestRelays
+        del window.pyappTestRelays

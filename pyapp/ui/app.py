@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from pyscript import document
-
 from pyapp import i18n
-from pyapp.ui import language, router, settings
+from pyapp.ui import language, page, router, settings
 
 
 def main() -> None:
     """Take over the page from the static shell and tell tests and boot.js we are ready."""
     # boot.js already chose the language (stored choice or browser's) and put it on <html lang>
-    chosen = str(document.documentElement.lang)
+    chosen = page.root_attribute("lang") or ""
     i18n.set_language(chosen if chosen in i18n.LANGUAGES else i18n.LANGUAGES[0])
     language.refresh_static()  # writes nothing when boot.js's texts are right, as they should be
-    language.install(document.querySelector(".topbar"), router.redraw)
-    settings.install(document.querySelector(".topbar"))
-    router.start(document.getElementById("view"))
-    document.body.dataset.ready = "true"
+    language.install(page.find(".topbar"), router.redraw)
+    settings.install(page.find(".topbar"))
+    router.start(page.by_id("view"))
+    page.body().dataset.ready = "true"

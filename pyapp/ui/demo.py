@@ -11,14 +11,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window
-
 from pyapp import demos
 from pyapp.demos.embed import site_base, snippet
 from pyapp.demos.render import demo_tree
 from pyapp.drawing.tree import text_of
 from pyapp.i18n import language, t
-from pyapp.ui import dom
+from pyapp.ui import dom, page
 from pyapp.ui.dom import clear, found, h, on
 
 
@@ -106,7 +104,7 @@ class DemoWidget:
 
     def snippet(self) -> str:
         title = t("demo.frame_title", game=t(f"game.{self.demo.game}"), demo=t(self.demo.title))
-        return snippet(site_base(str(window.location.href)), self.demo, language(), title)
+        return snippet(site_base(page.address()), self.demo, language(), title)
 
     def _copy(self) -> None:
         code = self.snippet()
@@ -126,7 +124,7 @@ class DemoWidget:
 
         async def write() -> None:
             try:
-                await window.navigator.clipboard.writeText(code)
+                await page.copy_text(code)
                 status.textContent = t("demo.copied")
             except Exception:  # no clipboard permission: the selected text is there to copy
                 status.textContent = t("demo.copy_failed")

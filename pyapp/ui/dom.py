@@ -60,6 +60,18 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
     return _element(*args, *_flat(children))
 
 
+SVG = "http://www.w3.org/2000/svg"
+
+
+def svg(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
+    """Create the SVG element ``<tag>`` with ``attrs`` (set as text, names as given) and ``children``."""
+    node = window.document.createElementNS(SVG, tag)
+    for name, value in (attrs or {}).items():
+        node.setAttribute(name, str(value))
+    node.append(*_flat(children))
+    return node
+
+
 def tree(node: Any) -> Any:
     """An element tree ``[tag, {name: value}, *children]`` as DOM nodes, in one call; a string stays text."""
     if isinstance(node, str):

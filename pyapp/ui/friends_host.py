@@ -16,13 +16,13 @@ import os
 import time
 from typing import Any
 
-from pyscript import window
 
 from pyapp.friends.host import COMMIT, FRIEND, HOST, REVEAL, SEATING, Host, RoomSeat
 from pyapp.i18n import t
 from pyapp.registry import PERSON
 from pyapp.storage import StorageError
 from pyapp.storage.friends import HOST_KEY_PREFIX, read_host_key
+from pyapp.ui.page import address
 from pyapp.ui.dom import found, h, on
 from pyapp.ui.friends_link import Link, open_link
 from pyapp.ui.invite import InvitePanel
@@ -250,7 +250,7 @@ def open_room(table: TableHost, seats: list[tuple[str, str]], options: dict[str,
                              room=invite.room, secret=invite.secret, summary_key=table.turns.summary_key,
                              record_id=f"friends-{invite.room}", store=table.store, allow_hints=allow_hints,
                              signing=signing),
-                 invite.link(str(window.location.href)))
+                 invite.link(address()))
     page.show_invite()
     return page
 

@@ -1,6 +1,6 @@
 """The network of a friends' game as the host's and a guest's pages use it: ``web/friends/link.mjs``, opened.
 
-The module is fetched only now (``window.pyappImport("p2p")``, never on a plain
+The module is fetched only now (``page.import_module("p2p")``, never on a plain
 visit, never precached).  Texts only cross the link; the protocol
 (:mod:`pyapp.friends`) parses and bounds what arrives.  The callbacks are kept
 as proxies for as long as the link is open, and released when it closes.
@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import create_proxy, to_js
-
+from pyapp.ui import page
 from pyapp.ui.link_options import link_options
 
 
@@ -51,13 +49,11 @@ async def open_link(room: str, secret: str, *, message: Callable[[str, str], Non
                     peer: Callable[[str, bool], None], error: Callable[[str], None]) -> Link:
     """Join ``room`` with ``secret``; each callback is told what arrives (text and peer id, a peer coming or
     going, a failure).  Raises if the link's module cannot be fetched (offline) or refuses the options."""
-    module = await window.pyappImport("p2p")
-    options = link_options()
-    link = await module.open(to_js({"room": room, "secret": secret, **options},
-                                   dict_converter=window.Object.fromEntries))
-    proxies = [create_proxy(lambda text, sender: message(str(text), str(sender))),
-               create_proxy(lambda sender, joined: peer(str(sender), bool(joined))),
-               create_proxy(lambda text: error(str(text)))]
+    module = await page.import_module("p2p")
+    link = await module.open(page.js_object({"room": room, "secret": secret, **link_options()}))
+    proxies = [page.proxy(lambda text, sender: message(str(text), str(sender))),
+               page.proxy(lambda sender, joined: peer(str(sender), bool(joined))),
+               page.proxy(lambda text: error(str(text)))]
     opened = Link(link, proxies)
     link.onMessage(proxies[0])
     link.onPeer(proxies[1])

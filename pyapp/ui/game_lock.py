@@ -13,17 +13,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import create_proxy, to_js
-
-from pyapp.ui.dom import found
+from pyapp.ui import page
 
 NAME_PREFIX = "pyapp.game."
-
-
-def _locks() -> Any:
-    locks = getattr(window.navigator, "locks", None)
-    return locks if found(locks) else None
 
 
 class GameLock:
@@ -35,15 +27,14 @@ class GameLock:
 
     def hold(self) -> None:
         """Take the lock, from another tab too (that tab's table stops through the owner token)."""
-        locks = _locks()
+        locks = page.web_locks()
         if locks is None or self._release is not None:
             return
         kept: list[Any] = []
-        held = window.Promise.new(lambda resolve, reject: kept.append(resolve))
+        held = page.promise(lambda resolve, reject: kept.append(resolve))
         self._release = kept[0]
-        grant = create_proxy(lambda lock: held)
-        options = to_js({"steal": True}, dict_converter=window.Object.fromEntries)
-        asyncio.ensure_future(_settle(locks.request(self.name, options, grant), grant))
+        grant = page.proxy(lambda lock: held)
+        asyncio.ensure_future(_settle(locks.request(self.name, page.js_object({"steal": True}), grant), grant))
 
     def release(self) -> None:
         if self._release is not None:
@@ -63,7 +54,7 @@ async def _settle(request: Any, grant: Any) -> None:
 
 async def held_elsewhere(record_id: str) -> bool | None:
     """Whether some tab holds this game's lock (this tab has let go of its own); None without the Locks API."""
-    locks = _locks()
+    locks = page.web_locks()
     if locks is None:
         return None
     try:

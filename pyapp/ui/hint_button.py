@@ -185,13 +185,12 @@ class HintButton:
     async def _run(self, session: Session, position: tuple[str, int, int], legal: list[Any], selected: Any,
                    searched: Any, seed: int) -> None:
         """The hint in slices; only ever run as ``Table.task``, so cancelling that task stops it."""
-        from pyscript import document  # noqa: PLC0415  (the browser)
-
         from pyapp.ai.hint import hint  # noqa: PLC0415  (the judge is imported when first asked for)
+        from pyapp.ui import page  # noqa: PLC0415  (the browser)
 
         work = hint(searched, seed=seed, selected=selected, **_limits())
         try:  # a hidden page gives the work up; Hint asks again
-            found = await run_sliced(work, stop=lambda: bool(document.hidden))
+            found = await run_sliced(work, stop=page.hidden)
         finally:
             if self.running == position:
                 self.running = None
@@ -258,12 +257,11 @@ class HintButton:
 
 def _limits() -> dict[str, Any]:
     """The page's budget (:data:`pyapp.ai.hint.HINT_LIMITS`), capped by the e2e hook when it is set."""
-    from pyscript import window  # noqa: PLC0415
-
     from pyapp.ai.hint import HINT_LIMITS  # noqa: PLC0415
+    from pyapp.ui import page  # noqa: PLC0415  (the browser)
 
     limits = dict(HINT_LIMITS)
-    test = getattr(window, TEST_BUDGET, None)
+    test = page.test_hook(TEST_BUDGET)
     if isinstance(test, (int, float)) and not isinstance(test, bool) and 0 < test < limits["budget_ms"]:
         limits["budget_ms"] = float(test)
     return limits

@@ -13,12 +13,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import to_js
-
 from pyapp.i18n import t
 from pyapp.registry import TABLE_LEVELS
-from pyapp.ui import dom
+from pyapp.ui import page
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.invite_code import draw_code
 from pyapp.ui.invite_room import COMPUTER, HOST, HostRoom, WaitingSeat
@@ -45,10 +42,10 @@ class InvitePanel:
                            "id": "invite-link", "data-testid": "invite-link", "spellcheck": "false"})
         on(link, "focus", lambda event: link.select())
         status = h("p", {"class": "share-status", "role": "status", "data-testid": "invite-share-status"})
-        can_share = dom.found(getattr(window.navigator, "share", None))
+        can_share = page.can_share()
         send = h("button", {"type": "button", "data-testid": "invite-share"},
                  t("invite.share" if can_share else "invite.copy"))
-        on(send, "click", lambda event: asyncio.ensure_future(self._send(link, status, can_share)))
+        on(send, "click", lambda event: asyncio.ensure_future(self._send(link, status)))
         code = h("div", {"class": "invite-qr", "data-testid": "invite-qr", "data-state": "loading"},
                  t("invite.qr_loading"))
         self.seats_box = h("ol", {"class": "invite-seats", "data-testid": "invite-seats", "aria-label": t("invite.seats")})
@@ -115,18 +112,14 @@ class InvitePanel:
             row.append(h("span", {"class": "invite-give"}, level, give))
         return row
 
-    async def _send(self, link: Any, status: Any, can_share: bool) -> None:
+    async def _send(self, link: Any, status: Any) -> None:
         """Share the link (Web Share API) or copy it; the field stays selected to copy by hand if both fail."""
         link.focus()
         link.select()
         try:
-            if can_share:
-                data = {"title": t("invite.title", game=t(f"game.{self.room.game}")), "url": self.room.link}
-                await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))
-                status.textContent = t("invite.shared")
-            else:
-                await window.navigator.clipboard.writeText(self.room.link)
-                status.textContent = t("invite.copied")
+            data = {"title": t("invite.title", game=t(f"game.{self.room.game}")), "url": self.room.link}
+            shared = await page.share_or_copy(data, self.room.link)
+            status.textContent = t("invite.shared" if shared else "invite.copied")
         except Exception:  # noqa: BLE001  (cancelled, or no permission: the selected field is there to copy)
             status.textContent = t("invite.copy_failed")
 

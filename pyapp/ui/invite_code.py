@@ -1,9 +1,9 @@
 """The invite's QR code, drawn as inline SVG from the encoder the page loads only now.
 
-``qrcode-generator`` comes through ``window.pyappImport("qr")`` (a module the build
+``qrcode-generator`` comes through ``page.import_module("qr")`` (a module the build
 keeps out of the first visit and of the offline cache); it gives the module matrix,
 and :func:`pyapp.drawing.qr.qr_path` turns that into one path.  The SVG is made
-with ``createElementNS``: no markup, and no ``data:`` or ``blob:`` image, which the
+with ``dom.svg`` (``createElementNS``): no markup, and no ``data:`` or ``blob:`` image, which the
 Content-Security-Policy forbids.  Light modules are painted white and dark ones
 black whatever the theme: a reader needs dark on light with its quiet zone.
 """
@@ -12,28 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window
-
 from pyapp.drawing.qr import qr_path
 from pyapp.i18n import t
+from pyapp.ui import page
+from pyapp.ui.dom import svg
 
-SVG = "http://www.w3.org/2000/svg"
 ERROR_LEVEL = "M"
 """Medium error correction (15 %): a phone reads a code on a scratched or glaring screen, and the link stays
 a version small enough (about 45 modules) to draw at 4 px a module on a 360 px screen."""
 
 
-def _svg(tag: str, **attrs: str) -> Any:
-    element = document.createElementNS(SVG, tag)
-    for name, value in attrs.items():
-        element.setAttribute(name.replace("_", "-"), value)
-    return element
-
-
 async def draw_code(box: Any, link: str) -> None:
     """Fill ``box`` with ``link``'s QR code, or say in it that the encoder could not be loaded."""
     try:
-        encoder = (await window.pyappImport("qr")).default
+        encoder = (await page.import_module("qr")).default
         code = encoder(0, ERROR_LEVEL)  # 0: the smallest version that holds the link
         code.addData(link)
         code.make()
@@ -44,10 +36,10 @@ async def draw_code(box: Any, link: str) -> None:
         box.dataset.state = "failed"
         return
     side, path = qr_path(dark)
-    svg = _svg("svg", viewBox=f"0 0 {side} {side}", role="img", aria_label=t("invite.qr_label"),
-               shape_rendering="crispEdges", **{"data-testid": "invite-qr-svg"})
-    svg.append(_svg("rect", width=str(side), height=str(side), fill="#fff"), _svg("path", d=path, fill="#000"))
-    box.replaceChildren(svg)
+    drawing = svg("svg", {"viewBox": f"0 0 {side} {side}", "role": "img", "aria-label": t("invite.qr_label"),
+                          "shape-rendering": "crispEdges", "data-testid": "invite-qr-svg"},
+                  svg("rect", {"width": side, "height": side, "fill": "#fff"}), svg("path", {"d": path, "fill": "#000"}))
+    box.replaceChildren(drawing)
     box.dataset.state = "drawn"
     box.dataset.modules = str(count)
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-
 from pyapp.i18n import t
-from pyapp.ui import routes
+from pyapp.ui import page, routes
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.invite_room import Offer
 from pyapp.ui.join_link import Invite, JoinLinkError, parse_join
@@ -87,8 +85,7 @@ def offer_for(token: str) -> tuple[Invite | None, Offer]:
         invite = parse_join(token)
     except JoinLinkError as error:
         return None, Offer("", "bad-link", problem=error.key)
-    online = bool(getattr(window.navigator, "onLine", True))
-    return invite, Offer(invite.game, "connecting" if online else "offline")
+    return invite, Offer(invite.game, "connecting" if page.online() else "offline")
 
 
 __all__ = ["JoinScreen", "offer_for"]

@@ -42,12 +42,12 @@ class Kept:
 
 def keep(root: Any, body: Any) -> Kept:
     """What has the focus in ``body`` (inside the view ``root``) and which of its dialogs is open."""
-    from pyscript import document  # noqa: PLC0415  (the browser; CPython tests never draw a live table)
+    from pyapp.ui import page  # noqa: PLC0415  (the browser; CPython tests never draw a live table)
 
     dialog = body.querySelector("dialog[open][data-testid]")
     open_dialog = str(dialog.dataset.testid) if dom.found(dialog) else None
-    active = document.activeElement
-    if not dom.found(active) or active == document.body or active == root:
+    active = page.focused()
+    if not dom.found(active) or active == page.body() or active == root:
         return Kept(None, True, open_dialog)
     if not body.contains(active):
         return Kept(None, False, open_dialog)

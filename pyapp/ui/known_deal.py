@@ -17,8 +17,6 @@ import asyncio
 from datetime import date
 from typing import Any
 
-from pyscript import window
-
 from pyapp.deals.challenge import ChallengeError, parse_challenge
 from pyapp.deals.daily import DailyDeal, deal_of, parse_day
 from pyapp.i18n import t
@@ -26,7 +24,7 @@ from pyapp.play import Seat, Session
 from pyapp.play.daily import DailySession
 from pyapp.storage import StorageError
 from pyapp.storage.daily import load_daily, save_daily
-from pyapp.ui import routes
+from pyapp.ui import page, routes
 from pyapp.ui.dom import h
 from pyapp.ui.game_ui import Setup
 from pyapp.ui.table_host import TableHost
@@ -34,7 +32,7 @@ from pyapp.ui.table_host import TableHost
 
 def today() -> date:
     """Today's UTC date as the browser's clock tells it."""
-    return parse_day(str(window.Date.new().toISOString())[:10])
+    return parse_day(page.today_iso())
 
 
 def start_known(table: TableHost, seats: list[Seat], seed: int, options: dict[str, Any], *,

@@ -12,21 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
-
 from pyapp import i18n
 from pyapp.i18n import t
 from pyapp.storage.prefs import LANGUAGE_KEY
+from pyapp.ui import page
 from pyapp.ui.dom import h, on
 
 _select: Any = None
-
-
-def _remember(code: str) -> None:
-    try:
-        window.localStorage.setItem(LANGUAGE_KEY, code)
-    except Exception:  # storage disabled (private mode): the choice lasts for this visit
-        pass
 
 
 def refresh_static() -> None:
@@ -35,7 +27,7 @@ def refresh_static() -> None:
     Only texts that differ are written: a text written again is painted again, and at
     Python's start that late paint of the picker became the largest contentful paint.
     """
-    for element in document.querySelectorAll("[data-i18n]"):
+    for element in page.find_all("[data-i18n]"):
         text = t(str(element.dataset.i18n))
         if element.textContent != text:
             element.textContent = text
@@ -51,8 +43,8 @@ def switch(code: str, redraw: Callable[[], None]) -> None:
     if code not in i18n.LANGUAGES or code == i18n.language():
         return
     i18n.set_language(code)
-    document.documentElement.lang = code
-    _remember(code)
+    page.set_root_attribute("lang", code)
+    page.remember(LANGUAGE_KEY, code)
     refresh_static()
     redraw()
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
 
 from pyapp import lessons
 from pyapp.i18n import t
 from pyapp.storage.prefs import lesson_step
-from pyapp.ui import router, routes
+from pyapp.ui import page, router, routes
 from pyapp.ui.coach import lesson_table, seats
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.local_storage import shared_store
@@ -95,7 +94,7 @@ def render(root: Any, params: dict[str, str]) -> LessonScreen | None:
     if game not in lessons.GAMES:
         return None
     name = t(f"game.{game}")
-    document.title = t("shell.page.title", page=t("learn.title", game=name), site=t("app.title"))
+    page.set_title(t("shell.page.title", page=t("learn.title", game=name), site=t("app.title")))
     router.describe(t(f"shell.about.{game}"))
     return LessonScreen(root, game)
 

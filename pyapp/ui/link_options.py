@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from pyscript import window
 
 from pyapp.friends import relays
 from pyapp.storage.turn import read_turn
+from pyapp.ui import page
 from pyapp.ui.local_storage import shared_store
 
 TEST_RELAYS = "pyappTestRelays"
@@ -50,5 +50,5 @@ def link_options() -> dict[str, list[Any]]:
     """``{"relays": [...], "iceServers": [...]}`` for ``open``: the pinned trackers (or the e2e hook's) and
     the STUN servers, then the TURN server entered in Settings, if one is stored."""
     store = shared_store()
-    chosen = hook_relays(getattr(window, TEST_RELAYS, None)) or relays.RELAYS
+    chosen = hook_relays(page.test_hook(TEST_RELAYS)) or relays.RELAYS
     return {"relays": list(chosen), "iceServers": relays.ice_servers(read_turn(store.backend if store else None))}

@@ -53,13 +53,13 @@ def seat_chip(seat: int) -> str:
 
 def before(root: Any, motions: list[Motion]) -> Any:
     """Before a redraw of ``root``: what is on screen, and copies of what ``motions`` take away (one call)."""
-    from pyscript import window  # noqa: PLC0415  (the browser; the games' CPython tests only build Motions)
+    from pyapp.ui import page  # noqa: PLC0415  (the browser; the games' CPython tests only build Motions)
 
-    return window.pyappMotion.before(root, " ".join(FRESH_KEYS), json.dumps([asdict(m) for m in motions]))
+    return page.motion().before(root, " ".join(FRESH_KEYS), json.dumps([asdict(m) for m in motions]))
 
 
 def after(root: Any, seen: Any) -> None:
     """After the redraw: mark what is new (``fresh``) and start the motions :func:`before` prepared."""
-    from pyscript import window  # noqa: PLC0415
+    from pyapp.ui import page  # noqa: PLC0415
 
-    window.pyappMotion.after(root, " ".join(FRESH_KEYS), seen)
+    page.motion().after(root, " ".join(FRESH_KEYS), seen)

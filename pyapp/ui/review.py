@@ -25,14 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pyscript import document, window
-
 from pyapp.engine.state import State
 from pyapp.i18n import catalog, t, tn
 from pyapp.registry import PERSON
 from pyapp.storage import SaveStore, StorageError
 from pyapp.storage.review import review_imported
-from pyapp.ui.dom import clear, found, h, on
+from pyapp.ui import page
+from pyapp.ui.dom import clear, found, h, on, svg
 from pyapp.ui.hint_button import points_text
 from pyapp.ui.routes import href
 from pyapp.ui.slices import run_sliced
@@ -43,7 +42,6 @@ TEST_WORLDS = "pyappTestReviewWorlds"
 SHOWN = 5
 """How many of the costliest decisions the list shows."""
 
-SVG = "http://www.w3.org/2000/svg"
 CHART_W, CHART_H, CHART_TOP = 320, 96, 14
 """The chart's drawing box (user units; it scales to the column) and the room kept above the bars."""
 
@@ -58,7 +56,7 @@ def review_button(record_id: str) -> Any:
     """Review, for a game's end screen: opens ``#/saves?review=<id>``."""
     button = h("button", {"type": "button", "data-testid": "review-game", "aria-label": t("review.this_game")},
                t("review.open"))
-    on(button, "click", lambda event: setattr(window.location, "hash", href("saves", review=record_id)))
+    on(button, "click", lambda event: page.go(href("saves", review=record_id)))
     return button
 
 
@@ -74,20 +72,10 @@ def _limits() -> dict[str, Any]:
     from pyapp.ai.review import REVIEW_LIMITS  # noqa: PLC0415  (the judge: imported when a review runs)
 
     limits = dict(REVIEW_LIMITS)
-    test = getattr(window, TEST_WORLDS, None)
+    test = page.test_hook(TEST_WORLDS)
     if isinstance(test, int) and not isinstance(test, bool) and 2 <= test < limits["worlds"]:
         limits["worlds"] = test
     return limits
-
-
-def _svg(tag: str, attrs: dict[str, Any], *children: Any) -> Any:
-    """An SVG element (``createElementNS``): attributes set one by one, strings appended as text nodes."""
-    node = document.createElementNS(SVG, tag)
-    for name, value in attrs.items():
-        node.setAttribute(name, str(value))
-    for child in children:
-        node.append(child)
-    return node
 
 
 def bars(decisions: list[dict[str, Any]]) -> list[tuple[float, float, float, dict[str, Any]]]:
@@ -414,7 +402,7 @@ class ReviewView:
                 paths[kind].append(f"M{x + 0.15 * width:.1f} {CHART_H - height:.1f}h{0.7 * width:.1f}v{height:.1f}"
                                    f"h{-0.7 * width:.1f}z")
             if decision["index"] in ranks:
-                marks.append(_svg("text", {"x": f"{x + width / 2:.1f}", "y": f"{CHART_H - height - 3:.1f}",
+                marks.append(svg("text", {"x": f"{x + width / 2:.1f}", "y": f"{CHART_H - height - 3:.1f}",
                                            "class": "chart-rank", "text-anchor": "middle"},
                                   str(ranks[decision["index"]])))
         costliest = max(decisions, key=lambda d: d["points_loss"])
@@ -423,15 +411,15 @@ class ReviewView:
                       points=points_text(costliest["points_loss"]))
         else:
             label = t("review.chart_flat", total=len(decisions))
-        chart = _svg("svg", {"viewBox": f"0 0 {CHART_W} {CHART_H + 12}", "role": "img", "aria-label": label,
+        chart = svg("svg", {"viewBox": f"0 0 {CHART_W} {CHART_H + 12}", "role": "img", "aria-label": label,
                              "class": "review-chart", "data-testid": "review-chart", "data-bars": str(len(drawn))},
-                     _svg("title", {}, label),
-                     *[_svg("path", {"class": f"bars {kind}", "d": "".join(parts) or "M0 0"})
+                     svg("title", {}, label),
+                     *[svg("path", {"class": f"bars {kind}", "d": "".join(parts) or "M0 0"})
                        for kind, parts in paths.items()],
-                     _svg("line", {"class": "axis", "x1": 0, "x2": CHART_W, "y1": CHART_H, "y2": CHART_H}),
+                     svg("line", {"class": "axis", "x1": 0, "x2": CHART_W, "y1": CHART_H, "y2": CHART_H}),
                      *marks,
-                     _svg("text", {"class": "chart-edge", "x": 0, "y": CHART_H + 11}, t("review.chart_start")),
-                     _svg("text", {"class": "chart-edge", "x": CHART_W, "y": CHART_H + 11, "text-anchor": "end"},
+                     svg("text", {"class": "chart-edge", "x": 0, "y": CHART_H + 11}, t("review.chart_start")),
+                     svg("text", {"class": "chart-edge", "x": CHART_W, "y": CHART_H + 11, "text-anchor": "end"},
                           t("review.chart_end")))
         return h("figure", {"class": "review-figure"}, h("figcaption", {"aria-hidden": "true"}, t("review.chart")), chart)
 

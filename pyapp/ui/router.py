@@ -18,10 +18,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pyscript import document, window
-
 from pyapp.i18n import t
-from pyapp.ui import dom, routes, views
+from pyapp.ui import dom, page, routes, views
 
 
 
@@ -101,7 +99,7 @@ def _call(name: str, *args: Any) -> None:
     try:
         method(*args)
     except Exception:  # noqa: BLE001
-        window.console.error(traceback.format_exc())
+        page.log_error(traceback.format_exc())
 
 
 def leave() -> None:
@@ -116,27 +114,21 @@ def describe(text: str) -> None:
 
     Link previews read only the static page, whose description is the site's.
     """
-    meta = document.querySelector('meta[name="description"]')
+    meta = page.find('meta[name="description"]')
     if dom.found(meta) and meta.getAttribute("content") != text:
         meta.setAttribute("content", text)
-
-
-def _title(text: str) -> None:
-    """Set the page's title, unless it says ``text`` already (a write replaces the title's text node)."""
-    if document.title != text:
-        document.title = text
 
 
 def show() -> None:
     """Draw the view for the current hash (the screen before it is left first)."""
     global _shown, _screen
     leave()
-    hash_ = str(window.location.hash)
+    hash_ = page.route()
     if _shown is not None:
-        _scroll[_shown] = float(window.scrollY)
+        _scroll[_shown] = page.scroll_y()
     route = routes.parse(hash_)
     dom.begin_view()
-    _title(t("app.title"))
+    page.set_title(t("app.title"))
     describe(t("shell.meta.description"))
     # the first view over index.html's picker keeps it: drawn again, it would repaint the largest text
     if not (_shown is None and route.view == "picker" and views.adopt_picker(_root)):
@@ -145,11 +137,11 @@ def show() -> None:
             _screen = _view(route)(_root, dict(route.params))
         except Exception:  # noqa: BLE001  (any screen bug: show it, keep the site alive)
             details = traceback.format_exc()
-            window.console.error(details)
+            page.log_error(details)
             dom.clear(_root)
             views.screen_error(_root, {"details": details})
     _root.focus()
-    window.scrollTo(0, _scroll.get(hash_, 0))
+    page.scroll_to(_scroll.get(hash_, 0))
     _shown = hash_
 
 
@@ -158,7 +150,7 @@ def redraw() -> None:
     if getattr(_screen, "redraw", None) is None:
         show()
         return
-    _title(t("app.title"))
+    page.set_title(t("app.title"))
     describe(t("shell.meta.description"))
     _call("redraw")
 
@@ -179,8 +171,8 @@ def start(root: Any) -> None:
     """Draw the current route into ``root`` and follow hash changes, page hiding and storage from now on."""
     global _root
     _root = root
-    dom.on(window, "hashchange", lambda _event: show())
-    dom.on(window, "pagehide", lambda _event: leave())
-    dom.on(window, "pageshow", _page_shown)
-    dom.on(window, "storage", _stored)
+    page.listen("hashchange", lambda _event: show())
+    page.listen("pagehide", lambda _event: leave())
+    page.listen("pageshow", _page_shown)
+    page.listen("storage", _stored)
     show()

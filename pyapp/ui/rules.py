@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
 
 from pyapp import demos
 from pyapp.i18n import t
 from pyapp.rulebook import GAMES
 from pyapp.rulebook.page import page_tree
-from pyapp.ui import router
+from pyapp.ui import page, router
 from pyapp.ui.demo import DemoWidget, to_dom  # noqa: F401  (to_dom re-exported)
 from pyapp.ui.dom import found, h, on
 
@@ -34,7 +33,7 @@ def _scroll_to_section(event: Any) -> None:
     if not found(link) or str(link.tagName).lower() != "a":
         return
     event.preventDefault()
-    target = document.getElementById(str(link.dataset.section))
+    target = page.by_id(str(link.dataset.section))
     if found(target):
         target.scrollIntoView()
         heading = target.querySelector("h2")
@@ -45,9 +44,9 @@ def _scroll_to_section(event: Any) -> None:
 
 def rules_article(game: str) -> Any:
     """The rules of ``game`` as drawn on its page (also shown over its table: :mod:`pyapp.ui.rules_sheet`)."""
-    page = _to_dom(page_tree(game), game)
-    on(page.querySelector(".rules-toc"), "click", _scroll_to_section)
-    return page
+    article = _to_dom(page_tree(game), game)
+    on(article.querySelector(".rules-toc"), "click", _scroll_to_section)
+    return article
 
 
 def render(root: Any, params: dict[str, str]) -> None:
@@ -55,7 +54,7 @@ def render(root: Any, params: dict[str, str]) -> None:
     game = params.get("game")
     if game not in GAMES:
         return
-    document.title = t("shell.page.title", page=t("rules.page_title", game=t(f"game.{game}")), site=t("app.title"))
+    page.set_title(t("shell.page.title", page=t("rules.page_title", game=t(f"game.{game}")), site=t("app.title")))
     router.describe(t(f"shell.about.{game}"))
     root.append(rules_article(game))
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
 
 from pyapp.i18n import t
+from pyapp.ui import page
 from pyapp.ui.dom import clear, found, h, on
 from pyapp.ui.rules import rules_article
 
@@ -40,7 +40,7 @@ class RulesSheet:
 
     def open(self) -> None:
         self.hold(True)
-        self.scroll = float(window.scrollY)
+        self.scroll = page.scroll_y()
         close = h("button", {"type": "button", "class": "primary", "data-testid": "rules-sheet-close"}, t("sheet.close"))
         on(close, "click", lambda event: self.dialog.close())
         title = h("h2", {"id": "rules-sheet-title", "tabindex": "-1"}, t("rules.page_title", game=t(f"game.{self.game}")))
@@ -51,8 +51,8 @@ class RulesSheet:
     def _closed(self, event: Any) -> None:
         """Back to the table as it was: the content goes, the computers go on, focus and scroll return."""
         clear(self.dialog)
-        window.scrollTo(0, self.scroll)
-        opener = window.document.querySelector("[data-testid=rules-open]")
+        page.scroll_to(self.scroll)
+        opener = page.find("[data-testid=rules-open]")
         if found(opener):
             opener.focus()
         self.hold(False)

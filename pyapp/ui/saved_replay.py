@@ -12,11 +12,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import to_js
 
 from pyapp.i18n import t
 from pyapp.replay import Replay
+from pyapp.ui import page
 from pyapp.ui.dom import button, clear, found, h, on
 from pyapp.ui.replay_revealed import revealed_section
 from pyapp.ui.review import Jumped, reviewed_note
@@ -87,8 +86,8 @@ class ReplayView:
         if not found(board):
             board = self.root.querySelector("[data-testid=replay-board]")
         if found(board):
-            window.scrollTo(0, 0)  # from the top, whatever the review's scroll was: the board is below
-            board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+            page.scroll_to(0)  # from the top, whatever the review's scroll was: the board is below
+            page.bring_into_view(board)
 
     def _handover(self) -> None:
         """Like the table's hand-over screen: the others look away before a person's cards show."""

@@ -11,9 +11,6 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import to_js
-
 from pyapp.i18n import t
 from pyapp.play.saved import Summary, record_title, summaries
 from pyapp.replay import Replay
@@ -21,7 +18,7 @@ from pyapp.storage import CorruptRecord, SaveStore, StorageError
 from pyapp.storage.records import MAX_NAME_CHARS
 from pyapp.storage.store import MAX_FINISHED, PREFIX
 from pyapp.storage.transfer import export_filename, export_text, import_file, raw_filename
-from pyapp.ui import routes
+from pyapp.ui import page, routes
 from pyapp.ui.confirm import confirm
 from pyapp.ui.aside_list import AsideList
 from pyapp.ui.dom import button, clear, found, h, local_date as _date, on
@@ -49,7 +46,7 @@ class SavesScreen:
     # -- the list --------------------------------------------------------------------
 
     def show(self) -> None:
-        document.title = t("shell.page.title", page=t("saves.title"), site=t("app.title"))
+        page.set_title(t("shell.page.title", page=t("saves.title"), site=t("app.title")))
         self.leave()
         self.replay = None
         body = h("section", {"class": "saves", "data-testid": "saves"},
@@ -151,7 +148,7 @@ class SavesScreen:
     def _resume(self, row: Summary) -> None:
         """Open the game's table on this record (``#/<game>?resume=<id>``, as the picker's Continue does)."""
         try:
-            window.location.hash = routes.href(row.game, resume=row.record_id)
+            page.go(routes.href(row.game, resume=row.record_id))
             return
         except ValueError:  # an id no route can carry (a hand-edited key): the table offers it as the game in play
             pass
@@ -160,7 +157,7 @@ class SavesScreen:
         except StorageError as error:
             self._say(t(error.key), "error")
             return
-        window.location.hash = routes.href(row.game)
+        page.go(routes.href(row.game))
 
     def _start_rename(self, row: Summary) -> None:
         self.renaming = row.record_id
@@ -220,7 +217,7 @@ class SavesScreen:
 
     def _export(self, row: Summary) -> None:
         filename = export_filename(row.record)
-        _download(export_text(row.record), filename)
+        page.download(export_text(row.record), filename)
         self._say(t("saves.exported", name=row.title, file=filename))
 
     def _export_raw(self, key: str) -> None:
@@ -234,7 +231,7 @@ class SavesScreen:
             self.show()
             return
         filename = raw_filename(key)
-        _download(text, filename)
+        page.download(text, filename)
         self._say(t("saves.raw_exported", file=filename))
 
     # -- import ------------------------------------------------------------------------
@@ -288,7 +285,7 @@ class SavesScreen:
         except (CorruptRecord, KeyError, StorageError) as error:
             self._say(t("review.unreadable", problem=str(error)), "error")
             return
-        document.title = t("shell.page.title", page=t("review.open"), site=t("app.title"))
+        page.set_title(t("shell.page.title", page=t("review.open"), site=t("app.title")))
         self.replay = None
         self.review = ReviewView(self.root, self.store, record, state, game_ui(state.GAME),
                                  jump=lambda jumped: self._jump(record_id, jumped),
@@ -316,18 +313,6 @@ class SavesScreen:
             self.replay.draw()
         else:
             self.show()
-
-def _download(text: str, filename: str) -> None:
-    """Hand ``text`` to the browser as a file download (a Blob behind an object URL, freed later)."""
-    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([text]), options)
-    url = window.URL.createObjectURL(blob)
-    link = h("a", {"href": url, "download": filename, "hidden": True})
-    document.body.append(link)
-    link.click()
-    link.remove()
-    asyncio.get_event_loop().call_later(30, lambda: window.URL.revokeObjectURL(url))
-
 
 def render(root: Any, params: dict[str, str]) -> SavesScreen:
     """The router view for ``#/saves`` (``?review=<id>``: that game's review)."""

@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pyscript import document, window
-
 from pyapp.drawing import cards
 from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from pyapp.drawing.tree import node
 from pyapp.i18n import t
 from pyapp.storage.prefs import SETTING_PREFIX, SETTINGS, setting
+from pyapp.ui import page
 from pyapp.ui.dom import clear, found, h, on, tree
 from pyapp.ui.local_storage import shared_store
 from pyapp.ui.turn_setting import group as turn_group
@@ -43,24 +42,21 @@ def stored(name: str) -> str:
 
 def current(name: str) -> str:
     """The choice in effect on this page: ``<html data-NAME>`` (set at boot, by the dialog or another tab)."""
-    value = document.documentElement.getAttribute(f"data-{name}")
-    return str(value) if found(value) and str(value) in SETTINGS[name] else stored(name)
+    value = page.root_attribute(f"data-{name}")
+    return value if value in SETTINGS[name] else stored(name)
 
 
 def choose(name: str, value: str) -> None:
     """Apply ``value`` now and remember it."""
     if value not in SETTINGS[name]:
         return
-    document.documentElement.setAttribute(f"data-{name}", value)
-    try:
-        window.localStorage.setItem(SETTING_PREFIX + name, value)
-    except Exception:  # remembered for this visit only
-        pass
+    page.set_root_attribute(f"data-{name}", value)
+    page.remember(SETTING_PREFIX + name, value)
 
 
 def pace_seconds() -> float:
     """The chosen pace in seconds (the e2e hook :data:`TEST_PACE` first, when it is a number)."""
-    test = getattr(window, TEST_PACE, None)
+    test = page.test_hook(TEST_PACE)
     if isinstance(test, (int, float)) and not isinstance(test, bool) and 0 <= test <= 10:
         return float(test)
     return PACE_SECONDS[current("pace")]
@@ -69,7 +65,7 @@ def pace_seconds() -> float:
 def apply_stored(names: Iterable[str] = tuple(SETTINGS)) -> None:
     """Put the remembered choices of ``names`` on ``<html>`` (every one at boot)."""
     for name in names:
-        document.documentElement.setAttribute(f"data-{name}", stored(name))
+        page.set_root_attribute(f"data-{name}", stored(name))
 
 
 def _follow(event: Any) -> None:
@@ -78,7 +74,7 @@ def _follow(event: Any) -> None:
     names = [name for name in SETTINGS if key is None or key == SETTING_PREFIX + name]
     apply_stored(names)
     if names and _dialog is not None and _dialog.open:
-        focused = document.activeElement
+        focused = page.focused()
         group = str(focused.name) if found(focused) and found(focused.closest(".settings-group")) else None
         _fill()
         _focus_choice(group)
@@ -158,7 +154,7 @@ def install(bar: Any) -> Any:
     on(_button, "click", open_dialog)
     # the browser restores the focus on close; this covers engines that do not
     on(_dialog, "close", lambda event: _button.focus())
-    on(window, "storage", _follow)
+    page.listen("storage", _follow)
     bar.append(_button)
-    document.body.append(_dialog)
+    page.body().append(_dialog)
     return _button

@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window
-from pyscript.ffi import to_js
 
 from pyapp.deals.challenge import challenge_link
 from pyapp.deals.daily import deal_of, parse_day, rank_of
@@ -25,7 +23,7 @@ from pyapp.i18n import t
 from pyapp.play import Session
 from pyapp.storage import StorageError
 from pyapp.storage.daily import DailyLog, load_daily, save_daily
-from pyapp.ui import dom
+from pyapp.ui import page
 from pyapp.ui.dom import h, on
 from pyapp.ui.table_host import TableHost
 
@@ -40,15 +38,9 @@ def _send(box: Any, status: Any, text: str, url: str | None, keys: tuple[str, st
     box.select()
 
     async def send() -> None:
-        share = getattr(window.navigator, "share", None)
         try:
-            if dom.found(share):
-                data = {"text": text, **({"url": url} if url else {})}
-                await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))
-                status.textContent = t(keys[0])
-            else:
-                await window.navigator.clipboard.writeText(whole)
-                status.textContent = t(keys[1])
+            shared = await page.share_or_copy({"text": text, **({"url": url} if url else {})}, whole)
+            status.textContent = t(keys[0] if shared else keys[1])
         except Exception:  # noqa: BLE001  (cancelled, or no permission: the selected text is there to copy)
             status.textContent = t(keys[2])
 
@@ -62,7 +54,7 @@ SENT = {"challenge": ("challenge.shared", "challenge.copied", "challenge.copy_fa
 
 def _challenge_link(session: Session) -> str:
     state = session.state
-    base = str(window.location.href).split("#", 1)[0]
+    base = page.site_address()
     return challenge_link(base, state.GAME, [seat.kind for seat in session.seats], dict(state.options), state.seed)
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
 
 from pyapp.i18n import t
 from pyapp.play.saved import continue_text, unfinished
 from pyapp.storage import StorageError
-from pyapp.ui import routes
+from pyapp.ui import page, routes
 from pyapp.ui.dom import append, found, h, local_date
 from pyapp.ui.local_storage import shared_store
 
@@ -122,7 +121,7 @@ def adopt_picker(root: Any) -> bool:
 
 def _panel(root: Any, testid: str, title: str, body: str, links: list[Any]) -> None:
     """A titled message with links below it."""
-    document.title = t("shell.page.title", page=title, site=t("app.title"))
+    page.set_title(t("shell.page.title", page=title, site=t("app.title")))
     root.append(
         h(
             "section",

@@ -53,9 +53,6 @@ def real_table(game: str, monkeypatch):
     rules.RulesSheet = Rules
     monkeypatch.setitem(sys.modules, "pyapp.ui.rules_sheet", rules)
     sys.modules["pyapp.ui.dom"].live_handlers = lambda: 0
-    ffi = types.ModuleType("pyscript.ffi")
-    ffi.to_js = lambda value: value
-    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)  # the end's share parts import it; the fake DOM never converts
     sys.modules["pyscript"].window.pyappMotion = types.SimpleNamespace(before=lambda *a: None, after=lambda *a: None)
     import pyapp.ui.ownership as ownership
     import pyapp.ui.table as table
