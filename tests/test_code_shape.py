@@ -10,11 +10,11 @@
   class in ``pyapp/ui`` longer than ``LONGEST_CLASS``: a screen is read one part at a time.
 * No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
   ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
-* Only ``pyapp/ui/dom.py`` (elements), ``page.py`` (the page's services) and
-  ``local_storage.py`` (the save store's backend) import the browser (``pyscript``,
-  ``js``, ``pyodide``): Python is to leave the main thread (issue 34), and what a
-  worker must ask the page for is then those modules' functions, not every
-  screen's code.
+* Only ``pyapp/ui/dom.py`` (elements), ``page.py`` (the page's services),
+  ``local_storage.py`` (the save store's backend) and ``worker_page.py`` (Python in a
+  worker, talking to its page) import the browser (``pyscript``, ``js``, ``pyodide``,
+  ``polyscript``): Python is leaving the main thread (issue 34), and what a worker
+  must ask the page for is then those modules' functions, not every screen's code.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ LONGEST = 60
 LONGEST_CLASS = 300
 LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint", "find", "by_id", "focused"}
 """DOM methods (and ``pyapp.ui.page``'s) that answer JavaScript's ``null`` when they find nothing."""
-BROWSER = {"pyscript", "js", "pyodide"}
+BROWSER = {"pyscript", "js", "pyodide", "polyscript"}
 """The modules that are the browser: in a worker they are not the page's."""
-BROWSER_DOORS = {"pyapp/ui/dom.py", "pyapp/ui/page.py", "pyapp/ui/local_storage.py"}
+BROWSER_DOORS = {"pyapp/ui/dom.py", "pyapp/ui/page.py", "pyapp/ui/local_storage.py", "pyapp/ui/worker_page.py"}
 """The modules that may import :data:`BROWSER`."""
 
 

@@ -59,6 +59,8 @@ def add_embed(
     from pyapp import demos, i18n
 
     embed_js = site.add_hashed("web", "embed.js", (ROOT / "web/embed.js").read_bytes())
+    worker_page_js = site.add_hashed("web", "worker_page.js", (ROOT / "web/worker_page.js").read_bytes())
+    embed_worker = site.add_hashed("web", "embed_worker.py", (ROOT / "web/embed_worker.py").read_bytes())
     languages = list(i18n.LANGUAGES)
     frames = {
         language: site.add_hashed(
@@ -90,11 +92,16 @@ def add_embed(
             "css": css,
             "rules_css": rules_css,
             "embed_js": embed_js,
+            "worker_page_js": worker_page_js,
+            "embed_worker": embed_worker,
             "dom_js": dom_js,
             "icon": icon,
             "pyscript_css": pyscript_css,
             "start_js": start_js,
-            "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
+            # sync_main_only: the worker asks nothing of the page synchronously (PyScript then does not
+            # warn, on every boot, that it has no SharedArrayBuffer for a bridge we do not use)
+            "py_config": html.escape(json.dumps({**py_config, "sync_main_only": True}, separators=(",", ":")),
+                                     quote=True),
             "embed_data": script_json(data),
         },
     )

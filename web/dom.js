@@ -42,7 +42,21 @@ globalThis.pyappDom = (() => {
     return element(tag, pairs.length / 2, ...pairs, ...children.map(tree));
   }
 
-  return Object.freeze({ element, tree });
+  /**
+   * Refuse ``type``'s default action on ``element`` by ``rule`` (JSON: ``keys``, only these keys when
+   * any; ``unless``, not when the target is inside that selector), at the event itself: a handler
+   * in Python may run later than the event (in a worker) and could no longer refuse it.
+   */
+  function prevent(element, type, rule) {
+    const { keys, unless } = JSON.parse(rule);
+    element.addEventListener(type, (event) => {
+      if (keys.length && !keys.includes(event.key)) return;
+      if (unless && event.target.closest?.(unless)) return;
+      event.preventDefault();
+    });
+  }
+
+  return Object.freeze({ element, tree, setStyle, prevent });
 })();
 
 /*

@@ -8,10 +8,12 @@
  * - PyScript 0.7 compiles its worker hooks into a function with Function() as
  *   soon as it defines <script type="py">, even on pages that start no worker,
  *   which a CSP without 'unsafe-eval' forbids.  Its only built-in worker hook
- *   registers the `_pyscript` module inside workers; this site runs Python on
- *   the main thread only, so the hook is dropped before PyScript reads it (it
- *   does so after loading its plugins, which always takes a fetch, so this
- *   module body runs first).
+ *   registers the `_pyscript` module inside workers, which our worker Python
+ *   (pyapp/ui/worker_page.py) never imports, so the hook is dropped before
+ *   PyScript reads it (it does so after loading its plugins, which always takes
+ *   a fetch, so this module body runs first).
+ * - A page whose Python runs in PyScript's worker (the embed) hands the worker
+ *   to web/worker_page.js, which draws what the worker's mirror says.
  * - A Python exception reaches PyScript's stderr as an Error object (plain
  *   output arrives as strings); it is passed on to boot.js as a
  *   `pyapp:python-error` event so the page can say the start failed.
@@ -47,6 +49,7 @@ await painted();
 const { hooks } = await import("./pyscript/core.js");
 
 hooks.worker.onBeforeRunAsync.clear();
+if (globalThis.pyappWorkerPage) hooks.main.onWorker.add((wrap, xworker) => globalThis.pyappWorkerPage.attach(xworker));
 
 hooks.main.onReady.add((wrap) => {
   const stderr = wrap.io.stderr;

@@ -17,7 +17,7 @@ from pyapp.demos.render import demo_tree
 from pyapp.drawing.tree import text_of
 from pyapp.i18n import language, t
 from pyapp.ui import dom, page
-from pyapp.ui.dom import clear, found, h, on
+from pyapp.ui.dom import Prevent, clear, found, h, on
 
 
 def to_dom(tree: Any) -> Any:
@@ -37,7 +37,7 @@ class DemoWidget:
         self.element = h("div", {"class": "demo-host", "data-demo-host": demo.key})
         self.copy_panel: Any = None
         on(self.element, "click", self._on_click)
-        on(self.element, "keydown", self._on_key)
+        on(self.element, "keydown", self._on_key, prevent=Prevent(keys=("ArrowLeft", "ArrowRight"), unless="textarea"))
         self._draw_all()
 
     # -- drawing ----------------------------------------------------------------------
@@ -91,14 +91,11 @@ class DemoWidget:
     def _on_key(self, event: Any) -> None:
         if found(event.target.closest("textarea")):
             return
-        key = str(event.key)
+        key = str(event.key)  # the page refuses these keys' scrolling itself (``Prevent`` above)
         if key == "ArrowRight":
             self.show(self.index + 1)
         elif key == "ArrowLeft":
             self.show(self.index - 1)
-        else:
-            return
-        event.preventDefault()
 
     # -- embed code ---------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pyscript import window
@@ -95,11 +96,31 @@ def _flat(children: tuple[Child, ...] | list[Child]) -> list[Any]:
     return flat
 
 
-def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False) -> Any:
-    """Call ``handler(event)`` on ``event`` (in the capture phase if ``capture``); returns ``element``."""
+@dataclass(frozen=True)
+class Prevent:
+    """Which of a listener's events have their default action refused (a key's scrolling, a link's jump).
+
+    Decided by the page's script at the event itself (``web/dom.js``'s ``prevent``), not by the
+    handler: Python that runs in a worker gets the event after the browser has acted on it.
+    ``keys``: only these keys (none: every event); ``unless``: not when the target is inside that selector.
+    """
+
+    keys: tuple[str, ...] = ()
+    unless: str = ""
+
+    def text(self) -> str:
+        return json.dumps({"keys": list(self.keys), "unless": self.unless})
+
+
+def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False,
+       prevent: Prevent | None = None) -> Any:
+    """Call ``handler(event)`` on ``event`` (in the capture phase if ``capture``), refusing the default
+    action by ``prevent``; returns ``element``."""
     proxy = create_proxy(handler)
     _handlers.append((element, event, proxy, capture))
     element.addEventListener(event, proxy, capture)
+    if prevent is not None:
+        _js.prevent(element, event, prevent.text())
     return element
 
 

@@ -1,0 +1,771 @@
+"""The page's elements as plain Python objects, for Python that runs off the page's main thread (issue 34).
+
+A worker has no ``document``.  There the screens draw into this mirror with the
+same calls they make on the page (``querySelector``, ``append``, ``textContent``,
+``dataset``, ``focus()``…), and every change is written down as an *op*, a short
+JSON list, which :mod:`pyapp.ui.worker_page` sends to the page in one message per
+task; ``web/worker_page.js`` applies them.  Reads never leave the worker: the
+mirror holds what the page holds, because every change to the page's elements
+is either one of its ops or an event the page reports (a focus, a field's value).
+
+Every node has an id the page shares: the page's own elements (the static shell)
+are *adopted* from a snapshot the page sends (:meth:`Document.adopt`), new ones
+get the next id.  A node the worker forgets (out of the tree and unreferenced)
+is freed on the page too (``f``), so neither side grows with a long game.
+
+The ops (the page's side is ``web/worker_page.js``)::
+
+    ["e", id, tag, ns, [name, value, ...]]   create an element (ns "svg" or "")
+    ["t", id, text]                          create a text node
+    ["a", parent, [ids]]                     append (moving nodes that are elsewhere)
+    ["r", parent, [ids]]                     replace the children
+    ["w", id, [ids]]                         replace the node with others
+    ["x", id]                                remove it from its parent
+    ["s", id, name, value]                   set an attribute (value None: remove it)
+    ["p", id, name, value]                   set a property (value, checked)
+    ["c", id, method]                        call focus, blur, select, click, showModal, close, scrollIntoView
+    ["l", id, type, rule]                    forward the element's ``type`` events (rule: see dom.Prevent)
+    ["d", title]                             the document's title
+    ["f", [ids]]                             forget these nodes
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any
+
+Op = list[Any]
+
+BOOLEAN_ATTRIBUTES = ("disabled", "hidden", "open", "checked", "readonly", "required", "selected", "multiple")
+"""Attributes the DOM also shows as a true/false property (``button.disabled = True``)."""
+TEXT_PROPERTIES = {"id": "id", "name": "name", "type": "type", "className": "class", "title": "title",
+                   "href": "href", "lang": "lang", "htmlFor": "for", "tabIndex": "tabindex"}
+"""Properties that are an attribute's text (``element.id``)."""
+CALLS = ("focus", "blur", "select", "click", "showModal", "close", "scrollIntoView")
+"""Methods that act on the page (their effect the page reports back if it matters, like the focus)."""
+
+
+def js_text(value: Any) -> str:
+    """``value`` as JavaScript's ``String(value)`` writes it (``True`` → ``"true"``, ``2.0`` → ``"2"``).
+
+    >>> [js_text(v) for v in (True, None, 2.0, 2.5, 3, "x")]
+    ['true', 'null', '2', '2.5', '3', 'x']
+    """
+    if value is True or value is False:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class Ops:
+    """The changes not yet sent, and the ids: one per document (the page's and the worker's view of it)."""
+
+    def __init__(self, first_id: int = 1) -> None:
+        self.pending: list[Op] = []
+        self.next_id = first_id
+        self.freed: list[int] = []
+        self.wanted: Callable[[], None] | None = None
+        """Called at the first op after a flush (the worker schedules the next send there)."""
+
+    def add(self, op: Op) -> None:
+        if not self.pending and not self.freed and self.wanted is not None:
+            self.wanted()
+        self.pending.append(op)
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def free(self, node_id: int) -> None:
+        if not self.pending and not self.freed and self.wanted is not None:
+            self.wanted()
+        self.freed.append(node_id)
+
+    def take(self) -> list[Op]:
+        """The ops to send now (the forgotten nodes last: an op of this batch may still name one)."""
+        ops, self.pending = self.pending, []
+        if self.freed:
+            ops.append(["f", self.freed])
+            self.freed = []
+        return ops
+
+
+# -- selectors ---------------------------------------------------------------------------------
+
+_COMPOUND = re.compile(r"""
+    (?P<tag>[a-zA-Z][\w-]*|\*)?
+    (?P<rest>(?:\#[\w-]+|\.[\w-]+|\[[^\]]+\]|:not\([^)]*\))*)
+""", re.X)
+_PART = re.compile(r"""\#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<attr>[^\]]+)\]|:not\((?P<not>[^)]*)\)""")
+_ATTR = re.compile(r"""^\s*([\w-]+)\s*(?:([~^$*|]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+)))?\s*$""")
+
+
+class SelectorError(ValueError):
+    """A selector the mirror does not read (the page's own ``querySelector`` would read more)."""
+
+
+def _compound(text: str) -> Callable[[Element], bool]:
+    """A test for one compound selector (``tag#id.class[attr=value]:not(…)``)."""
+    match = _COMPOUND.fullmatch(text)
+    if not text or match is None:
+        raise SelectorError(f"cannot read the selector {text!r}")
+    tests: list[Callable[[Element], bool]] = []
+    tag = match["tag"]
+    if tag and tag != "*":
+        tests.append(lambda element, tag=tag.lower(): element.tag == tag)
+    for part in _PART.finditer(match["rest"] or ""):
+        if part["id"]:
+            tests.append(lambda element, value=part["id"]: element.attrs.get("id") == value)
+        elif part["cls"]:
+            tests.append(lambda element, value=part["cls"]: value in element.attrs.get("class", "").split())
+        elif part["not"] is not None:
+            inner = _compound(part["not"].strip())
+            tests.append(lambda element, inner=inner: not inner(element))
+        else:
+            tests.append(_attribute(part["attr"]))
+    return lambda element: all(test(element) for test in tests)
+
+
+def _attribute(text: str) -> Callable[[Element], bool]:
+    found = _ATTR.match(text)
+    if found is None:
+        raise SelectorError(f"cannot read the attribute selector [{text}]")
+    name, operator = found[1].lower(), found[2]
+    value = next((group for group in found.groups()[2:] if group is not None), "")
+    if operator is None:
+        return lambda element: name in element.attrs
+    checks: dict[str, Callable[[str], bool]] = {
+        "=": lambda have: have == value,
+        "~=": lambda have: value in have.split(),
+        "^=": lambda have: bool(value) and have.startswith(value),
+        "$=": lambda have: bool(value) and have.endswith(value),
+        "*=": lambda have: bool(value) and value in have,
+        "|=": lambda have: have == value or have.startswith(value + "-"),
+    }
+    check = checks[operator]
+    return lambda element: name in element.attrs and check(element.attrs[name])
+
+
+def compile_selector(selector: str) -> Callable[[Element], bool]:
+    """A test for ``selector``: compound selectors joined by spaces (descendant) or ``>`` (child), in comma lists.
+
+    >>> doc = Document(Ops())
+    >>> card = doc.createElement("div"); card.setAttribute("class", "card red"); card.dataset.card = "7S"
+    >>> compile_selector('div.card[data-card="7S"]')(card), compile_selector(".card:not(.red)")(card)
+    (True, False)
+    """
+    alternatives = []
+    for branch in _split(selector, ","):
+        steps = re.sub(r"\s*>\s*", " > ", branch.strip()).split()
+        if not steps or steps[0] == ">" or steps[-1] == ">":
+            raise SelectorError(f"cannot read the selector {selector!r}")
+        alternatives.append(_chain(steps))
+    return lambda element: any(test(element) for test in alternatives)
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, "", 0
+    for index, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[(":
+            depth += 1
+        elif char in "])":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _chain(steps: list[str]) -> Callable[[Element], bool]:
+    """The test for one branch: the last compound matches the element, the others its ancestors in order."""
+    tests: list[tuple[str, Callable[[Element], bool]]] = []
+    combinator = " "
+    for step in steps:
+        if step == ">":
+            combinator = ">"
+            continue
+        tests.append((combinator, _compound(step)))
+        combinator = " "
+
+    def matches(element: Element, index: int) -> bool:
+        if not tests[index][1](element):
+            return False
+        if index == 0:
+            return True
+        combinator = tests[index][0]
+        parent = element.parentElement
+        while parent is not None:
+            if matches(parent, index - 1):
+                return True
+            if combinator == ">":
+                return False
+            parent = parent.parentElement
+        return False
+
+    return lambda element: matches(element, len(tests) - 1)
+
+
+# -- nodes -------------------------------------------------------------------------------------
+
+
+class Node:
+    """A node with an id shared with the page; its parent is known, its children are held."""
+
+    nodeType = 0
+
+    def __init__(self, document: Document | None, node_id: int) -> None:
+        self.ownerDocument = document
+        self.id_ = node_id
+        self.parentNode: Node | None = None
+        self.childNodes: list[Node] = []
+
+    def __del__(self) -> None:
+        document = self.ownerDocument
+        if document is not None and not document.closed:
+            document.ops.free(self.id_)
+
+    @property
+    def parentElement(self) -> Element | None:  # noqa: N802
+        parent = self.parentNode
+        return parent if isinstance(parent, Element) else None
+
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return "".join(child.textContent for child in self.childNodes)
+
+    def contains(self, other: Any) -> bool:
+        node = other
+        while node is not None:
+            if node is self:
+                return True
+            node = node.parentNode
+        return False
+
+    def isSameNode(self, other: Any) -> bool:  # noqa: N802
+        return other is self
+
+    def _detach(self) -> None:
+        if self.parentNode is not None:
+            self.parentNode.childNodes.remove(self)
+            self.parentNode = None
+
+    def remove(self) -> None:
+        if self.parentNode is not None:
+            self._detach()
+            self._op(["x", self.id_])
+
+    def _op(self, op: Op) -> None:
+        if self.ownerDocument is not None:
+            self.ownerDocument.ops.add(op)
+
+
+class Text(Node):
+    nodeType = 3
+
+    def __init__(self, document: Document | None, node_id: int, data: str) -> None:
+        super().__init__(document, node_id)
+        self.data = data
+
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return self.data
+
+
+class ClassList:
+    """``element.classList``: the ``class`` attribute as a set of names, written back as an attribute."""
+
+    def __init__(self, element: Element) -> None:
+        self._element = element
+
+    def _names(self) -> list[str]:
+        return self._element.attrs.get("class", "").split()
+
+    def contains(self, name: str) -> bool:
+        return name in self._names()
+
+    def add(self, *names: str) -> None:
+        have = self._names()
+        self._element.setAttribute("class", " ".join(dict.fromkeys(have + list(names))))
+
+    def remove(self, *names: str) -> None:
+        self._element.setAttribute("class", " ".join(name for name in self._names() if name not in names))
+
+    def toggle(self, name: str, force: bool | None = None) -> bool:
+        on = not self.contains(name) if force is None else force
+        (self.add if on else self.remove)(name)
+        return on
+
+
+class Dataset:
+    """``element.dataset``: ``data-*`` attributes by their camel-case names; a missing one reads None."""
+
+    def __init__(self, element: Element) -> None:
+        object.__setattr__(self, "_element", element)
+
+    @staticmethod
+    def _attribute(key: str) -> str:
+        return "data-" + re.sub(r"[A-Z]", lambda upper: "-" + upper[0].lower(), key)
+
+    def __getattr__(self, key: str) -> str | None:
+        return self._element.attrs.get(self._attribute(key))
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        self._element.setAttribute(self._attribute(key), js_text(value))
+
+    def __delattr__(self, key: str) -> None:
+        self._element.removeAttribute(self._attribute(key))
+
+
+class Listener:
+    __slots__ = ("handler", "capture")
+
+    def __init__(self, handler: Callable[[Any], None], capture: bool) -> None:
+        self.handler, self.capture = handler, capture
+
+
+class Element(Node):
+    """An element: attributes, children, listeners, and the few properties the page may change (value, focus)."""
+
+    nodeType = 1
+
+    def __init__(self, document: Document | None, node_id: int, tag: str, namespace: str = "") -> None:
+        super().__init__(document, node_id)
+        self.tag = tag if namespace else tag.lower()
+        self.namespace = namespace
+        self.attrs: dict[str, str] = {}
+        self.listeners: dict[str, list[Listener]] = {}
+        self._value: str | None = None
+        self._checked: bool | None = None
+
+    # -- attributes and properties ------------------------------------------------------------
+
+    @property
+    def tagName(self) -> str:  # noqa: N802
+        return self.tag if self.namespace else self.tag.upper()
+
+    def getAttribute(self, name: str) -> str | None:  # noqa: N802
+        return self.attrs.get(name.lower() if not self.namespace else name)
+
+    def hasAttribute(self, name: str) -> bool:  # noqa: N802
+        return self.getAttribute(name) is not None
+
+    def setAttribute(self, name: str, value: Any) -> None:  # noqa: N802
+        name = name if self.namespace else name.lower()
+        text = js_text(value)
+        if self.attrs.get(name) != text:
+            self.attrs[name] = text
+            self._op(["s", self.id_, name, text])
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        name = name if self.namespace else name.lower()
+        if self.attrs.pop(name, None) is not None:
+            self._op(["s", self.id_, name, None])
+
+    def toggleAttribute(self, name: str, force: bool | None = None) -> bool:  # noqa: N802
+        on = not self.hasAttribute(name) if force is None else force
+        if on:
+            self.setAttribute(name, "")
+        else:
+            self.removeAttribute(name)
+        return on
+
+    @property
+    def classList(self) -> ClassList:  # noqa: N802
+        return ClassList(self)
+
+    @property
+    def dataset(self) -> Dataset:
+        return Dataset(self)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in BOOLEAN_ATTRIBUTES:
+            return name in self.attrs
+        if name in TEXT_PROPERTIES:
+            return self.attrs.get(TEXT_PROPERTIES[name], "")
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in BOOLEAN_ATTRIBUTES and name != "checked":
+            self.toggleAttribute(name, bool(value))
+        elif name in TEXT_PROPERTIES:
+            self.setAttribute(TEXT_PROPERTIES[name], value)
+        else:
+            object.__setattr__(self, name, value)
+
+    @property
+    def value(self) -> str:
+        if self._value is not None:
+            return self._value
+        if self.tag == "textarea":
+            return self.textContent
+        return self.attrs.get("value", "")
+
+    @value.setter
+    def value(self, text: Any) -> None:
+        self._value = js_text(text)
+        self._op(["p", self.id_, "value", self._value])
+
+    @property
+    def checked(self) -> bool:
+        return self._checked if self._checked is not None else "checked" in self.attrs
+
+    @checked.setter
+    def checked(self, on: Any) -> None:
+        self._checked = bool(on)
+        self._op(["p", self.id_, "checked", self._checked])
+
+    def reported(self, value: str | None, checked: bool | None) -> None:
+        """What the page says the person typed or ticked (no op: the page has it already)."""
+        if value is not None:
+            self._value = value
+        if checked is not None:
+            self._checked = checked
+
+    # -- children -----------------------------------------------------------------------------
+
+    @property
+    def children(self) -> list[Element]:
+        return [child for child in self.childNodes if isinstance(child, Element)]
+
+    @property
+    def firstChild(self) -> Node | None:  # noqa: N802
+        return self.childNodes[0] if self.childNodes else None
+
+    @property
+    def lastChild(self) -> Node | None:  # noqa: N802
+        return self.childNodes[-1] if self.childNodes else None
+
+    def _nodes(self, items: tuple[Any, ...]) -> list[Node]:
+        document = self.ownerDocument
+        nodes = []
+        for item in items:
+            if isinstance(item, Node):
+                nodes.append(item)
+            elif document is not None:
+                nodes.append(document.createTextNode(js_text(item)))
+        return nodes
+
+    def _adopt(self, nodes: list[Node], index: int | None = None) -> None:
+        for node in nodes:
+            if node.contains(self):
+                raise ValueError("a node cannot go inside itself")
+            node._detach()
+            node.parentNode = self
+        if index is None:
+            self.childNodes.extend(nodes)
+        else:
+            self.childNodes[index:index] = nodes
+
+    def append(self, *items: Any) -> None:
+        nodes = self._nodes(items)
+        if nodes:
+            self._adopt(nodes)
+            self._op(["a", self.id_, [node.id_ for node in nodes]])
+
+    def appendChild(self, node: Node) -> Node:  # noqa: N802
+        self.append(node)
+        return node
+
+    def replaceChildren(self, *items: Any) -> None:  # noqa: N802
+        nodes = self._nodes(items)
+        for child in list(self.childNodes):
+            child.parentNode = None
+        self.childNodes = []
+        self._adopt(nodes)
+        self._op(["r", self.id_, [node.id_ for node in nodes]])
+
+    def replaceWith(self, *items: Any) -> None:  # noqa: N802
+        parent = self.parentNode
+        if parent is None:
+            return
+        nodes = [node for node in self._nodes(items) if node is not self]
+        index = parent.childNodes.index(self)
+        self._detach()
+        for node in nodes:
+            node._detach()
+        index = min(index, len(parent.childNodes))
+        for node in nodes:
+            node.parentNode = parent
+        parent.childNodes[index:index] = nodes
+        self._op(["w", self.id_, [node.id_ for node in nodes]])
+
+    @property
+    def textContent(self) -> str:  # noqa: N802
+        return "".join(child.textContent for child in self.childNodes)
+
+    @textContent.setter
+    def textContent(self, text: Any) -> None:  # noqa: N802
+        text = "" if text is None else js_text(text)
+        if self.textContent == text and len(self.childNodes) <= 1:
+            return
+        self.replaceChildren(*([text] if text else []))
+
+    # -- finding ------------------------------------------------------------------------------
+
+    def descendants(self) -> Iterator[Element]:
+        for child in self.childNodes:
+            if isinstance(child, Element):
+                yield child
+                yield from child.descendants()
+
+    def querySelector(self, selector: str) -> Element | None:  # noqa: N802
+        test = compile_selector(selector)
+        return next((element for element in self.descendants() if test(element)), None)
+
+    def querySelectorAll(self, selector: str) -> list[Element]:  # noqa: N802
+        test = compile_selector(selector)
+        return [element for element in self.descendants() if test(element)]
+
+    def matches(self, selector: str) -> bool:
+        return compile_selector(selector)(self)
+
+    def closest(self, selector: str) -> Element | None:
+        test = compile_selector(selector)
+        node: Element | None = self
+        while node is not None:
+            if test(node):
+                return node
+            node = node.parentElement
+        return None
+
+    # -- events and actions -------------------------------------------------------------------
+
+    def addEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
+        if kind not in self.listeners:  # the page forwards each kind once, to whichever listeners are here then
+            self._op(["l", self.id_, kind, None])
+        self.listeners.setdefault(kind, []).append(Listener(handler, bool(capture)))
+
+    def removeEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
+        listeners = self.listeners.get(kind, [])
+        for listener in listeners:
+            if listener.handler is handler and listener.capture == bool(capture):
+                listeners.remove(listener)
+                break
+
+    def prevent(self, kind: str, rule: str) -> None:
+        """Ask the page to refuse ``kind``'s default action by ``rule`` (``dom.Prevent``'s JSON), at the event itself."""
+        self._op(["l", self.id_, kind, rule])
+
+    def _call(self, method: str) -> None:
+        self._op(["c", self.id_, method])
+
+    def focus(self, *options: Any) -> None:
+        if self.ownerDocument is not None:
+            self.ownerDocument.focused = self
+        self._call("focus")
+
+    def blur(self) -> None:
+        if self.ownerDocument is not None and self.ownerDocument.focused is self:
+            self.ownerDocument.focused = None
+        self._call("blur")
+
+    def select(self) -> None:
+        self._call("select")
+
+    def click(self) -> None:
+        self._call("click")
+
+    def showModal(self) -> None:  # noqa: N802
+        self.toggleAttribute("open", True)
+        self._call("showModal")
+
+    def close(self) -> None:
+        self.toggleAttribute("open", False)
+        self._call("close")
+
+    def scrollIntoView(self, *options: Any) -> None:  # noqa: N802
+        self._call("scrollIntoView")
+
+
+class Event:
+    """An event the page reported, dispatched through the mirror (capture, target, bubbling)."""
+
+    def __init__(self, kind: str, target: Element, fields: dict[str, Any]) -> None:
+        self.type = kind
+        self.target = target
+        self.currentTarget: Element | None = None
+        self.defaultPrevented = False
+        self.stopped = False
+        self.key = fields.get("key")
+        self.detail = fields.get("detail", 0)
+        for name in ("shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "persisted"):
+            setattr(self, name, bool(fields.get(name, False)))
+        self.newValue = fields.get("newValue")
+
+    def preventDefault(self) -> None:  # noqa: N802
+        """Too late to refuse anything on the page (``dom.Prevent`` does it there); kept for what reads it."""
+        self.defaultPrevented = True
+
+    def stopPropagation(self) -> None:  # noqa: N802
+        self.stopped = True
+
+
+class Document:
+    """The mirror of one page's document: its ``body``, ``documentElement``, title and focus, and the ops."""
+
+    def __init__(self, ops: Ops) -> None:
+        self.ops = ops
+        self.closed = False
+        self.documentElement = Element(self, 0, "html")
+        self.body: Element | None = None
+        self._focused: Callable[[], Element | None] = lambda: None
+        self.nodes: weakref.WeakValueDictionary[int, Node] = weakref.WeakValueDictionary()
+        """Every node by id while the worker holds it (the tree holds its nodes; a dropped one is freed)."""
+        self.stopped = -1
+        """The number of the last event a handler stopped: the page's next listeners of it are not called."""
+        self._title = ""
+
+    def __del__(self) -> None:
+        self.closed = True
+
+    def createElement(self, tag: str, attrs: dict[str, str] | None = None, namespace: str = "") -> Element:  # noqa: N802
+        """A new element; ``attrs`` (texts) go in its one op (``web/dom.js`` sets ``style`` through the CSSOM)."""
+        element = Element(self, self.ops.new_id(), tag, namespace)
+        element.attrs = dict(attrs or {})
+        self.nodes[element.id_] = element
+        self.ops.add(["e", element.id_, element.tag, namespace, [part for pair in element.attrs.items() for part in pair]])
+        return element
+
+    def createElementNS(self, namespace: str, tag: str) -> Element:  # noqa: N802
+        return self.createElement(tag, namespace="svg")
+
+    def createTextNode(self, text: str) -> Text:  # noqa: N802
+        node = Text(self, self.ops.new_id(), text)
+        self.nodes[node.id_] = node
+        self.ops.add(["t", node.id_, text])
+        return node
+
+    @property
+    def focused(self) -> Element | None:
+        """The element last focused (held weakly: a removed one may go)."""
+        return self._focused()
+
+    @focused.setter
+    def focused(self, element: Element | None) -> None:
+        self._focused = weakref.ref(element) if element is not None else (lambda: None)
+
+    @property
+    def activeElement(self) -> Element | None:  # noqa: N802
+        focused = self.focused
+        return focused if focused is not None and self.documentElement.contains(focused) else self.body
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @title.setter
+    def title(self, text: str) -> None:
+        if text != self._title:
+            self._title = text
+            self.ops.add(["d", text])
+
+    def getElementById(self, element_id: str) -> Element | None:  # noqa: N802
+        return next((element for element in self.documentElement.descendants()
+                     if element.attrs.get("id") == element_id), None)
+
+    def querySelector(self, selector: str) -> Element | None:  # noqa: N802
+        return self.documentElement.querySelector(selector)
+
+    def querySelectorAll(self, selector: str) -> list[Element]:  # noqa: N802
+        return self.documentElement.querySelectorAll(selector)
+
+    # -- the page's side --------------------------------------------------------------------
+
+    def adopt(self, snapshot: dict[str, Any]) -> None:
+        """Take the page as it is: ``{"html": attrs, "title", "body": node, "active": id, "next": id}``.
+
+        A node is ``[id, tag, attrs, *children]`` or ``[id, text]`` (``web/worker_page.js``'s snapshot).
+        """
+        self.documentElement.attrs = dict(snapshot.get("html", {}))
+        self._title = str(snapshot.get("title", ""))
+        body = self._adopt_node(snapshot["body"])
+        if not isinstance(body, Element):
+            raise ValueError("the snapshot's body is not an element")
+        body.parentNode = self.documentElement
+        self.documentElement.childNodes = [body]
+        self.body = body
+        self.ops.next_id = max(self.ops.next_id, int(snapshot["next"]))
+        active = self.nodes.get(snapshot.get("active") or -1)
+        self.focused = active if isinstance(active, Element) else None
+
+    def _adopt_node(self, data: list[Any]) -> Node:
+        node_id = int(data[0])
+        if len(data) == 2:
+            node: Node = Text(self, node_id, str(data[1]))
+        else:
+            element = Element(self, node_id, str(data[1]))
+            element.attrs = {str(name): str(value) for name, value in data[2].items()}
+            for child_data in data[3:]:
+                child = self._adopt_node(child_data)
+                child.parentNode = element
+                element.childNodes.append(child)
+            node = element
+        self.nodes[node_id] = node
+        return node
+
+    def node(self, node_id: int) -> Node | None:
+        """The node the page calls ``node_id``, while the worker keeps it."""
+        return self.nodes.get(node_id)
+
+    def dispatch(self, kind: str, number: int, current: int, path: list[int], fields: dict[str, Any]) -> Event | None:
+        """The page's event ``kind`` (its ``number``) at the element ``current`` whose listener forwarded it,
+        aimed at the first element of ``path`` the worker knows (the target and its ancestors, innermost first).
+
+        The page calls each element's listener in the order events propagate there; an event a handler
+        stopped reaches no further element."""
+        element = self.nodes.get(current)
+        target = next((node for node in map(self.nodes.get, path) if isinstance(node, Element)), element)
+        if number == self.stopped or not isinstance(element, Element) or not isinstance(target, Element):
+            return None
+        event = Event(kind, target, fields)
+        event.currentTarget = element
+        for listener in list(element.listeners.get(kind, [])):
+            listener.handler(event)
+        if event.stopped:
+            self.stopped = number
+        return event
+
+
+class Builder:
+    """``web/dom.js``'s two functions (``window.pyappDom``) over a mirror document: what ``dom.h`` calls."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+
+    def element(self, tag: str, count: int, *rest: Any) -> Element:
+        """``<tag>`` with ``count`` name, value pairs, then its children (nodes or strings)."""
+        attrs = {str(rest[index]): js_text(rest[index + 1]) for index in range(0, 2 * count, 2)}
+        element = self.document.createElement(tag, attrs)
+        element.append(*rest[2 * count:])
+        return element
+
+    def prevent(self, element: Element, kind: str, rule: str) -> None:
+        """Refuse ``kind``'s default action on ``element`` by ``rule`` (``dom.Prevent``), on the page."""
+        element.prevent(kind, rule)
+
+    def tree(self, node: Any) -> Node:
+        """An element tree ``[tag, {name: value}, *children]`` (strings as text) as nodes."""
+        if isinstance(node, str):
+            return self.document.createTextNode(node)
+        tag, attrs, *children = node
+        element = self.document.createElement(tag, {name: "" if value is True else js_text(value)
+                                                    for name, value in attrs.items()})
+        element.append(*[self.tree(child) for child in children])
+        return element
+
+
+def ops_text(ops: list[Op]) -> str:
+    """The ops as the page receives them: one JSON text."""
+    return json.dumps(ops, ensure_ascii=False, separators=(",", ":"))
