@@ -52,6 +52,9 @@ globalThis.pyappWorkerPage = (() => {
       return [name(node), node.localName, attrs, ...children];
     }
 
+    nodes.set(0, document.documentElement); // the mirror's <html> is 0
+    ids.set(document.documentElement, 0);
+
     function start() {
       const html = {};
       for (const attr of document.documentElement.attributes) html[attr.name] = attr.value;

@@ -410,6 +410,12 @@ class Element(Node):
             return self._value
         if self.tag == "textarea":
             return self.textContent
+        if self.tag == "select":  # the selected option's, else the first one's
+            options = self.querySelectorAll("option")
+            chosen = next((option for option in options if "selected" in option.attrs), options[0] if options else None)
+            return chosen.value if chosen is not None else ""
+        if self.tag == "option" and "value" not in self.attrs:
+            return self.textContent
         return self.attrs.get("value", "")
 
     @value.setter
@@ -578,11 +584,11 @@ class Element(Node):
         self._call("click")
 
     def showModal(self) -> None:  # noqa: N802
-        self.toggleAttribute("open", True)
+        self.attrs["open"] = ""  # the page's showModal() sets it (an open dialog would refuse the call)
         self._call("showModal")
 
     def close(self) -> None:
-        self.toggleAttribute("open", False)
+        self.attrs.pop("open", None)
         self._call("close")
 
     def scrollIntoView(self, *options: Any) -> None:  # noqa: N802

@@ -29,7 +29,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import js
-from polyscript import xworker
 from pyodide.ffi import create_proxy
 
 from pyapp.ui.mirror import Builder, Document, Element, Ops, ops_text
@@ -80,6 +79,9 @@ class WorkerPage:
     """The worker's side of one page: its mirror, the ops to send, the events to dispatch."""
 
     def __init__(self, entry: str) -> None:
+        from polyscript import xworker  # noqa: PLC0415  (only a worker's polyscript has it)
+
+        self.xworker = xworker
         self.entry = entry
         self.ops = Ops()
         self.document = Document(self.ops)
@@ -88,7 +90,7 @@ class WorkerPage:
         self._receive = create_proxy(self.receive)
 
     def say(self, message: dict[str, Any]) -> None:
-        xworker.postMessage(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.xworker.postMessage(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
 
     def _schedule(self) -> None:
         js.queueMicrotask(self._flush)
@@ -96,10 +98,10 @@ class WorkerPage:
     def flush(self) -> None:
         ops = self.ops.take()
         if ops:
-            xworker.postMessage('{"k":"ops","ops":' + ops_text(ops) + "}")
+            self.xworker.postMessage('{"k":"ops","ops":' + ops_text(ops) + "}")
 
     def open(self) -> None:
-        xworker.onmessage = self._receive
+        self.xworker.onmessage = self._receive
         self.say({"k": "hello"})
 
     def receive(self, event: Any) -> None:
