@@ -44,8 +44,6 @@ BOOLEAN_ATTRIBUTES = ("disabled", "hidden", "open", "checked", "readonly", "requ
 TEXT_PROPERTIES = {"id": "id", "name": "name", "type": "type", "className": "class", "title": "title",
                    "href": "href", "lang": "lang", "htmlFor": "for", "tabIndex": "tabindex"}
 """Properties that are an attribute's text (``element.id``)."""
-CALLS = ("focus", "blur", "select", "click", "showModal", "close", "scrollIntoView")
-"""Methods that act on the page (their effect the page reports back if it matters, like the focus)."""
 
 
 def js_text(value: Any) -> str:
