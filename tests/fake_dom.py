@@ -248,6 +248,7 @@ def load_ui(module_name: str):
     dom = types.ModuleType("pyapp.ui.dom")
     dom.h, dom.on, dom.clear, dom.append, dom.tree = h, on, clear, _append, tree
     dom.svg = h  # an SVG element is an element to the fake DOM
+    dom.Prevent = lambda **rule: rule  # default actions are the browser's: the fake DOM has none
     dom.found = lambda node: node is not None
     sys.modules["pyapp.ui.dom"] = dom
     pyscript = types.ModuleType("pyscript")

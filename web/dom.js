@@ -44,13 +44,15 @@ globalThis.pyappDom = (() => {
 
   /**
    * Refuse ``type``'s default action on ``element`` by ``rule`` (JSON: ``keys``, only these keys when
-   * any; ``unless``, not when the target is inside that selector), at the event itself: a handler
+   * any; ``within``, only when the target is inside that selector; ``unless``, not when it is inside
+   * that one), at the event itself: a handler
    * in Python may run later than the event (in a worker) and could no longer refuse it.
    */
   function prevent(element, type, rule) {
-    const { keys, unless } = JSON.parse(rule);
+    const { keys, within, unless } = JSON.parse(rule);
     element.addEventListener(type, (event) => {
       if (keys.length && !keys.includes(event.key)) return;
+      if (within && !event.target.closest?.(within)) return;
       if (unless && event.target.closest?.(unless)) return;
       event.preventDefault();
     });

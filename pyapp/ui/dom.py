@@ -102,14 +102,16 @@ class Prevent:
 
     Decided by the page's script at the event itself (``web/dom.js``'s ``prevent``), not by the
     handler: Python that runs in a worker gets the event after the browser has acted on it.
-    ``keys``: only these keys (none: every event); ``unless``: not when the target is inside that selector.
+    ``keys``: only these keys (none: every event); ``within``: only when the target is inside that
+    selector; ``unless``: not when it is inside that one.
     """
 
     keys: tuple[str, ...] = ()
+    within: str = ""
     unless: str = ""
 
     def text(self) -> str:
-        return json.dumps({"keys": list(self.keys), "unless": self.unless})
+        return json.dumps({"keys": list(self.keys), "within": self.within, "unless": self.unless})
 
 
 def on(element: Any, event: str, handler: Callable[[Any], None], *, capture: bool = False,

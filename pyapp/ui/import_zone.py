@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyapp.i18n import t
-from pyapp.ui.dom import found, h, on
+from pyapp.ui.dom import Prevent, found, h, on
 
 
 def import_zone(take: Callable[[Any], None]) -> Any:
@@ -22,19 +22,18 @@ def import_zone(take: Callable[[Any], None]) -> Any:
             take(files.item(0))
 
     def over(event: Any) -> None:
-        event.preventDefault()
         zone.classList.add("dragging")
 
     def dropped(event: Any) -> None:
-        event.preventDefault()
         zone.classList.remove("dragging")
         first(event.dataTransfer.files if found(event.dataTransfer) else None)
 
     on(chooser, "change", lambda event: first(chooser.files))
-    on(zone, "dragover", over)
-    on(zone, "dragenter", over)
+    # the page keeps a dragged file from being opened in the tab, and lets it be dropped here
+    on(zone, "dragover", over, prevent=Prevent())
+    on(zone, "dragenter", over, prevent=Prevent())
     on(zone, "dragleave", lambda event: zone.classList.remove("dragging"))
-    on(zone, "drop", dropped)
+    on(zone, "drop", dropped, prevent=Prevent())
     return zone
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyapp.i18n import t
 from pyapp.ui import page, routes
-from pyapp.ui.dom import clear, h, on
+from pyapp.ui.dom import Prevent, clear, h, on
 from pyapp.ui.invite_room import Offer
 from pyapp.ui.join_link import Invite, JoinLinkError, parse_join
 
@@ -65,7 +65,6 @@ class JoinScreen:
         form = h("form", {"class": "join-form"}, h("label", {"for": "join-name"}, t("join.name")), name, button, problem)
 
         def submit(event: Any) -> None:
-            event.preventDefault()
             self.name = str(name.value).strip()[:24]
             if not self.name:
                 problem.textContent = t("join.name_missing")
@@ -75,7 +74,7 @@ class JoinScreen:
                 return
             self._join(self.name)
 
-        on(form, "submit", submit)
+        on(form, "submit", submit, prevent=Prevent())  # the page stays: nothing is sent anywhere
         return form
 
 

@@ -15,7 +15,7 @@ from pyapp.rulebook import GAMES
 from pyapp.rulebook.page import page_tree
 from pyapp.ui import page, router
 from pyapp.ui.demo import DemoWidget, to_dom  # noqa: F401  (to_dom re-exported)
-from pyapp.ui.dom import found, h, on
+from pyapp.ui.dom import Prevent, found, h, on
 
 
 def _to_dom(tree: Any, game: str) -> Any:
@@ -32,7 +32,6 @@ def _scroll_to_section(event: Any) -> None:
     link = event.target.closest("[data-section]")
     if not found(link) or str(link.tagName).lower() != "a":
         return
-    event.preventDefault()
     target = page.by_id(str(link.dataset.section))
     if found(target):
         target.scrollIntoView()
@@ -45,7 +44,7 @@ def _scroll_to_section(event: Any) -> None:
 def rules_article(game: str) -> Any:
     """The rules of ``game`` as drawn on its page (also shown over its table: :mod:`pyapp.ui.rules_sheet`)."""
     article = _to_dom(page_tree(game), game)
-    on(article.querySelector(".rules-toc"), "click", _scroll_to_section)
+    on(article.querySelector(".rules-toc"), "click", _scroll_to_section, prevent=Prevent(within="a[data-section]"))
     return article
 
 

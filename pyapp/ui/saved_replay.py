@@ -16,7 +16,7 @@ from typing import Any
 from pyapp.i18n import t
 from pyapp.replay import Replay
 from pyapp.ui import page
-from pyapp.ui.dom import button, clear, found, h, on
+from pyapp.ui.dom import Prevent, button, clear, found, h, on
 from pyapp.ui.replay_revealed import revealed_section
 from pyapp.ui.review import Jumped, reviewed_note
 
@@ -143,10 +143,9 @@ class ReplayView:
             moves = {"ArrowRight": position + 1, "ArrowLeft": position - 1, "Home": 0, "End": len(replay)}
             target = moves.get(str(event.key))
             if target is not None:
-                event.preventDefault()
                 self._go(target, keep_focus="replay")
 
-        on(section, "keydown", key)
+        on(section, "keydown", key, prevent=Prevent(keys=("ArrowRight", "ArrowLeft", "Home", "End")))
         clear(self.root)
         self.root.append(section)
         if focus:

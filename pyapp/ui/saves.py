@@ -21,7 +21,7 @@ from pyapp.storage.transfer import export_filename, export_text, import_file, ra
 from pyapp.ui import page, routes
 from pyapp.ui.confirm import confirm
 from pyapp.ui.aside_list import AsideList
-from pyapp.ui.dom import button, clear, found, h, local_date as _date, on
+from pyapp.ui.dom import Prevent, button, clear, found, h, local_date as _date, on
 from pyapp.ui.import_zone import import_zone
 from pyapp.ui.local_storage import shared_store
 from pyapp.ui.review import Jumped, ReviewView
@@ -176,7 +176,6 @@ class SavesScreen:
         form = h("form", {"class": "rename-form"}, field, save, cancel)
 
         def submit(event: Any) -> None:
-            event.preventDefault()
             name = str(field.value).strip()
             self.renaming = None
             if not name:
@@ -189,7 +188,7 @@ class SavesScreen:
                 return
             self._say(t("saves.renamed", name=record["name"]))
 
-        on(form, "submit", submit)
+        on(form, "submit", submit, prevent=Prevent())
         return form
 
     def _stop_rename(self) -> None:

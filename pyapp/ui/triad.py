@@ -27,7 +27,7 @@ from pyapp.drawing.triad import board_cell, centre_cell, side_piece
 from pyapp.games.triad.coords import cell_label
 from pyapp.games.triad.view import LastMove, Observation
 from pyapp.i18n import t, tn
-from pyapp.ui.dom import clear, found, h, on, tree
+from pyapp.ui.dom import Prevent, clear, found, h, on, tree
 from pyapp.ui.motion import Motion
 from pyapp.ui.picks import Picks
 from pyapp.ui.table import Option, TableContext, route
@@ -240,7 +240,7 @@ class TriadUI:
                                  "data-moves": str(obs["moves"]),
                                  "data-phase": "over" if obs["over"] else str(obs["phase"])}, cells))
         self._grid = grid
-        on(grid, "keydown", self._keydown)
+        on(grid, "keydown", self._keydown, prevent=Prevent(keys=tuple(_ARROWS)))  # the arrows move the focus, not the page
         on(grid, "click", lambda event: self._on_cell(event, self._click))
         on(grid, "focusin", lambda event: self._on_cell(event, self._focused))
         return grid
@@ -425,7 +425,6 @@ class TriadUI:
                 break
         element = self._cell_element((r, c))
         if element is not None:
-            event.preventDefault()
             element.focus()
 
 
