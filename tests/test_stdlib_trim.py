@@ -100,3 +100,45 @@ def test_library_bytecode_keeps_only_first_lines_and_runs_the_same() -> None:
     assert {line for *_, line in risky.co_lines()} == {2} and list(risky.co_lines())[-1][1] == len(risky.co_code)
     assert len(flat.co_linetable) < len(exact.co_linetable)
     assert len(stdlib.bytecode(FUNCTIONS, "m.py", exact_lines=False)) < len(stdlib.bytecode(FUNCTIONS, "m.py"))
+
+
+ANNOTATED = b'''from __future__ import annotations
+from dataclasses import dataclass
+LIMIT: int = 3
+PENDING: list[str]
+@dataclass
+class Point:
+    x: int
+    y: int = 0
+    def moved(self, by: int, *rest: int, scale: float = 1.0, **extra: str) -> Point:
+        total: int = self.x + by
+        return Point(total, self.y)
+async def later(n: int) -> None:
+    raise ValueError(n)
+'''
+
+
+def test_package_bytecode_drops_function_and_module_annotations_keeps_class_fields_and_lines() -> None:
+    import asyncio
+    import dataclasses
+    import importlib.util
+    import marshal
+
+    stripped = marshal.loads(stdlib.bytecode(ANNOTATED, "m.py", annotations=False)[16:])
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("m", loader=None))
+    sys.modules["m"] = module  # dataclasses looks the module up
+    try:
+        exec(stripped, module.__dict__)
+    finally:
+        del sys.modules["m"]
+    namespace = module.__dict__
+    point = namespace["Point"]
+    assert [field.name for field in dataclasses.fields(point)] == ["x", "y"]
+    assert point.__annotations__ == {"x": "int", "y": "int"}
+    assert point(2).moved(3) == point(5, 0)
+    assert point.moved.__annotations__ == {} and namespace["later"].__annotations__ == {}
+    assert namespace["LIMIT"] == 3 and "PENDING" not in namespace and not namespace.get("__annotations__")
+    with pytest.raises(ValueError) as raised:
+        asyncio.run(namespace["later"](1))
+    assert raised.traceback[-1].lineno + 1 == 13, "lines are the source's"
+    assert len(stdlib.bytecode(ANNOTATED, "m.py", annotations=False)) < len(stdlib.bytecode(ANNOTATED, "m.py"))

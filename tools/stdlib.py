@@ -22,7 +22,9 @@ will load them: same Python version, same bytecode magic, same compiler.
   ``optimize=2``): compiled from the very tree the build packs, so it cannot be
   stale (``tools/build.py`` records each source's digest in the wheel and a test
   compares them with the tree).  Tracebacks name ``pyapp/x.py`` and the line;
-  only the line's text is missing.
+  only the line's text is missing.  Its functions' and modules' annotations are
+  left out (:func:`without_annotations`): nothing reads them at run time;
+  classes keep theirs (``dataclasses`` reads them).
 """
 
 from __future__ import annotations
@@ -153,10 +155,53 @@ def frozen_modules() -> set[str]:
     return frozen | aliases
 
 
-def bytecode(source: bytes, filename: str, *, exact_lines: bool = True) -> bytes:
+class without_annotations(ast.NodeTransformer):  # noqa: N801  (used as a function: a tree in, a tree out)
+    """The tree with no annotation on any function's parameters or return, and none on a module-level
+    name (``X: Final = 3`` becomes ``X = 3``); a class body's stay, for ``dataclasses`` and ``NamedTuple``.
+
+    Our package's annotations are for the type checker: nothing in the site reads a function's or a
+    module's ``__annotations__`` (``inspect.signature``, which PyScript's ``when`` calls, only counts
+    parameters), and they are about 8 % of its bytecode compressed.  Every other node keeps its place,
+    so tracebacks keep their lines."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.scopes: list[str] = ["module"]
+        self.tree = self.visit(tree)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        node.returns = None
+        arguments = node.args
+        for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                         arguments.vararg, arguments.kwarg):
+            if argument is not None:
+                argument.annotation = None
+        return self.inside("function", node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        return self.inside("class", node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        if self.scopes[-1] != "module":
+            return node  # a class's annotations are its fields; a function's are never stored
+        if node.value is None:
+            return ast.copy_location(ast.Pass(), node)
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+
+    def inside(self, scope: str, node: ast.AST) -> ast.AST:
+        self.scopes.append(scope)
+        self.generic_visit(node)
+        self.scopes.pop()
+        return node
+
+
+def bytecode(source: bytes, filename: str, *, exact_lines: bool = True, annotations: bool = True) -> bytes:
     """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts,
-    and with every line at its function's first line unless ``exact_lines`` (:func:`at_first_lines`)."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
+    with every line at its function's first line unless ``exact_lines`` (:func:`at_first_lines`), and
+    without function and module annotations unless ``annotations`` (:func:`without_annotations`)."""
+    tree = source if annotations else ast.fix_missing_locations(without_annotations(ast.parse(source, filename)).tree)
+    code = compile(tree, filename, "exec", dont_inherit=True, optimize=2)
     if not exact_lines:
         code = at_first_lines(code)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
@@ -211,7 +256,7 @@ def package_bytecode(package: Path) -> tuple[dict[str, bytes], dict[str, str]]:
         if "__pycache__" in path.parts:
             continue
         relative, source = path.relative_to(package.parent), path.read_bytes()
-        out[relative.with_suffix(".pyc").as_posix()] = bytecode(source, relative.as_posix())
+        out[relative.with_suffix(".pyc").as_posix()] = bytecode(source, relative.as_posix(), annotations=False)
         digests[relative.as_posix()] = hashlib.sha256(source).hexdigest()
     return out, digests
 
