@@ -1,7 +1,7 @@
 """The trimmed, compiled standard library (tools/stdlib.py) holds every module the site imports.
 
 The page boots on the built runtime, draws every screen, imports every module of
-``pyapp`` and plays a whole game of each kind between computer players; nothing may
+``pyapp`` the wheel carries (all but ``build.NOT_IN_WHEEL``, which no page imports) and plays a whole game of each kind between computer players; nothing may
 fail, every standard module then loaded must come from the build's bytecode zip, and
 ``pyapp`` must run from the bytecode its wheel carries.  Python is reached through
 PyScript's ``onReady`` hook: the test appends one line to ``web/start.js`` as served,
@@ -32,13 +32,13 @@ SCREENS = {
     "#/": "[data-testid=picker]",
 }
 PLAY_AND_REPORT = """
-import importlib, importlib.util, json, os, pkgutil, sys
+import importlib, importlib.util, json, os, sys
 import pyapp
 from pyapp.ai import choose_action
 from pyapp.games import NAMES, load, new_game
 
-for module in pkgutil.walk_packages(pyapp.__path__, "pyapp."):
-    importlib.import_module(module.name)
+for name in MODULES:
+    importlib.import_module(name)
 for name in NAMES:
     state = new_game(name, seed=3, players=2)
     turn = 0
@@ -90,7 +90,11 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
         page.locator(drawn).first.wait_for(timeout=60_000)
         assert page.get_by_test_id("screen-error").count() == 0, route
 
-    report = json.loads(page.evaluate("(code) => window.__python.runPython(code)", PLAY_AND_REPORT))
+    # every module of the tree but those the build leaves out (build.NOT_IN_WHEEL: no page imports them)
+    shipped = sorted(set(build.source_digests()) - set(build.NOT_IN_WHEEL))
+    modules = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in shipped]
+    code = f"MODULES = {modules!r}\n" + PLAY_AND_REPORT
+    report = json.loads(page.evaluate("(code) => window.__python.runPython(code)", code))
 
     assert not errors
     assert report["stdlib"].endswith(".zip")
@@ -106,7 +110,8 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     # pyapp ships as bytecode only, compiled from exactly this tree's sources
     assert not [n for n in wheel_names if n.endswith(".py")]
     assert dict(reversed(line.split("  ")) for line in listed.splitlines()) == {
-        name: sha[:build.SOURCE_DIGEST_CHARS] for name, sha in build.source_digests().items()}
+        name: sha[:build.SOURCE_DIGEST_CHARS] for name, sha in build.source_digests().items() if name in shipped}
+    assert sorted(n.removesuffix("c") for n in wheel_names if n.endswith(".pyc")) == shipped
     assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
     assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
     # modules the interpreter carries frozen are left out of the zip: they come frozen

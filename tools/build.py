@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import embed_build  # noqa: E402  (tools/ is put on the path just above)
 import icons  # noqa: E402
+import stdlib  # noqa: E402
 from pyapp.registry import GAMES  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
@@ -258,12 +259,33 @@ def loader_module(runtime: str, app: str) -> bytes:
     return loader.encode()
 
 
+NOT_IN_WHEEL = ("pyapp/engine/testing.py",)
+"""Modules the site's (bytecode) wheel leaves out: no page imports them, only the tests and
+``bench/soak.py`` do (the conformance check).  :func:`shipped` stops the build if a module the
+wheel keeps imports one; ``e2e/test_stdlib.py`` imports every other module from the built wheel."""
+
+
+def shipped(sources: dict[str, str]) -> dict[str, str]:
+    """``sources`` (``{"pyapp/x.py": ...}``) without :data:`NOT_IN_WHEEL`, after checking that
+    no module kept imports a left-out one, in a function body or not (literal names only, as
+    :func:`stdlib.imports` reads them; the games' and screens' modules are named in full)."""
+    left_out = {name.removesuffix(".py").replace("/", ".") for name in NOT_IN_WHEEL}
+    for name in sources:
+        if name in NOT_IN_WHEEL:
+            continue
+        module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        found = stdlib.imports((ROOT / name).read_bytes(), module, name.endswith("/__init__.py")) & left_out
+        if found:
+            raise SystemExit(f"build: {name} imports {', '.join(sorted(found))}, which the wheel leaves out (NOT_IN_WHEEL)")
+    return {name: sha for name, sha in sources.items() if name not in NOT_IN_WHEEL}
+
+
 def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, bytes]:
     """A pure wheel of ``pyapp`` made straight from the source tree: its data files and its
     modules, as sources or, given ``compiled``, as the bytecode compiled from them only
-    (``pyapp/x.pyc`` for ``pyapp/x.py``: the site's wheel).
+    (``pyapp/x.pyc`` for ``pyapp/x.py``: the site's wheel, without :data:`NOT_IN_WHEEL`).
 
-    A bytecode wheel lists the digest of every source compiled in its ``.dist-info/SOURCES``
+    A bytecode wheel lists the digest of every source it carries compiled in its ``.dist-info/SOURCES``
     (the first :data:`SOURCE_DIGEST_CHARS` hex digits); the build stops if the tree is not what was compiled, and ``e2e/test_stdlib.py`` compares
     a built wheel with the tree (:func:`source_digests`).  Members are stored, not deflated:
     the site serves the wheel gzipped whole (:func:`gzipped`), which compresses better than
@@ -280,9 +302,10 @@ def build_wheel(version: str, compiled: Compiled | None = None) -> tuple[str, by
     if compiled is not None:
         if compiled.sources != source_digests():
             raise SystemExit("build: pyapp's sources changed while they were being compiled; build again")
-        entries.update(sorted(compiled.bytecode.items()))
+        kept = shipped(compiled.sources)
+        entries.update(sorted((n, data) for n, data in compiled.bytecode.items() if n.removesuffix("c") in kept))
         entries[f"{dist_info}/SOURCES"] = "".join(
-            f"{sha[:SOURCE_DIGEST_CHARS]}  {n}\n" for n, sha in sorted(compiled.sources.items())).encode()
+            f"{sha[:SOURCE_DIGEST_CHARS]}  {n}\n" for n, sha in sorted(kept.items())).encode()
     entries[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: pyapp\nVersion: {version}\n".encode()
     entries[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tools/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = []
