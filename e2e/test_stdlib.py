@@ -67,6 +67,9 @@ json.dumps({
                            if n.startswith("pyapp") and not m.__file__.endswith(".pyc")),
     "sources_here": sorted(n for n, m in sys.modules.items() if n.startswith("pyapp") and os.path.exists(m.__file__[:-1])),
     "library_frames": frames(json.loads, "["),
+    # codecs found by name (tools/stdlib.py, CODECS): json reads UTF-16 bytes; idna is left out
+    "codecs": [json.loads('["é"]'.encode("utf-16-be")), "é".encode("utf-8-sig").decode("utf-8-sig")],
+    "idna": importlib.util.find_spec("encodings.idna") is not None,
     "pyapp_frames": frames(load, {"game": "nope"}),
 })
 """
@@ -114,6 +117,7 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     assert sorted(n.removesuffix("c") for n in wheel_names if n.endswith(".pyc")) == shipped
     assert stdlib_magic == app_magic == report["magic"], "bytecode made for another Python than the runtime's"
     assert {"json", "random", "asyncio"} <= set(report["from_stdlib"])
+    assert report["codecs"] == [["é"], "é"] and not report["idna"]
     # modules the interpreter carries frozen are left out of the zip: they come frozen
     assert {"os", "site", "importlib._bootstrap", "collections.abc"} <= set(report["frozen"])
     assert not {f"{n.replace('.', '/')}.pyc" for n in report["frozen"]} & set(names)

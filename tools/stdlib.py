@@ -51,11 +51,15 @@ PYSCRIPT_IMPORTS = ("asyncio", "base64", "builtins", "collections", "functools",
 Read from a traced boot; ``e2e/test_stdlib.py`` fails when a boot imports one the
 trimmed library lacks."""
 
-CODECS = ("aliases", "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "latin_1",
-          "punycode", "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
-          "utf_32_be", "utf_32_le", "utf_7", "utf_8", "utf_8_sig")
+CODECS = ("aliases", "ascii", "cp437", "latin_1", "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be",
+          "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig")
 """The ``encodings`` modules kept: codecs are imported by name (``b.decode("latin-1")``), so
-no import statement names them; these are the Unicode ones and the few a browser page meets."""
+no import statement names them.  These are the Unicode ones (``json`` reads UTF-16 and -32,
+``tokenize`` UTF-8 with a BOM), the escapes, Latin-1 and ASCII, and ``cp437`` (``zipfile``'s
+names).  Left out, as nothing the site runs names them: ``idna`` and ``punycode`` (host names
+for sockets and TLS, which a page does not open; ``stringprep`` goes with them), ``utf_7``,
+``cp1252``, ``charmap`` and the bytes-to-bytes ``hex_codec`` and ``base64_codec``
+(``binascii`` and ``base64`` are called directly); asking for one raises ``LookupError``."""
 
 NOT_HERE = ('sys.platform == "win32"', 'os.name == "nt"', "TYPE_CHECKING", "typing.TYPE_CHECKING",
             '__name__ == "__main__"')
