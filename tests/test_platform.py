@@ -250,6 +250,24 @@ def test_preview_image_is_a_png_of_the_link_preview_shape() -> None:
     assert (width, height) == (600, 315)
 
 
+def test_icons_are_rgb_when_opaque_and_rgba_with_rounded_corners() -> None:
+    import struct
+    import zlib
+
+    def decoded(png: bytes) -> tuple[int, bytes]:
+        colour_type = png[25]
+        data = zlib.decompress(png[41:png.index(b"IEND") - 8])  # the one IDAT chunk's pixels
+        return colour_type, data
+
+    square, rounded = decoded(icons.icon(180, maskable=True)), decoded(icons.icon(180))
+    assert square[0] == 2 and len(square[1]) == 180 * (1 + 180 * 3)
+    assert rounded[0] == 6 and len(rounded[1]) == 180 * (1 + 180 * 4)
+    # the same colours where both are opaque: the middle row's first pixels are the background
+    middle = 90 * (1 + 180 * 3) + 1
+    assert square[1][middle:middle + 3] == bytes(icons.BACKGROUND)
+    assert struct.unpack(">I", icons.icon(180, maskable=True)[33:37])[0] == len(icons.icon(180, maskable=True)) - 57, "one IDAT"
+
+
 def test_short_name_fits_under_an_icon() -> None:
     for code in i18n.LANGUAGES:
         name = build.short_name(code)

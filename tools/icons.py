@@ -16,13 +16,17 @@ DOTS = ((0xF4, 0xEF, 0xE6), (0xE9, 0xB8, 0x72), (0xF4, 0xEF, 0xE6))
 
 
 def _png(width: int, height: int, rows: list[bytes]) -> bytes:
-    """Encode RGBA rows as a PNG file."""
+    """Encode RGBA rows as a PNG file: RGB (colour type 2) when every pixel is opaque, which is
+    about a tenth smaller for the square icons; RGBA (colour type 6) otherwise."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
+    opaque = all(row[3::4] == b"\xff" * width for row in rows)
+    if opaque:
+        rows = [bytes(byte for i, byte in enumerate(row) if i % 4 != 3) for row in rows]
     raw = b"".join(b"\x00" + row for row in rows)
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
