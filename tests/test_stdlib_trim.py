@@ -46,6 +46,28 @@ def test_imports_an_import_runs_skip_functions_and_dead_branches() -> None:
     assert not found & {"lazy", "by_name", "main_only", "typing_only", "windows_only"}
 
 
+def test_imports_an_import_runs_skip_the_fallback_of_a_built_in_accelerator() -> None:
+    source = b'''
+try:
+    from sys import *
+    from sys import path
+except ImportError:
+    import _pure_fallback
+try:
+    from sys import no_such_name
+except ImportError:
+    import _needed_fallback
+try:
+    import not_built_in
+except ImportError:
+    import _other_fallback
+'''
+    found = stdlib.imports(source, "m", False, in_functions=False)
+    assert {"sys", "_needed_fallback", "not_built_in", "_other_fallback"} <= found
+    assert "_pure_fallback" not in found
+    assert "_pure_fallback" in stdlib.imports(source, "m", False)  # everywhere means everywhere
+
+
 def test_kept_modules_follow_imports_through_the_zip() -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

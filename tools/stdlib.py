@@ -8,8 +8,9 @@ will load them: same Python version, same bytecode magic, same compiler.
   own start imports (given by the runner, read before this file ran), those
   PyScript's Python side imports (:data:`PYSCRIPT_IMPORTS`), every import
   written anywhere in ``pyapp`` (inside functions too), and, transitively,
-  every import those modules run when imported (not those inside functions or
-  under :data:`NOT_HERE`), and the :data:`CODECS`.  Of those, the modules
+  every import those modules run when imported (not those inside functions,
+  under :data:`NOT_HERE`, or in the ``except`` of a ``try`` importing a module built
+  into the interpreter, :func:`built_in_imports`), and the :data:`CODECS`.  Of those, the modules
   the interpreter carries frozen (:func:`frozen_modules`: ``os``, ``site``,
   ``importlib._bootstrap``…) are left out of the zip, their imports kept: the
   import system finds the frozen copy first, so the file would never be read.
@@ -88,13 +89,32 @@ def never_run_on_import(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and ast.unparse(node.test).replace("'", '"') in NOT_HERE
 
 
+def built_in_imports(body: list[ast.stmt]) -> bool:
+    """``body`` is only imports of modules built into this interpreter, of names they have
+    (``from _datetime import *``): it cannot raise ``ImportError``, so its ``except`` never runs."""
+    for node in body:
+        if isinstance(node, ast.Import) and all(alias.name in sys.builtin_module_names for alias in node.names):
+            continue
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module in sys.builtin_module_names:
+            module = importlib.import_module(node.module)
+            if all(alias.name == "*" or hasattr(module, alias.name) for alias in node.names):
+                continue
+        return False
+    return bool(body)
+
+
 def nodes(tree: ast.AST, *, in_functions: bool) -> list[ast.AST]:
-    """The nodes of ``tree``; unless ``in_functions``, only those an import runs."""
+    """The nodes of ``tree``; unless ``in_functions``, only those an import runs (not the
+    fallback of a ``try`` that imports a built-in accelerator: ``_pydatetime`` for ``_datetime``)."""
     found, todo = [], [tree]
     while todo:
         node = todo.pop()
         found.append(node)
-        if in_functions or not never_run_on_import(node):
+        if in_functions:
+            todo.extend(ast.iter_child_nodes(node))
+        elif isinstance(node, ast.Try) and built_in_imports(node.body):
+            todo.extend([*node.body, *node.orelse, *node.finalbody])
+        elif not never_run_on_import(node):
             todo.extend(ast.iter_child_nodes(node))
     return found
 
