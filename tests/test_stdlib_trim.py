@@ -164,3 +164,24 @@ def test_package_bytecode_drops_function_and_module_annotations_keeps_class_fiel
         asyncio.run(namespace["later"](1))
     assert raised.traceback[-1].lineno + 1 == 13, "lines are the source's"
     assert len(stdlib.bytecode(ANNOTATED, "m.py", annotations=False)) < len(stdlib.bytecode(ANNOTATED, "m.py"))
+
+
+def test_large_constant_dicts_become_two_tuples_with_the_same_items_in_the_same_order() -> None:
+    import ast
+    import marshal
+
+    items = ", ".join(f"{key!r}: {value!r}" for key, value in [(f"k{i}", i) for i in range(20)] + [("k3", "again"), (1, "one"), (1.0, "float")])
+    source = f"TABLE = {{{items}}}\nSMALL = {{'a': 1}}\ndef risky():\n    raise ValueError\n".encode()
+    namespace: dict[str, object] = {}
+    exec(marshal.loads(stdlib.bytecode(source, "m.py")[16:]), namespace)
+    expected: dict[str, object] = {}
+    exec(source, expected)
+    assert list(namespace["TABLE"].items()) == list(expected["TABLE"].items())  # type: ignore[union-attr]
+    assert namespace["SMALL"] == {"a": 1}
+    rewritten = ast.unparse(stdlib.constant_dicts(ast.parse(source)))
+    assert rewritten.startswith("TABLE = dict(zip((") and "SMALL = {'a': 1}" in rewritten
+    with pytest.raises(ValueError) as raised:
+        namespace["risky"]()  # type: ignore[operator]
+    assert raised.traceback[-1].lineno + 1 == 4, "lines are the source's"
+    for shadowing in (b"zip = None\n", b"def f(dict):\n    pass\n", b"from m import *\n", b"import zip\n"):
+        assert "dict(zip(" not in ast.unparse(stdlib.constant_dicts(ast.parse(shadowing + source))), shadowing

@@ -15,7 +15,8 @@ will load them: same Python version, same bytecode magic, same compiler.
   ``importlib._bootstrap``…) are left out of the zip, their imports kept: the
   import system finds the frozen copy first, so the file would never be read.
 * Every kept module is stored as bytecode only, unchecked-hash ``.pyc``
-  (nothing compiled at boot), with docstrings and asserts stripped
+  (nothing compiled at boot), its large constant dicts as two tuples
+  (:func:`constant_dicts`), with docstrings and asserts stripped
   (``optimize=2``; CPython's ``-OO`` is tested with its library, and Pyodide's
   own modules read docstrings only where they may be ``None``), and every
   instruction at its function's first line (:func:`at_first_lines`).
@@ -220,11 +221,53 @@ class without_annotations(ast.NodeTransformer):  # noqa: N801  (used as a functi
         return node
 
 
+CONSTANT_DICT_ITEMS = 16
+"""The fewest items of a dict display :func:`constant_dicts` rewrites."""
+
+
+def constant_dicts(tree: ast.Module) -> ast.Module:
+    """The tree with each dict display of at least :data:`CONSTANT_DICT_ITEMS` constant keys and
+    values (``html.entities``' 2,231 names, our message catalogues) written ``dict(zip(keys, values))``.
+
+    The same dict, in the same order, with the same winner for a repeated key; but the keys and
+    the values become two constant tuples, which compress far better than the display's
+    interleaved loads and their lines (such a display cannot raise, so no traceback loses a line).
+    A module that binds ``dict`` or ``zip`` anywhere, or imports ``*``, is left as it is."""
+    shadowing = {"dict", "zip"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if node.id in shadowing and not isinstance(node.ctx, ast.Load):
+                return tree
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            if shadowing & set(node.names):
+                return tree
+        elif isinstance(node, ast.alias) and (node.name == "*" or (node.asname or node.name) in shadowing):
+            return tree
+        elif any(getattr(node, field, None) in shadowing for field in ("arg", "name", "rest")):
+            return tree  # a parameter, def, class, except-as, match capture or type parameter
+
+    class Rewrite(ast.NodeTransformer):
+        def visit_Dict(self, node: ast.Dict) -> ast.AST:
+            self.generic_visit(node)
+            if len(node.keys) < CONSTANT_DICT_ITEMS or not all(
+                    isinstance(item, ast.Constant) for item in (*node.keys, *node.values)):
+                return node
+            items = [ast.Tuple(list(node.keys), ast.Load()), ast.Tuple(node.values, ast.Load())]
+            pairs = ast.Call(ast.Name("zip", ast.Load()), items, [])
+            return ast.copy_location(ast.Call(ast.Name("dict", ast.Load()), [pairs], []), node)
+
+    return Rewrite().visit(tree)
+
+
 def bytecode(source: bytes, filename: str, *, exact_lines: bool = True, annotations: bool = True) -> bytes:
     """``source`` as an unchecked hash-based ``.pyc`` of this interpreter, without docstrings and asserts,
-    with every line at its function's first line unless ``exact_lines`` (:func:`at_first_lines`), and
-    without function and module annotations unless ``annotations`` (:func:`without_annotations`)."""
-    tree = source if annotations else ast.fix_missing_locations(without_annotations(ast.parse(source, filename)).tree)
+    its large constant dicts built from two tuples (:func:`constant_dicts`), with every line at its
+    function's first line unless ``exact_lines`` (:func:`at_first_lines`), and without function and
+    module annotations unless ``annotations`` (:func:`without_annotations`)."""
+    tree = ast.parse(source, filename)
+    if not annotations:
+        tree = without_annotations(tree).tree
+    tree = ast.fix_missing_locations(constant_dicts(tree))
     code = compile(tree, filename, "exec", dont_inherit=True, optimize=2)
     if not exact_lines:
         code = at_first_lines(code)
