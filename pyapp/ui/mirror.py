@@ -160,16 +160,16 @@ def compile_selector(selector: str) -> Callable[[Element], bool]:
     """
     alternatives = []
     for branch in _split(selector, ","):
-        steps = re.sub(r"\s*>\s*", " > ", branch.strip()).split()
+        steps = _steps(branch)
         if not steps or steps[0] == ">" or steps[-1] == ">":
             raise SelectorError(f"cannot read the selector {selector!r}")
         alternatives.append(_chain(steps))
     return lambda element: any(test(element) for test in alternatives)
 
 
-def _split(text: str, separator: str) -> list[str]:
-    """``text`` split at ``separator`` outside brackets and quotes."""
-    parts, depth, quote, start = [], 0, "", 0
+def _outside(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Each character of ``text`` with its index, and whether it is outside brackets and quotes."""
+    depth, quote = 0, ""
     for index, char in enumerate(text):
         if quote:
             quote = "" if char == quote else quote
@@ -179,11 +179,38 @@ def _split(text: str, separator: str) -> list[str]:
             depth += 1
         elif char in "])":
             depth -= 1
-        elif char == separator and depth == 0:
+        else:
+            yield index, char, depth == 0
+            continue
+        yield index, char, False
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside brackets and quotes."""
+    parts, start = [], 0
+    for index, char, outside in _outside(text):
+        if outside and char == separator:
             parts.append(text[start:index])
             start = index + 1
     parts.append(text[start:])
     return parts
+
+
+def _steps(branch: str) -> list[str]:
+    """One branch's compound selectors and ``>`` combinators (a space in a quoted value is no combinator).
+
+    >>> _steps('.board > [data-action="remove stack 1,2"] .x')
+    ['.board', '>', '[data-action="remove stack 1,2"]', '.x']
+    """
+    steps, word = [], ""
+    for _, char, outside in _outside(branch):
+        if outside and (char.isspace() or char == ">"):
+            steps += [word] if word else []
+            steps += [">"] if char == ">" else []
+            word = ""
+        else:
+            word += char
+    return steps + ([word] if word else [])
 
 
 def _chain(steps: list[str]) -> Callable[[Element], bool]:
