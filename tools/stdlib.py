@@ -180,7 +180,7 @@ def frozen_modules() -> set[str]:
     return frozen | aliases
 
 
-class without_annotations(ast.NodeTransformer):  # noqa: N801  (used as a function: a tree in, a tree out)
+def without_annotations(tree: ast.Module) -> ast.Module:
     """The tree with no annotation on any function's parameters or return, and none on a module-level
     name (``X: Final = 3`` becomes ``X = 3``); a class body's stay, for ``dataclasses`` and ``NamedTuple``.
 
@@ -188,10 +188,14 @@ class without_annotations(ast.NodeTransformer):  # noqa: N801  (used as a functi
     module's ``__annotations__`` (``inspect.signature``, which PyScript's ``when`` calls, only counts
     parameters), and they are about 8 % of its bytecode compressed.  Every other node keeps its place,
     so tracebacks keep their lines."""
+    return _Unannotated().visit(tree)
 
-    def __init__(self, tree: ast.Module) -> None:
+
+class _Unannotated(ast.NodeTransformer):
+    """:func:`without_annotations`' walk: which scope (module, class, function) a node is in."""
+
+    def __init__(self) -> None:
         self.scopes: list[str] = ["module"]
-        self.tree = self.visit(tree)
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         node.returns = None
@@ -266,7 +270,7 @@ def bytecode(source: bytes, filename: str, *, exact_lines: bool = True, annotati
     module annotations unless ``annotations`` (:func:`without_annotations`)."""
     tree = ast.parse(source, filename)
     if not annotations:
-        tree = without_annotations(tree).tree
+        tree = without_annotations(tree)
     tree = ast.fix_missing_locations(constant_dicts(tree))
     code = compile(tree, filename, "exec", dont_inherit=True, optimize=2)
     if not exact_lines:

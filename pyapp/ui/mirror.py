@@ -171,6 +171,7 @@ def _outside(text: str) -> Iterator[tuple[int, str, bool]]:
     """Each character of ``text`` with its index, and whether it is outside brackets and quotes."""
     depth, quote = 0, ""
     for index, char in enumerate(text):
+        outside = False
         if quote:
             quote = "" if char == quote else quote
         elif char in "\"'":
@@ -180,9 +181,8 @@ def _outside(text: str) -> Iterator[tuple[int, str, bool]]:
         elif char in "])":
             depth -= 1
         else:
-            yield index, char, depth == 0
-            continue
-        yield index, char, False
+            outside = depth == 0
+        yield index, char, outside
 
 
 def _split(text: str, separator: str) -> list[str]:
