@@ -93,8 +93,9 @@ class Element:
             node.parent = self
         self.children.append(node)
 
-    def replaceChildren(self) -> None:  # noqa: N802
+    def replaceChildren(self, *nodes: Any) -> None:  # noqa: N802
         self.children = []
+        self.append(*nodes)
 
     def addEventListener(self, event: str, handler) -> None:  # noqa: N802
         self.listeners.setdefault(event, []).append(handler)
@@ -228,11 +229,11 @@ def on(element: Element, event: str, handler, *, capture: bool = False, prevent=
     return element
 
 
-def clear(element: Element) -> None:
-    element.replaceChildren()
+def clear(element: Element, *children) -> None:
+    element.replaceChildren(*children)
 
 
-FAKED = ("pyscript", "pyscript.ffi", "pyapp.ui.dom", "pyapp.ui.page", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
+FAKED = ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "pyapp.ui.dom", "pyapp.ui.page", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
          "pyapp.ui.game_ui", "pyapp.ui.table_host", "pyapp.ui.table_head", "pyapp.ui.kept", "pyapp.ui.ownership",
          "pyapp.ui.pacing", "pyapp.ui.setup_form", "pyapp.ui.taps", "pyapp.ui.deal_check", "pyapp.ui.sheet",
          "pyapp.ui.replay_revealed")
@@ -258,6 +259,8 @@ def load_ui(module_name: str):
     ffi = types.ModuleType("pyscript.ffi")  # nothing converts: the fake DOM takes Python values
     ffi.create_proxy = ffi.to_js = lambda value, **options: value
     sys.modules["pyscript.ffi"] = ffi
+    sys.modules["pyodide"] = types.ModuleType("pyodide")  # pyapp.ui.page takes its converters from Pyodide
+    sys.modules["pyodide.ffi"] = ffi
     storage = types.ModuleType("pyapp.ui.local_storage")
     storage.shared_store = lambda: None
     sys.modules["pyapp.ui.local_storage"] = storage

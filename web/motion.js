@@ -33,6 +33,8 @@ globalThis.pyappMotion = (() => {
     return parts.join(" ");
   }
 
+  const drawings = new WeakMap(); // root -> how many drawings ``before`` saw, to tell a later one
+
   const marked = (root, names) => root.querySelectorAll(names.map((name) => `[${name}]`).join(","));
 
   /** A copy of ``node`` that only looks like it: no hooks, names, roles, focus or pointer (``.motion-ghost``). */
@@ -58,6 +60,10 @@ globalThis.pyappMotion = (() => {
   function before(root, keys, motions) {
     const names = keys.split(" ");
     const seen = new Set(Array.from(marked(root, names), (node) => identity(node, names)));
+    drawings.set(root, (drawings.get(root) ?? 0) + 1);
+    // a redraw from a worker keeps the elements that show the same (pyapp/ui/mirror.py): only the next
+    // drawing's arrivals are fresh
+    for (const node of root.querySelectorAll(".fresh")) node.classList.remove("fresh");
     const leaving = [];
     if (!still()) {
       for (const motion of JSON.parse(motions)) {
@@ -179,11 +185,11 @@ globalThis.pyappMotion = (() => {
       plays.push([node, seat]);
     }
     if (!plays.length && !leaving.length) return;
-    const drawn = root.firstElementChild;
+    const drawn = drawings.get(root);
     // the lead of a new trick sets off once the won trick is half-way to its taker, not with it
     const lag = leaving.some((item) => item.motion.kind === "trick-to-taker") ? LEAD_LAG_MS : 0;
     requestAnimationFrame(() => {
-      if (root.firstElementChild !== drawn) return; // drawn again meanwhile: that drawing moves
+      if (drawings.get(root) !== drawn) return; // drawn again meanwhile: that drawing moves
       const starts = plays.map(([node, seat]) => {
         const [from, to] = [seat.getBoundingClientRect(), node.getBoundingClientRect()];
         return () => arrive(node, "play", from, to, 320, 0.5, lag);

@@ -164,10 +164,11 @@ def found(node: Any) -> bool:
     return node is not None and node is not _jsnull
 
 
-def clear(element: Any) -> None:
-    """Remove every child of ``element``, freeing the handlers of the removed elements.
+def clear(element: Any, *children: Any) -> None:
+    """Remove every child of ``element``, freeing the handlers of the removed elements; ``children`` take their place.
 
-    A removed element must not be put back (build it anew): its handlers are gone.
+    A removed element must not be put back (build it anew): its handlers are gone.  Replacing in one call lets
+    a worker's mirror draw only what changed (``pyapp.ui.mirror.Document.place``).
     """
     kept = []
     for listener in _handlers:
@@ -177,7 +178,7 @@ def clear(element: Any) -> None:
         else:
             kept.append(listener)
     _handlers[:] = kept
-    element.replaceChildren()
+    element.replaceChildren(*children)
 
 
 def local_date(seconds: float) -> str:

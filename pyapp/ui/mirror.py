@@ -24,23 +24,36 @@ The ops (the page's side is ``web/worker_page.js``)::
     ["s", id, name, value]                   set an attribute (value None: remove it)
     ["p", id, name, value]                   set a property (value, checked)
     ["c", id, method]                        call focus, blur, select, click, showModal, close, scrollIntoView
-    ["l", id, type, rule]                    forward the element's ``type`` events (rule: see dom.Prevent)
-    ["d", title]                             the document's title
+    ["l", id, type, rule, capture?]          forward the element's ``type`` events, in the capture phase
+                                             if ``capture``; or, with a rule (see dom.Prevent), refuse them
     ["f", [ids]]                             forget these nodes
+    ["m", old, new]                          the page's element ``old`` is ``new`` from now on (a redraw
+                                             that drew the same element again: only what differs follows)
+    ["n", id, text]                          a text node's new text
+
+and :mod:`pyapp.ui.worker_page`'s ``mb``/``ma`` (a motion's measures around a redraw) and ``sc`` (a scroll).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import types
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from pyapp.ui.motion import FRESH_KEYS
 
 Op = list[Any]
 
 BOOLEAN_ATTRIBUTES = ("disabled", "hidden", "open", "checked", "readonly", "required", "selected", "multiple")
 """Attributes the DOM also shows as a true/false property (``button.disabled = True``)."""
+STATEFUL = frozenset({"input", "textarea", "select", "option", "dialog", "details", "iframe", "video", "audio", "canvas"})
+"""Elements whose page element holds state the mirror does not (typed text, open, playing): never drawn over."""
+IDENTITY = FRESH_KEYS
+"""What an element is, for ``web/motion.js`` (``pyapp.ui.motion``): an element is only drawn over by the same
+card, cell or section (a stack that grew is the same cell: motion.js marks it fresh again)."""
 TEXT_PROPERTIES = {"id": "id", "name": "name", "type": "type", "className": "class", "title": "title",
                    "href": "href", "lang": "lang", "htmlFor": "for", "tabIndex": "tabindex"}
 """Properties that are an attribute's text (``element.id``)."""
@@ -98,9 +111,9 @@ class Ops:
 
 _COMPOUND = re.compile(r"""
     (?P<tag>[a-zA-Z][\w-]*|\*)?
-    (?P<rest>(?:\#[\w-]+|\.[\w-]+|\[[^\]]+\]|:not\([^)]*\))*)
+    (?P<rest>(?:\#[\w-]+|\.[\w-]+|\[[^\]]+\]|:not\([^)]*\)|:checked)*)
 """, re.X)
-_PART = re.compile(r"""\#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<attr>[^\]]+)\]|:not\((?P<not>[^)]*)\)""")
+_PART = re.compile(r"""\#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<attr>[^\]]+)\]|:not\((?P<not>[^)]*)\)|(?P<checked>:checked)""")
 _ATTR = re.compile(r"""^\s*([\w-]+)\s*(?:([~^$*|]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+)))?\s*$""")
 
 
@@ -122,6 +135,8 @@ def _compound(text: str) -> Callable[[Element], bool]:
             tests.append(lambda element, value=part["id"]: element.attrs.get("id") == value)
         elif part["cls"]:
             tests.append(lambda element, value=part["cls"]: value in element.attrs.get("class", "").split())
+        elif part["checked"]:
+            tests.append(lambda element: element.checked)
         elif part["not"] is not None:
             inner = _compound(part["not"].strip())
             tests.append(lambda element, inner=inner: not inner(element))
@@ -255,10 +270,12 @@ class Node:
         self.id_ = node_id
         self.parentNode: Node | None = None
         self.childNodes: list[Node] = []
+        self.born = False
+        """Whether the page has this node (see :meth:`Document.build`): until then its changes are its state alone."""
 
     def __del__(self) -> None:
         document = self.ownerDocument
-        if document is not None and not document.closed:
+        if document is not None and not document.closed and self.born:
             document.ops.free(self.id_)
 
     @property
@@ -292,7 +309,8 @@ class Node:
             self._op(["x", self.id_])
 
     def _op(self, op: Op) -> None:
-        if self.ownerDocument is not None:
+        """Record ``op`` if the page has this node (a node it has not got yet goes whole, when attached)."""
+        if self.born and self.ownerDocument is not None:
             self.ownerDocument.ops.add(op)
 
 
@@ -371,6 +389,10 @@ class Element(Node):
         self.namespace = namespace
         self.attrs: dict[str, str] = {}
         self.listeners: dict[str, list[Listener]] = {}
+        self.forwarded: set[tuple[str, bool]] = set()
+        """The kinds, and phases (capture or not), the page forwards from this element."""
+        self.prevents: list[tuple[str, str]] = []
+        """The default actions the page refuses here: ``(kind, rule)`` (``dom.Prevent``'s JSON)."""
         self._value: str | None = None
         self._checked: bool | None = None
 
@@ -389,9 +411,8 @@ class Element(Node):
     def setAttribute(self, name: str, value: Any) -> None:  # noqa: N802
         name = name if self.namespace else name.lower()
         text = js_text(value)
-        if self.attrs.get(name) != text:
-            self.attrs[name] = text
-            self._op(["s", self.id_, name, text])
+        self.attrs[name] = text  # an op even for the same value: the page records a mutation, as for a script's
+        self._op(["s", self.id_, name, text])
 
     def removeAttribute(self, name: str) -> None:  # noqa: N802
         name = name if self.namespace else name.lower()
@@ -464,6 +485,13 @@ class Element(Node):
         if checked is not None:
             self._checked = checked
 
+    def reported_open(self, is_open: bool) -> None:
+        """The page says this dialog or ``<details>`` is open or not (Escape closes a dialog there; no op)."""
+        if is_open:
+            self.attrs["open"] = ""
+        else:
+            self.attrs.pop("open", None)
+
     # -- children -----------------------------------------------------------------------------
 
     @property
@@ -499,10 +527,20 @@ class Element(Node):
         else:
             self.childNodes[index:index] = nodes
 
+    def _unplaced(self, nodes: list[Node]) -> None:
+        """``nodes`` went in here: if the page has not got this element, it takes out those it has (as the DOM would)."""
+        if not self.born:
+            for node in nodes:
+                node._op(["x", node.id_])
+
     def append(self, *items: Any) -> None:
         nodes = self._nodes(items)
         if nodes:
             self._adopt(nodes)
+            self._unplaced(nodes)
+            if self.born and self.ownerDocument is not None:
+                for node in nodes:
+                    self.ownerDocument.build(node)
             self._op(["a", self.id_, [node.id_ for node in nodes]])
 
     def appendChild(self, node: Node) -> Node:  # noqa: N802
@@ -510,12 +548,16 @@ class Element(Node):
         return node
 
     def replaceChildren(self, *items: Any) -> None:  # noqa: N802
+        """The DOM's; on the page, children drawn like the ones they replace take over those (:meth:`Document.place`)."""
         nodes = self._nodes(items)
-        for child in list(self.childNodes):
+        olds = list(self.childNodes)
+        for child in olds:
             child.parentNode = None
         self.childNodes = []
         self._adopt(nodes)
-        self._op(["r", self.id_, [node.id_ for node in nodes]])
+        self._unplaced(nodes)
+        if self.born and self.ownerDocument is not None:
+            self.ownerDocument.place(self, olds, nodes)
 
     def replaceWith(self, *items: Any) -> None:  # noqa: N802
         parent = self.parentNode
@@ -530,6 +572,15 @@ class Element(Node):
         for node in nodes:
             node.parentNode = parent
         parent.childNodes[index:index] = nodes
+        parent._unplaced(nodes)
+        document = self.ownerDocument
+        if not parent.born or document is None:
+            return
+        if len(nodes) == 1 and document.morphs(self, nodes[0], set()):
+            document.morph(self, nodes[0], set())
+            return
+        for node in nodes:
+            document.build(node)
         self._op(["w", self.id_, [node.id_ for node in nodes]])
 
     @property
@@ -574,9 +625,13 @@ class Element(Node):
     # -- events and actions -------------------------------------------------------------------
 
     def addEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
-        if kind not in self.listeners:  # the page forwards each kind once, to whichever listeners are here then
-            self._op(["l", self.id_, kind, None])
-        self.listeners.setdefault(kind, []).append(Listener(handler, bool(capture)))
+        capture = bool(capture)
+        # the page forwards each kind once per phase, to whichever listeners are here then
+        if not any(listener.capture == capture for listener in self.listeners.get(kind, [])) \
+                and (kind, capture) not in self.forwarded:
+            self.forwarded.add((kind, capture))
+            self._op(["l", self.id_, kind, None, True] if capture else ["l", self.id_, kind, None])
+        self.listeners.setdefault(kind, []).append(Listener(handler, capture))
 
     def removeEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
         listeners = self.listeners.get(kind, [])
@@ -587,9 +642,14 @@ class Element(Node):
 
     def prevent(self, kind: str, rule: str) -> None:
         """Ask the page to refuse ``kind``'s default action by ``rule`` (``dom.Prevent``'s JSON), at the event itself."""
+        self.prevents.append((kind, rule))
         self._op(["l", self.id_, kind, rule])
 
     def _call(self, method: str) -> None:
+        """Call ``method`` on the page's element; only a click does anything to one not in the document
+        (a download's link), so only a click makes the page build it first."""
+        if method == "click" and not self.born and self.ownerDocument is not None:
+            self.ownerDocument.build(self)
         self._op(["c", self.id_, method])
 
     def focus(self, *options: Any) -> None:
@@ -634,6 +694,7 @@ class Event:
         for name in ("shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "persisted"):
             setattr(self, name, bool(fields.get(name, False)))
         self.newValue = fields.get("newValue")
+        self.dataTransfer: Any = None
 
     def preventDefault(self) -> None:  # noqa: N802
         """Too late to refuse anything on the page (``dom.Prevent`` does it there); kept for what reads it."""
@@ -650,13 +711,15 @@ class Document:
         self.ops = ops
         self.closed = False
         self.documentElement = Element(self, 0, "html")
+        self.documentElement.born = True
         self.body: Element | None = None
         self._focused: Callable[[], Element | None] = lambda: None
         self.nodes: weakref.WeakValueDictionary[int, Node] = weakref.WeakValueDictionary()
         """Every node by id while the worker holds it (the tree holds its nodes; a dropped one is freed)."""
         self.stopped = -1
         """The number of the last event a handler stopped: the page's next listeners of it are not called."""
-        self._title = ""
+        self.hidden = False
+        """Whether the page's tab is in the background (the page says so)."""
 
     def __del__(self) -> None:
         self.closed = True
@@ -666,7 +729,6 @@ class Document:
         element = Element(self, self.ops.new_id(), tag, namespace)
         element.attrs = dict(attrs or {})
         self.nodes[element.id_] = element
-        self.ops.add(["e", element.id_, element.tag, namespace, [part for pair in element.attrs.items() for part in pair]])
         return element
 
     def createElementNS(self, namespace: str, tag: str) -> Element:  # noqa: N802
@@ -675,8 +737,112 @@ class Document:
     def createTextNode(self, text: str) -> Text:  # noqa: N802
         node = Text(self, self.ops.new_id(), text)
         self.nodes[node.id_] = node
-        self.ops.add(["t", node.id_, text])
         return node
+
+    # -- drawing on the page ----------------------------------------------------------------
+
+    def build(self, node: Node) -> None:
+        """Give the page ``node`` as it is now, with what it holds (a node the page has stays as it is)."""
+        if node.born:
+            return
+        node.born = True
+        if isinstance(node, Text):
+            self.ops.add(["t", node.id_, node.data])
+            return
+        assert isinstance(node, Element)
+        self.ops.add(["e", node.id_, node.tag, node.namespace, [part for pair in node.attrs.items() for part in pair]])
+        for child in node.childNodes:
+            self.build(child)
+        if node.childNodes:
+            self.ops.add(["a", node.id_, [child.id_ for child in node.childNodes]])
+        for kind, capture in sorted(node.forwarded):
+            self.ops.add(["l", node.id_, kind, None, True] if capture else ["l", node.id_, kind, None])
+        for kind, rule in node.prevents:
+            self.ops.add(["l", node.id_, kind, rule])
+        if node._value is not None:
+            self.ops.add(["p", node.id_, "value", node._value])
+        if node._checked is not None:
+            self.ops.add(["p", node.id_, "checked", node._checked])
+
+    def place(self, parent: Element, olds: list[Node], news: list[Node]) -> None:
+        """``news`` are ``parent``'s children now, ``olds`` were (the page has ``parent`` and ``olds``).
+
+        A redraw builds the table again; the page need not.  Each new child drawn like the old one in its
+        place (:meth:`morphs`) takes over that one's element on the page, which changes only where they differ,
+        so a move costs the page the few elements it changed, not the whole table.
+        """
+        reused: set[int] = set()
+        stack = list(news)
+        while stack:  # nodes the page has, moved into the new drawing: they are not drawn over
+            node = stack.pop()
+            if node.born:
+                reused.add(id(node))
+            else:
+                stack.extend(node.childNodes)
+        self._fill(parent, olds, news, reused)
+
+    def _fill(self, parent: Element, olds: list[Node], news: list[Node], reused: set[int]) -> None:
+        """Children by place: each new one drawn over the old one there, or put in its place (``w``); those past
+        the old ones appended, the old ones past the new removed.  Nodes moved in from elsewhere: all again (``r``)."""
+        moved = any(new.born and (index >= len(olds) or new is not olds[index]) for index, new in enumerate(news)) \
+            or any(id(old) in reused for old in olds)
+        for index, new in enumerate(news):
+            old = olds[index] if index < len(olds) else None
+            if new is old:
+                continue
+            if old is not None and self.morphs(old, new, reused):
+                self.morph(old, new, reused)
+                continue
+            self.build(new)
+            if old is not None and not moved:
+                self.ops.add(["w", old.id_, [new.id_]])
+        if moved:
+            self.ops.add(["r", parent.id_, [node.id_ for node in news]])
+            return
+        if len(news) > len(olds):
+            self.ops.add(["a", parent.id_, [node.id_ for node in news[len(olds):]]])
+        for old in olds[len(news):]:
+            self.ops.add(["x", old.id_])
+
+    def morphs(self, old: Node, new: Node, reused: set[int]) -> bool:
+        """Whether ``new`` may take over ``old``'s element on the page: the same kind of node, showing the same thing.
+
+        Not when the page's element holds what a new one would not: a field's typed value, a dialog's or a
+        ``<details>``' open state (the focus stays: a redraw puts it back where it was anyway).  Not across
+        identities (:data:`IDENTITY`): a card that ``web/motion.js`` moves must be a new element, as on the main thread.
+        """
+        if not old.born or new.born or id(old) in reused or type(old) is not type(new):
+            return False
+        if isinstance(old, Text):
+            return True
+        assert isinstance(old, Element) and isinstance(new, Element)
+        return (old.tag == new.tag and old.namespace == new.namespace and old.tag not in STATEFUL
+                and all(old.attrs.get(name) == new.attrs.get(name) for name in IDENTITY)
+                and all(prevent in new.prevents for prevent in old.prevents))
+
+    def morph(self, old: Node, new: Node, reused: set[int]) -> None:
+        """``new`` takes over ``old``'s element on the page (``m``), changed where they differ."""
+        self.ops.add(["m", old.id_, new.id_])
+        old.born, new.born = False, True
+        self.nodes[old.id_] = new  # an event the page sent before it heard of this reaches the new node
+        if isinstance(old, Text) and isinstance(new, Text):
+            if old.data != new.data:
+                self.ops.add(["n", new.id_, new.data])
+            return
+        assert isinstance(old, Element) and isinstance(new, Element)
+        for name in old.attrs:
+            if name not in new.attrs:
+                self.ops.add(["s", new.id_, name, None])
+        for name, value in new.attrs.items():
+            if old.attrs.get(name) != value:
+                self.ops.add(["s", new.id_, name, value])
+        for kind, capture in sorted(new.forwarded - old.forwarded):
+            self.ops.add(["l", new.id_, kind, None, True] if capture else ["l", new.id_, kind, None])
+        new.forwarded |= old.forwarded
+        for kind, rule in new.prevents:
+            if (kind, rule) not in old.prevents:
+                self.ops.add(["l", new.id_, kind, rule])
+        self._fill(new, list(old.childNodes), new.childNodes, reused)
 
     @property
     def focused(self) -> Element | None:
@@ -694,13 +860,17 @@ class Document:
 
     @property
     def title(self) -> str:
-        return self._title
+        """The ``<title>``'s text: the element the page shows, so a translation of it (``data-i18n``) and
+        ``document.title`` write the same node."""
+        element = self.querySelector("title")
+        return element.textContent if element is not None else ""
 
     @title.setter
     def title(self, text: str) -> None:
-        if text != self._title:
-            self._title = text
-            self.ops.add(["d", text])
+        element = self.querySelector("title")
+        if element is None:
+            raise ValueError("the page has no <title>")
+        element.textContent = text
 
     def getElementById(self, element_id: str) -> Element | None:  # noqa: N802
         return next((element for element in self.documentElement.descendants()
@@ -715,17 +885,20 @@ class Document:
     # -- the page's side --------------------------------------------------------------------
 
     def adopt(self, snapshot: dict[str, Any]) -> None:
-        """Take the page as it is: ``{"html": attrs, "title", "body": node, "active": id, "next": id}``.
+        """Take the page as it is: ``{"html": attrs, "head": node, "body": node, "active": id,
+        "next": id, "hidden"}`` (``head`` may be missing).
 
         A node is ``[id, tag, attrs, *children]`` or ``[id, text]`` (``web/worker_page.js``'s snapshot).
         """
         self.documentElement.attrs = dict(snapshot.get("html", {}))
-        self._title = str(snapshot.get("title", ""))
-        body = self._adopt_node(snapshot["body"])
-        if not isinstance(body, Element):
-            raise ValueError("the snapshot's body is not an element")
-        body.parentNode = self.documentElement
-        self.documentElement.childNodes = [body]
+        self.hidden = bool(snapshot.get("hidden", False))
+        parts = [self._adopt_node(snapshot[part]) for part in ("head", "body") if part in snapshot]
+        body = parts[-1]
+        if not all(isinstance(part, Element) for part in parts):
+            raise ValueError("the snapshot's head or body is not an element")
+        for part in parts:
+            part.parentNode = self.documentElement
+        self.documentElement.childNodes = parts
         self.body = body
         self.ops.next_id = max(self.ops.next_id, int(snapshot["next"]))
         active = self.nodes.get(snapshot.get("active") or -1)
@@ -743,6 +916,7 @@ class Document:
                 child.parentNode = element
                 element.childNodes.append(child)
             node = element
+        node.born = True
         self.nodes[node_id] = node
         return node
 
@@ -750,9 +924,12 @@ class Document:
         """The node the page calls ``node_id``, while the worker keeps it."""
         return self.nodes.get(node_id)
 
-    def dispatch(self, kind: str, number: int, current: int, path: list[int], fields: dict[str, Any]) -> Event | None:
+    def dispatch(self, kind: str, number: int, current: int, path: list[int], fields: dict[str, Any],
+                 files: Any = None, capture: bool = False) -> Event | None:
         """The page's event ``kind`` (its ``number``) at the element ``current`` whose listener forwarded it,
         aimed at the first element of ``path`` the worker knows (the target and its ancestors, innermost first).
+        ``files``: a drop's (``event.dataTransfer.files``) or a file chooser's (``input.files``); ``capture``:
+        the page's capture-phase forwarder sent it, for the capture listeners.
 
         The page calls each element's listener in the order events propagate there; an event a handler
         stopped reaches no further element."""
@@ -762,8 +939,12 @@ class Document:
             return None
         event = Event(kind, target, fields)
         event.currentTarget = element
+        if files is not None:
+            event.dataTransfer = types.SimpleNamespace(files=files)
+            target.files = files
         for listener in list(element.listeners.get(kind, [])):
-            listener.handler(event)
+            if listener.capture == capture:
+                listener.handler(event)
         if event.stopped:
             self.stopped = number
         return event
