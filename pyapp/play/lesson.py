@@ -44,14 +44,15 @@ class LessonSession(Session):
     def to_act(self) -> int:
         return -1 if self.coach.finished() else super().to_act()
 
-    def play(self, action: Action | str) -> None:
+    def play(self, action: Action | str, *, save: bool = True) -> None:
         """The learner's move: played if the script expects it, else refused with the coach's reason."""
         seat = self.to_act()
         verdict = self.coach.try_move(str(action))
         self.verdict = None if verdict.ok else verdict
         if verdict.ok:
             self.actors.append(seat)
-            self.save()
+            if save:
+                self.save()
 
     def computer_turn(self) -> Generator[str | None, None, str]:
         """Yield :data:`CHOSEN` (the table's pause), then play the computers' next scripted move."""

@@ -156,7 +156,7 @@ class RemoteSession:
     def undo_steps(self) -> int:
         return 0
 
-    def play(self, action: Action | str) -> None:
+    def play(self, action: Action | str, *, save: bool = True) -> None:
         """Send this seat's move to the host; ``IllegalMoveError`` if the view offers no such move now.
 
         A tap while a request is unanswered (the last move, or a rejoin after the link came back) is dropped like
@@ -168,6 +168,10 @@ class RemoteSession:
         if self.to_act() != self.seat or text not in {str(legal) for legal in self.view_state.legal_actions()}:
             raise IllegalMoveError(f"not a move of this seat now: {text}")
         self.guest.act(text)
+
+    def save(self) -> bool:
+        """Nothing: the host keeps the game."""
+        return False
 
     def record(self) -> dict[str, Any]:
         """The host's full record (what the end's deal check checks); only at the end."""

@@ -167,12 +167,15 @@ class Session:
         people = self.people()
         return people[0] if people else 0
 
-    def play(self, action: Action | str) -> None:
-        """A person's action; ``IllegalMoveError`` leaves everything as it was."""
+    def play(self, action: Action | str, *, save: bool = True) -> None:
+        """A person's action; ``IllegalMoveError`` leaves everything as it was.
+
+        ``save=False``: the caller calls :meth:`save` itself, at once (the table draws the move first).
+        """
         seat = self.to_act()
         if seat < 0 or not self.seats[seat].is_person:
             raise ValueError("it is not a person's turn")
-        self.apply(seat, action)
+        self.apply(seat, action, save=save)
 
     def computer_turn(self) -> Generator[str | None, None, Action]:
         """Think in slices (yielding ``None`` between them), yield :data:`CHOSEN`, then play the computer's action.
@@ -204,7 +207,7 @@ class Session:
         self.hints = dict(self.hints, used=min(self.hints["used"] + 1, MAX_HINTS))
         self.save()
 
-    def apply(self, seat: int, action: Action | str) -> None:
+    def apply(self, seat: int, action: Action | str, *, save: bool = True) -> None:
         """Play ``action`` as ``seat``, whoever sits there, and save: the one way a move enters a session.
 
         The table calls :meth:`play` and :meth:`computer_turn`; test fixtures call
@@ -212,7 +215,8 @@ class Session:
         """
         self.state.apply_action(action)
         self.actors.append(seat)
-        self.save()
+        if save:
+            self.save()
 
     # -- undo ----------------------------------------------------------------------
 

@@ -60,8 +60,11 @@ class TableGame(Protocol):
     def undo_steps(self) -> int:
         """How many actions Undo would take back (0: Undo is off)."""
 
-    def play(self, action: Action | str) -> None:
-        """A person's move; ``IllegalMoveError`` when it is none now."""
+    def play(self, action: Action | str, *, save: bool = True) -> None:
+        """A person's move; ``IllegalMoveError`` when it is none now.  ``save=False``: :meth:`save` follows."""
+
+    def save(self) -> bool:
+        """Write the game where it is kept, if this device keeps it; whether it was written."""
 
     def record(self) -> dict[str, Any]:
         """The game's record (the end's deal check reads it)."""

@@ -1,10 +1,11 @@
 """The page around the views: every browser service the UI asks for, besides building elements.
 
-Why one module: Python is to leave the page's main thread (issue 34), and a
-worker has no ``document``, no ``localStorage``, no ``navigator.share``.  Each
+Why one module: Python runs in a worker (issue 34, :mod:`pyapp.ui.worker_page`),
+which has no ``document``, no ``localStorage``, no ``navigator.share``.  Each
 function here is one thing the page does for the UI (a title, a route, a
-download, a copy, a stored preference…); when Python moves, each becomes a
-message to the page's own script and the views that call it need not change.
+download, a copy, a stored preference…): the worker's ``window`` answers it from
+the mirror, from the worker's own browser objects, or from the page's through
+PyScript's synchronous bridge, and the views that call it need not know which.
 So no other module under ``pyapp/ui`` but ``dom`` (the element builder) and
 ``local_storage`` (the save store's backend) imports ``pyscript`` or ``js``
 (``tests/test_code_shape.py``).  The list of what the UI needs from the browser
@@ -14,11 +15,12 @@ is this module's list of functions.
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 
 from pyapp.ui.dom import found, h, on
 
@@ -179,12 +181,12 @@ def can_share() -> bool:
 
 async def share(data: dict[str, str]) -> None:
     """Open the share sheet with ``data`` (title, text, url); raises if the person cancels or it fails."""
-    await window.navigator.share(js_object(data))
+    await _settled(window.navigator.share(js_object(data)))
 
 
 async def copy_text(text: str) -> None:
     """Put ``text`` on the clipboard; raises without permission."""
-    await window.navigator.clipboard.writeText(text)
+    await _settled(window.navigator.clipboard.writeText(text))
 
 
 async def share_or_copy(data: dict[str, str], text: str) -> bool:
@@ -194,6 +196,12 @@ async def share_or_copy(data: dict[str, str], text: str) -> bool:
         return True
     await copy_text(text)
     return False
+
+
+async def _settled(result: Any) -> Any:
+    """A page call's result: awaited when it is a promise (PyScript's bridge to the page of a worker
+    waits for the page's promises itself and hands back what they resolved to)."""
+    return await result if inspect.isawaitable(result) else result
 
 
 def download(text: str, filename: str) -> None:
@@ -209,13 +217,24 @@ def download(text: str, filename: str) -> None:
 
 async def import_module(name: str) -> Any:
     """A JavaScript module the build ships beside the page (``p2p``, ``qr``), fetched on first use."""
-    return await window.pyappImport(name)
+    return await _settled(window.pyappImport(name))
 
 
 def web_locks() -> Any:
     """The browser's ``navigator.locks``, or None (an old browser)."""
     locks = getattr(window.navigator, "locks", None)
     return locks if found(locks) else None
+
+
+def show_now() -> None:
+    """Let the page show what was drawn so far, before slower work (a save waits for the page in a worker).
+
+    Python in a worker sends its changes now rather than at the end of the task; on the page's
+    main thread nothing is drawn before the task ends anyway.
+    """
+    send = getattr(window, "pyappShowNow", None)
+    if send is not None:
+        send()
 
 
 def motion() -> Any:

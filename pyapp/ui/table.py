@@ -32,7 +32,7 @@ from pyapp.i18n import t
 from pyapp.play import Session
 from pyapp.play.turns import DISMISS, HINT, Gone, PersonActs, Turn, Turns, Waiting
 from pyapp.storage import SaveStore
-from pyapp.ui import dom, motion, table_head
+from pyapp.ui import dom, motion, page, table_head
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_ui import Coaching, GameUI, Option, SeatNames, Setup, TableContext
 from pyapp.ui.hint_button import HintButton, position_of
@@ -150,18 +150,24 @@ class Table:
         actor = session.to_act()
         self.stop_computers()  # a hint being found answers the position this move leaves
         try:
-            session.play(action)
+            session.play(action, save=False)
         except IllegalMoveError as error:
             self.error = str(error)
-        else:
-            self.error = None
-        if session.lost:
-            self.show_lost()
+            self.render_or_schedule()
             return
+        self.error = None
         seat = session.to_act()
         if seat >= 0 and seat != actor and session.seats[seat].is_person:
             self.taps.guard()
+        problem = session.save_problem
         self.render_or_schedule()
+        # drawn before it is saved: Python in a worker waits for the page to write, and the page shows the move meanwhile
+        page.show_now()
+        session.save()
+        if session.lost:
+            self.show_lost()
+        elif session.save_problem != problem:
+            self.render()
 
     def render_or_schedule(self) -> None:
         """Draw the table now (so the page never shows a stale turn), then let computers move.
@@ -290,8 +296,7 @@ class Table:
         """Put ``element`` on the table; ``redraw`` draws it again (after a language switch)."""
         self._redraw = redraw
         self.owner.offered = None
-        clear(self.body)
-        self.body.append(element)
+        clear(self.body, element)
         self.body.dataset.handlers = str(dom.live_handlers())  # e2e: handlers never pile up
 
 

@@ -36,8 +36,9 @@ def test_a_lesson_played_as_a_table_plays_it_reaches_the_scripts_end_and_remembe
         else:
             assert not session.is_computer_turn() and session.to_act() == lesson.learner == session.viewer()
             assert session.undo_steps() == 0
-            session.play(step.action)
-            assert session.verdict is None
+            session.play(step.action, save=False)  # as the table plays: drawn first, then saved
+            assert session.verdict is None and remembered[-1:] != [session.coach.at]
+            assert session.save()
     assert remembered == list(range(1, len(lesson.steps) + 1))
     assert session.to_act() == -1 and not session.is_computer_turn()  # nobody moves on past the script
     assert session.state.history == Coach(lesson, at=len(lesson.steps)).state.history
