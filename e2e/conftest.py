@@ -5,6 +5,12 @@ unless made with ``browser.new_context(paced=True)``: tests do not wait for
 the pauses a person sees.  A review judges each decision over 2 worlds
 (``window.pyappTestReviewWorlds``; a test may unset it for the page's budget).
 
+The pages' Python runs in a worker (issue 34): it hears of a tap after the tap, and the page
+draws what it changed a message later.  So every action a test takes (a click, a key, a
+fill…) returns only once the page says the worker has handled it and the page has drawn
+the result (``pyappWorkerPage.settled()``, web/worker_page.js), as it would with Python on the
+page's main thread: a test may read the page at once after an action, as a person looks.
+
 Set ``E2E_DIST`` to reuse a folder already built by ``tools/build.py``;
 otherwise the session builds into a temporary folder.  ``CHROMIUM_PATH``
 points at another Chromium (default ``/usr/bin/chromium``).
@@ -17,7 +23,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import functools
+
 import pytest
+from playwright._impl._errors import Error as PlaywrightError
+from playwright._impl._sync_base import mapping
+from playwright.sync_api import ElementHandle, Keyboard, Locator, Mouse, Page, Touchscreen
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -29,6 +40,57 @@ import serve  # noqa: E402
 CHROMIUM_FLAGS = chromium.FLAGS
 BOOT_TIMEOUT_MS = 120_000
 """A cold boot takes 5-10 s on an idle 2-core machine; a busy one has been seen taking 80 s."""
+
+
+SETTLED = "() => globalThis.pyappWorkerPage?.settled()"
+ACTIONS = {
+    Locator: ("evaluate", "click", "dblclick", "tap", "fill", "clear", "press", "press_sequentially", "type", "check",
+              "uncheck", "set_checked", "select_option", "set_input_files", "dispatch_event", "drag_to",
+              "focus", "blur", "select_text"),
+    ElementHandle: ("click", "dblclick", "tap", "fill", "press", "type", "check", "uncheck", "select_option",
+                    "set_input_files", "dispatch_event", "focus"),
+    Page: ("click", "dblclick", "tap", "fill", "press", "type", "check", "uncheck", "select_option",
+           "set_input_files", "dispatch_event", "focus", "drag_and_drop", "go_back", "go_forward", "goto",
+           "evaluate"),
+    Keyboard: ("press", "type", "insert_text", "down", "up"),
+    Mouse: ("click", "dblclick", "down", "up", "wheel"),
+    Touchscreen: ("tap",),
+}
+"""The actions after which a test waits for the page's worker (module docstring).  A script a test runs
+in the page counts: it may have tapped or changed the route (``location.hash = ...``)."""
+_evaluate = Page.evaluate
+
+
+def _page_of(api: object) -> Page:
+    if isinstance(api, Page):
+        return api
+    if isinstance(api, (Locator, ElementHandle)):
+        return api.page if isinstance(api, Locator) else api.owner_frame().page
+    return mapping.from_impl(api._impl_obj._page)  # Keyboard, Mouse, Touchscreen
+
+
+def settle(page: Page) -> None:
+    """Wait until the page's worker has handled what the page told it and the page has drawn it."""
+    try:
+        _evaluate(page, SETTLED)
+    except PlaywrightError as error:  # the action closed or reloaded the page: nothing to wait for there
+        if not any(word in str(error) for word in ("closed", "destroyed", "navigat")):
+            raise
+
+
+def _settling(action):
+    @functools.wraps(action)
+    def act(self, *args, **kwargs):
+        result = action(self, *args, **kwargs)
+        settle(_page_of(self))
+        return result
+
+    return act
+
+
+for _api, _names in ACTIONS.items():
+    for _name in _names:
+        setattr(_api, _name, _settling(getattr(_api, _name)))
 
 
 def chromium_path() -> str:

@@ -63,7 +63,7 @@ PERSON_MAY_ACT = """([h, before]) => {
 # One decision, as the selectors to tap in order; reads the screen only.  A Dyad pair is found
 # by trying pairs through the page's own selection (pair-status says when one may be played),
 # then left unselected so that the real taps choose it.
-CHOOSE = """([h, pick]) => {
+CHOOSE = """async ([h, pick]) => {
   const q = s => document.querySelector(s);
   const live = s => [...document.querySelectorAll(s)].filter(e => !e.disabled);
   const one = list => list[pick % list.length];
@@ -91,12 +91,15 @@ CHOOSE = """([h, pick]) => {
     const pairs = [];
     for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) pairs.push([i, j]);
     q(h.clearSelection).click();  // a card chosen before (a key, a stray tap) would turn the trial pairs around
+    await pyappWorkerPage.settled();  // after each trial tap: the worker has heard it and the page drawn it
     const start = pick % pairs.length;
     for (let k = 0; k < pairs.length; k++) {
       const [i, j] = pairs[(start + k) % pairs.length];
       cards[i].click(); cards[j].click();
+      await pyappWorkerPage.settled();
       const ready = q(h.pairStatus).dataset.ready === 'true';
       q(h.clearSelection).click();
+      await pyappWorkerPage.settled();
       if (ready) return {taps: [by('data-card', h.hand)(cards[i]), by('data-card', h.hand)(cards[j]), submit]};
     }
     return {error: 'no pair of the hand may be played'};

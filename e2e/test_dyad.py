@@ -30,7 +30,7 @@ READY = """() => {
 
 # Try pairs of hand cards through the page's own selection until one is accepted (and, when
 # asked, one is refused).  Leaves nothing selected.
-FIND_PAIR = """(wantRefused) => {
+FIND_PAIR = """async (wantRefused) => {
   const cards = [...document.querySelectorAll('[data-testid=hand] [data-card]')];
   const status = document.querySelector('[data-testid=pair-status]');
   const clear = document.querySelector('[data-testid=clear-selection]');
@@ -38,10 +38,12 @@ FIND_PAIR = """(wantRefused) => {
   for (let i = 0; i < cards.length; i++) {
     for (let j = i + 1; j < cards.length; j++) {
       cards[i].click(); cards[j].click();
+      await pyappWorkerPage.settled();  // the worker has heard the taps and the page drawn the status
       const pair = [cards[i].dataset.card, cards[j].dataset.card];
       if (status.dataset.ready === 'true') { legal = legal || pair; }
       else { illegal = illegal || pair; }
       clear.click();
+      await pyappWorkerPage.settled();
       if (legal && (illegal || !wantRefused)) return {legal, illegal};
     }
   }

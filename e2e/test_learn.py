@@ -304,9 +304,12 @@ def test_the_rules_pause_the_lesson_and_a_language_switch_redraws_it_in_place(le
     first, second = coach.step().action.split("+")
     for card in (first, second):
         page.locator(f'.dyad-hand [data-card="{card}"]').click()
-    # the learner's move and the Rules in one task: the computers' first scripted move cannot come between
-    page.evaluate("""() => { document.querySelector('[data-testid=submit-pair]').click();
-                             document.querySelector('[data-testid=rules-open]').click(); }""")
+    # the learner's move, then the Rules while the computers' first scripted move waits a pace of 3 s
+    # (Python runs in a worker: at zero pace that move could come between the two taps)
+    page.evaluate("() => { window.pyappTestPace = 3; }")
+    page.get_by_test_id("submit-pair").click()
+    page.get_by_test_id("rules-open").click()
+    page.evaluate("() => { window.pyappTestPace = 0; }")
     assert coach.try_move(coach.step().action).ok
     expect(page.get_by_test_id("rules-sheet")).to_be_visible()
     expect(page.locator(".table-body[data-waiting=held]")).to_have_count(1)

@@ -76,10 +76,11 @@ def stored(page: Page) -> tuple[str | None, dict | None]:
         return [id, text === null ? null : JSON.parse(text)]; }""", [CURRENT_KEY, PREFIX])
 
 
-MOVE_THEN = """then => {
+MOVE_THEN = """async then => {
   const pick = ['[data-testid=hand] [data-playable=true]', '[data-testid=pass]', '[data-testid=take-top]',
                 'button[data-claimable=true]'].map(s => document.querySelector(s)).find(e => e);
   pick.click();
+  await pyappWorkerPage.settled();  // the worker has taken the move and the page drawn the table after it
   const thinking = document.querySelector('[data-testid=status]').dataset.thinking === 'true';
   const id = localStorage.getItem('pyapp.current');
   const actions = JSON.parse(localStorage.getItem('pyapp.save.' + id)).game.actions;
@@ -91,7 +92,8 @@ MOVE_THEN = """then => {
   }
   return {thinking, id, actions};
 }"""
-"""The person's Dieci move and, if a computer is thinking then, ``then`` in the same task (no turn can end between)."""
+"""The person's Dieci move and, if a computer is thinking once the page has drawn it, ``then`` in the same task
+(the worker may end the turn meanwhile only if the computer answers within that one message's way back)."""
 
 
 def dieci_move_then(page: Page, then: str | None = None) -> dict:
@@ -215,7 +217,8 @@ def test_a_game_deleted_in_another_tab_while_a_computer_thinks_stays_deleted(pag
     record_id, _ = stored(player)
     lister, lister_errors = other_tab(player, wait_ready, "#/saves")
     lister.locator(f'[data-testid=save][data-id="{record_id}"]').get_by_test_id("save-delete").click()
-    thinking = player.evaluate("""() => { document.querySelector('.triad-board .cell.legal').click();
+    thinking = player.evaluate("""async () => { document.querySelector('.triad-board .cell.legal').click();
+        await pyappWorkerPage.settled();
         return document.querySelector('[data-testid=status]').dataset.thinking; }""")
     assert thinking == "true"
     lister.get_by_test_id("confirm-delete").click()  # well within the computer's 1.5 s of thought

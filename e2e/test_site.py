@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, Worker, expect
 
 import build
 import serve
@@ -115,6 +115,14 @@ def test_hash_routes_load_directly(page: Page, wait_ready) -> None:
 
 
 WASM_DELIVERY = "performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')).deliveryType"
+"""Where the runtime came from: evaluated in the page's Python worker, which fetches it (issue 34)."""
+
+
+def python_worker(page: Page) -> Worker:
+    """The page's Python worker: PyScript's, a ``blob:`` script (the service worker is not the page's)."""
+    workers = [worker for worker in page.workers if worker.url.startswith("blob:")]
+    assert len(workers) == 1, [worker.url for worker in page.workers]
+    return workers[0]
 
 
 def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir: Path, wait_ready) -> None:
@@ -129,13 +137,13 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         expect(page.get_by_test_id("offline-status")).to_be_visible()
         page.reload()  # online: the worker lets the WebAssembly come through the network / HTTP cache
         wait_ready(page)
-        assert page.evaluate(WASM_DELIVERY) != "cache-storage"
+        assert python_worker(page).evaluate(WASM_DELIVERY) != "cache-storage"
         server.shutdown()
         server.server_close()
 
         page.reload()
         wait_ready(page)
-        assert page.evaluate(WASM_DELIVERY) == "cache-storage"  # offline: from the build's cache
+        assert python_worker(page).evaluate(WASM_DELIVERY) == "cache-storage"  # offline: from the build's cache
         page.get_by_test_id("game-link-dyad").click()
         expect(page).to_have_url(re.compile(r"#/dyad$"))
         expect_screen(page)
@@ -199,7 +207,8 @@ def test_an_update_waits_for_the_player_and_reloads_every_tab_whole(
         for tab in (page, other):
             wait_ready(tab)
             assert tab.evaluate(icon) != icon_a and (served / tab.evaluate(icon)).is_file()
-            missing = [path for path in tab.evaluate(LOCAL_FILES) if not (served / path.lstrip("/")).is_file()]
+            fetched = tab.evaluate(LOCAL_FILES) + python_worker(tab).evaluate(LOCAL_FILES)
+            missing = [path for path in fetched if not (served / path.lstrip("/")).is_file()]
             assert missing == [], "every file of the reloaded tab is build B's"
             expect(tab.get_by_test_id("update-bar")).to_be_hidden()
         assert page.evaluate("caches.keys()") != cache_a and len(page.evaluate("caches.keys()")) == 1

@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from conftest import settle
 from playwright.sync_api import Page, expect
 
 from pyapp.play import Seat, Session
@@ -46,6 +47,15 @@ def _stored_actions(page: Page, record_id: str) -> list[str]:
     return json.loads(page.evaluate("key => localStorage.getItem(key)", PREFIX + record_id))["game"]["actions"]
 
 
+def _written_by(other: Page, page: Page, key: str, text: str) -> None:
+    """``other`` writes ``text`` under ``key``; the test goes on once ``page`` has heard it (the ``storage`` event
+    handled by its Python, in the worker, and drawn), as it would have on the main thread before a person's next tap."""
+    page.evaluate("() => { window.__heard = new Promise((resolve) => addEventListener('storage', resolve, {once: true})); }")
+    other.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
+    page.evaluate("() => window.__heard")
+    settle(page)
+
+
 def _other_tab(page: Page, wait_ready) -> Page:
     tab = page.context.new_page()
     tab.goto("/#/")
@@ -76,7 +86,7 @@ def test_play_here_on_an_old_offer_resumes_what_the_other_tab_stored(page: Page,
     offer = page.get_by_test_id("resume-offer")
     expect(offer).to_be_visible(timeout=WAIT_MS)
     other = _other_tab(page, wait_ready)
-    other.evaluate("([key, text]) => localStorage.setItem(key, text)", [PREFIX + session.record_id, newer])
+    _written_by(other, page, PREFIX + session.record_id, newer)
     page.locator("[data-testid=resume], [data-testid=take-over]").first.click()
     expect(page.get_by_test_id("status")).to_be_visible()
     # this tab's computer plays on from the stored game, and its autosave keeps every action of the other tab
@@ -101,8 +111,7 @@ def test_a_move_on_a_record_written_meanwhile_is_refused_and_the_newer_game_load
     _advance(session, rng, len(session.state.history) + 4, person_next=True)  # written meanwhile, owner kept
     newer = json.loads(session.store.backend.items[PREFIX + session.record_id])["game"]["actions"]
     other = _other_tab(page, wait_ready)
-    other.evaluate("([key, text]) => localStorage.setItem(key, text)",
-                   [PREFIX + session.record_id, session.store.backend.items[PREFIX + session.record_id]])
+    _written_by(other, page, PREFIX + session.record_id, session.store.backend.items[PREFIX + session.record_id])
     page.wait_for_selector(".table-body:not([data-guard])", state="attached")
     page.locator(".triad-board .cell.legal").first.click()
     lost = page.get_by_test_id("lost")

@@ -3,9 +3,9 @@
 The page boots on the built runtime, draws every screen, imports every module of
 ``pyapp`` the wheel carries (all but ``build.NOT_IN_WHEEL``, which no page imports) and plays a whole game of each kind between computer players; nothing may
 fail, every standard module then loaded must come from the build's bytecode zip, and
-``pyapp`` must run from the bytecode its wheel carries.  Python is reached through
-PyScript's ``onReady`` hook: the test appends one line to ``web/start.js`` as served,
-which adds it where that module adds its own.
+``pyapp`` must run from the bytecode its wheel carries.  Python runs in PyScript's worker: the test
+appends a few lines to ``web/worker.py`` as served, which run a message's code there and answer
+with its value, and one line to ``web/start.js``, which keeps the page's handle on the worker.
 """
 
 from __future__ import annotations
@@ -20,7 +20,37 @@ from playwright.sync_api import Page, Route
 
 import build
 
-HOOK = "\nhooks.main.onReady.add((wrap) => { window.__python = wrap.interpreter; });\n"
+HOOK = "\nhooks.main.onWorker.add((wrap, xworker) => { window.__worker = xworker; });\n"
+WORKER_HOOK = """
+import json as _json
+
+import js as _js
+from pyodide.code import eval_code as _eval_code
+from pyodide.ffi import create_proxy as _create_proxy
+
+
+def _run(event):
+    if isinstance(event.data, str) and event.data.startswith('{"k":"test-run"'):
+        try:
+            answer = {"value": _eval_code(_json.loads(event.data)["code"], {})}
+        except Exception as error:  # the test reads what was raised
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        xworker.postMessage(_json.dumps({"k": "test-report", **answer}))
+
+
+_js.addEventListener("message", _create_proxy(_run))
+"""
+RUN = """(code) => new Promise((resolve) => {
+  const heard = ({ data }) => {
+    const message = typeof data === "string" ? JSON.parse(data) : null;
+    if (message?.k !== "test-report") return;
+    window.__worker.removeEventListener("message", heard);
+    resolve(message);
+  };
+  window.__worker.addEventListener("message", heard);
+  window.__worker.postMessage(JSON.stringify({ k: "test-run", code }));
+})"""
+"""Run ``code`` in the page's Python worker: ``{"value": ...}`` of its last expression, or ``{"error": ...}``."""
 SCREENS = {
     "#/dyad": "[data-testid=start], [data-testid=new-game]",
     "#/triad": "[data-testid=start], [data-testid=new-game]",
@@ -83,7 +113,12 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
         response = route.fetch()
         route.fulfill(response=response, body=response.text() + HOOK)
 
+    def with_worker_hook(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text() + WORKER_HOOK)
+
     page.route("**/web/start.*.js", with_hook)
+    page.route("**/web/worker.*.py", with_worker_hook)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto("/")
@@ -97,7 +132,7 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     shipped = sorted(set(build.source_digests()) - set(build.NOT_IN_WHEEL))
     modules = [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in shipped]
     code = f"MODULES = {modules!r}\n" + PLAY_AND_REPORT
-    report = json.loads(page.evaluate("(code) => window.__python.runPython(code)", code))
+    report = json.loads(page.evaluate(RUN, code)["value"])
 
     assert not errors
     assert report["stdlib"].endswith(".zip")
@@ -129,5 +164,5 @@ def test_every_screen_and_game_runs_on_the_trimmed_library(page: Page, wait_read
     assert report["pyapp_frames"][0][0] == "pyapp/games/__init__.py"
     assert all(line > first for _, line, first in report["pyapp_frames"]), "pyapp keeps the raising line"
     # the library really is trimmed: a module nothing imports is absent
-    missing = page.evaluate("() => { try { window.__python.runPython('import pydoc'); return ''; } catch (e) { return String(e); } }")
-    assert "ModuleNotFoundError" in missing
+    missing = page.evaluate(RUN, "import pydoc")
+    assert missing.get("error", "").startswith("ModuleNotFoundError"), missing

@@ -154,6 +154,21 @@ def test_only_the_app_page_may_reach_the_pinned_relays() -> None:
         assert connect_sources(values[CSP]) == wanted, pattern
 
 
+def test_only_the_app_page_is_cross_origin_isolated(paths: list[str]) -> None:
+    """The app page's Python worker reads localStorage through PyScript's synchronous bridge, which needs
+    SharedArrayBuffer, so cross-origin isolation; the embed, framed by other sites, must stay framable
+    without their opting in.  Both start their worker from a blob: (worker-src)."""
+    rules = serve.load_rules()
+    for path in paths:
+        headers = serve.headers_for(rules, path)
+        isolated = path in ("/", "/index.html")
+        assert headers.get("Cross-Origin-Opener-Policy") == ("same-origin" if isolated else None), path
+        assert headers.get("Cross-Origin-Embedder-Policy") == ("require-corp" if isolated else None), path
+        if path in ("/", "/index.html", "/embed.html"):
+            worker_src = next(d.split()[1:] for d in headers[CSP].split(";") if d.strip().startswith("worker-src"))
+            assert worker_src == ["'self'", "blob:"], path
+
+
 def test_serve_adds_a_test_endpoint_only_when_asked(site: Path) -> None:
     local = "ws://127.0.0.1:4567"
     for connect, expected in (((), False), ((local,), True)):

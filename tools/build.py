@@ -454,6 +454,8 @@ def build(out: Path) -> Site:
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     motion_js = site.add_hashed("web", "motion.js", (ROOT / "web/motion.js").read_bytes())
+    worker_page_js = site.add_hashed("web", "worker_page.js", (ROOT / "web/worker_page.js").read_bytes())
+    worker_py = site.add_hashed("web", "worker.py", (ROOT / "web/worker.py").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
     lazy = lazy_modules(site)
 
@@ -487,7 +489,9 @@ def build(out: Path) -> Site:
         "worker": "sw.js",
         "lazy": lazy,
     }
-    py_config = {"interpreter": f"./{loader}"}
+    # sync_main_only: PyScript's own `pyscript` module, which our worker Python never uses, would warn
+    # on every boot that its `window` cannot be made (it compiles a function, which the CSP forbids)
+    py_config = {"interpreter": f"./{loader}", "sync_main_only": True}
     page = render(
         (ROOT / "index.html").read_text(encoding="utf-8"),
         {
@@ -497,6 +501,8 @@ def build(out: Path) -> Site:
             "boot_js": boot_js,
             "dom_js": dom_js,
             "motion_js": motion_js,
+            "worker_page_js": worker_page_js,
+            "worker_py": worker_py,
             "icon": icon_192,
             "apple_icon": apple,
             "pyscript_css": f"{pyscript}/core.css",
@@ -520,6 +526,8 @@ def build(out: Path) -> Site:
         pyscript_css=f"{pyscript}/core.css",
         start_js=start_js,
         dom_js=dom_js,
+        worker_page_js=worker_page_js,
+        worker_py=worker_py,
         icon=icon_192,
         py_config=py_config,
         preview_image=html.escape(preview, quote=True),

@@ -51,6 +51,8 @@ def add_embed(
     pyscript_css: str,
     start_js: str,
     dom_js: str,
+    worker_page_js: str,
+    worker_py: str,
     icon: str,
     py_config: dict[str, Any],
     preview_image: str,
@@ -59,8 +61,6 @@ def add_embed(
     from pyapp import demos, i18n
 
     embed_js = site.add_hashed("web", "embed.js", (ROOT / "web/embed.js").read_bytes())
-    worker_page_js = site.add_hashed("web", "worker_page.js", (ROOT / "web/worker_page.js").read_bytes())
-    embed_worker = site.add_hashed("web", "embed_worker.py", (ROOT / "web/embed_worker.py").read_bytes())
     languages = list(i18n.LANGUAGES)
     frames = {
         language: site.add_hashed(
@@ -93,15 +93,12 @@ def add_embed(
             "rules_css": rules_css,
             "embed_js": embed_js,
             "worker_page_js": worker_page_js,
-            "embed_worker": embed_worker,
+            "worker_py": worker_py,
             "dom_js": dom_js,
             "icon": icon,
             "pyscript_css": pyscript_css,
             "start_js": start_js,
-            # sync_main_only: the worker asks nothing of the page synchronously (PyScript then does not
-            # warn, on every boot, that it has no SharedArrayBuffer for a bridge we do not use)
-            "py_config": html.escape(json.dumps({**py_config, "sync_main_only": True}, separators=(",", ":")),
-                                     quote=True),
+            "py_config": html.escape(json.dumps(py_config, separators=(",", ":")), quote=True),
             "embed_data": script_json(data),
         },
     )

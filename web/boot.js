@@ -69,20 +69,23 @@
     }
   }
 
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  /** Files fetched (``{name, status}``): the page's own, and those its Python worker fetched (web/loader.mjs). */
+  function fetched(entries) {
+    for (const { name, status } of entries) {
       // a missing runtime file makes Pyodide wait forever rather than throw
-      if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
-        fail(`Could not load ${entry.name} (HTTP ${entry.responseStatus})`);
-      }
-      const size = wanted.get(entry.name);
+      if (status >= 400 && name.startsWith(location.origin)) fail(`Could not load ${name} (HTTP ${status})`);
+      const size = wanted.get(name);
       if (size !== undefined) {
-        wanted.delete(entry.name);
+        wanted.delete(name);
         fetchedBytes += size;
       }
     }
     showProgress();
+  }
+  new PerformanceObserver((list) => {
+    fetched(list.getEntries().map(({ name, responseStatus }) => ({ name, status: responseStatus })));
   }).observe({ type: "resource", buffered: true });
+  addEventListener("pyapp:worker-boot", ({ detail }) => fetched(detail));
 
   addEventListener("py:progress", ({ detail }) => {
     if (detail === "Loaded interpreter") stage = "interpreter";

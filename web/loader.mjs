@@ -11,7 +11,10 @@
  *   files have in common; a zip deflates each member alone), unpacks them with
  *   the browser's DecompressionStream as they arrive, both downloads at once;
  * - answers Pyodide's one fetch of the standard library with those bytes, and
- *   unpacks our package where PyScript's `files` would ("./*").
+ *   unpacks our package where PyScript's `files` would ("./*");
+ * - in PyScript's worker (both pages), tells the page what it fetched, for boot.js's
+ *   progress bar and its missing-file check (the page sees only its own fetches), and
+ *   why the start failed: web/worker_page.js passes both on as events.
  */
 import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 
@@ -53,7 +56,25 @@ async function gunzip(url) {
   }
 }
 
+const inWorker = typeof document === "undefined";
+const tell = (message) => inWorker && postMessage(JSON.stringify(message));
+
+if (inWorker) {
+  new PerformanceObserver((list) => {
+    tell({ k: "boot", fetched: list.getEntries().map(({ name, responseStatus }) => ({ name, status: responseStatus })) });
+  }).observe({ type: "resource", buffered: true });
+}
+
 export async function loadPyodide(options = {}) {
+  try {
+    return await load(options);
+  } catch (error) {
+    tell({ k: "error", text: String(error?.stack || error) });
+    throw error;
+  }
+}
+
+async function load(options) {
   const stdlibURL = here(FILES.stdlib);
   const stdlib = gunzip(stdlibURL);
   const app = gunzip(here(FILES.app));

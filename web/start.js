@@ -12,7 +12,7 @@
  *   (pyapp/ui/worker_page.py) never imports, so the hook is dropped before
  *   PyScript reads it (it does so after loading its plugins, which always takes
  *   a fetch, so this module body runs first).
- * - A page whose Python runs in PyScript's worker (the embed) hands the worker
+ * - Both pages run their Python in PyScript's worker: the page hands the worker
  *   to web/worker_page.js, which draws what the worker's mirror says.
  * - A Python exception reaches PyScript's stderr as an Error object (plain
  *   output arrives as strings); it is passed on to boot.js as a

@@ -5,11 +5,14 @@
  * Why: Pyodide's start is one task of seconds; in a worker it leaves the page's main
  * thread free to paint and take taps.  The worker holds a mirror of the document
  * (pyapp/ui/mirror.py); each node has an id both sides share.  This script
- * - answers the worker's hello with a snapshot of <body> (every element and text an id),
- *   the <html> attributes, the title and the focused element;
- * - applies each batch of ops in one task (the op list is in mirror.py's docstring);
- * - forwards the events of the elements the worker listens to, with what a handler reads
- *   (key, modifiers, the target's value), and reports every focus change and typed value;
+ * - answers the worker's hello with the module to run (the script's data-entry) and a
+ *   snapshot of <head> and <body> (every element and text an id), the <html> attributes,
+ *   the focused element, whether the tab is hidden and a copy of localStorage;
+ * - applies each batch of ops in one task (the op list is in mirror.py's docstring; a
+ *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's);
+ * - forwards the events of the elements (and the window, id -1) the worker listens to,
+ *   with what a handler reads (key, modifiers, the target's value, a drop's or a chooser's
+ *   files), and reports every focus change, typed value and change of visibility;
  * - refuses default actions by the rules the worker declared (web/dom.js's prevent):
  *   the worker hears of an event after the browser has acted on it.
  * Text goes in as text nodes and attribute values, never as markup.
@@ -20,9 +23,13 @@ globalThis.pyappWorkerPage = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const FIELDS = ["key", "shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "detail", "persisted", "newValue"];
   const CALLS = new Set(["focus", "blur", "select", "click", "showModal", "close"]);
+  let sent = 0; // text messages sent to the page's worker
+  let drawn = 0; // of those, how many the worker had handled by the last batch applied
+  let waiting = []; // settled() calls waiting for drawn to reach sent
+  let write = null; // the worker's writes to localStorage, through PyScript's bridge: (key, value or null)
 
   function attach(worker) {
-    const nodes = new Map(); // id -> node, for every node the worker holds
+    const nodes = new Map(); // id -> node, for every node the worker holds (the window is -1)
     const ids = new WeakMap(); // node -> id
     const numbers = new WeakMap(); // event -> its number, the same for every element it reaches
     let nextId = 1;
@@ -30,7 +37,11 @@ globalThis.pyappWorkerPage = (() => {
     const dom = globalThis.pyappDom;
 
     let hello = false; // before the worker's hello a message would reach PyScript's bootstrap, not Python
-    const say = (message) => hello && worker.postMessage(JSON.stringify(message));
+    const say = (message) => {
+      if (!hello) return;
+      sent += 1;
+      worker.postMessage(JSON.stringify(message));
+    };
     const name = (node) => {
       if (!ids.has(node)) {
         ids.set(node, nextId);
@@ -54,14 +65,59 @@ globalThis.pyappWorkerPage = (() => {
 
     nodes.set(0, document.documentElement); // the mirror's <html> is 0
     ids.set(document.documentElement, 0);
+    nodes.set(-1, window);
+    ids.set(window, -1);
+    const seen = new Map(); // motion.js's measures before a redraw, by the number the worker gave them
 
     function start() {
       const html = {};
       for (const attr of document.documentElement.attributes) html[attr.name] = attr.value;
+      const head = snapshot(document.head);
       const body = snapshot(document.body);
       const active = document.activeElement && ids.has(document.activeElement) ? ids.get(document.activeElement) : null;
-      say({ k: "start", href: location.href, page: { html, title: document.title, body, active, next: nextId } });
+      const entry = document.querySelector('script[type="py"][worker]')?.dataset.entry;
+      say({ k: "start", entry, href: location.href, storage: stored(),
+            page: { html, head, body, active, next: nextId, hidden: document.hidden } });
     }
+
+    /** Every item of localStorage, or null where the page may have none (private mode, cookies off). */
+    function stored() {
+      try {
+        const items = {};
+        for (let i = 0; i < localStorage.length; i++) {
+          const key = localStorage.key(i);
+          items[key] = localStorage.getItem(key);
+        }
+        return items;
+      } catch {
+        return null;
+      }
+    }
+
+    // The worker reads a copy of localStorage (pyapp/ui/worker_page.py's PageStorage): it hears of every
+    // change it did not make, another tab's (the storage event) or a script's on this page.
+    let writing = false; // the worker's own write, which it has in its copy already
+    const report = (key, value) => say(key === null ? { k: "storage", all: stored() } : { k: "storage", key, value });
+    addEventListener("storage", (event) => {
+      if (event.storageArea === localStorage) report(event.key, event.newValue);
+    });
+    for (const method of ["setItem", "removeItem", "clear"]) {
+      const original = Storage.prototype[method];
+      Storage.prototype[method] = function (...args) {
+        const result = original.apply(this, args);
+        if (!writing && this === localStorage) report(method === "clear" ? null : String(args[0]), localStorage.getItem(args[0]));
+        return result;
+      };
+    }
+    write = (key, value) => {
+      writing = true;
+      try {
+        if (value === null || value === undefined) localStorage.removeItem(key); // the bridge makes None undefined
+        else localStorage.setItem(key, value);
+      } finally {
+        writing = false;
+      }
+    };
 
     function path(target, upTo) {
       const found = [];
@@ -72,7 +128,7 @@ globalThis.pyappWorkerPage = (() => {
       return found;
     }
 
-    function forward(element, type) {
+    function forward(element, type, capture) {
       element.addEventListener(type, (event) => {
         if (!numbers.has(event)) numbers.set(event, nextEvent++);
         const fields = {};
@@ -80,8 +136,14 @@ globalThis.pyappWorkerPage = (() => {
         const target = event.target;
         if (target && "value" in target && typeof target.value === "string") fields.value = target.value;
         if (target && target.type === "checkbox") fields.checked = target.checked;
-        say({ k: "ev", n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields });
-      });
+        const files = event.dataTransfer?.files ?? (target?.type === "file" ? target.files : null);
+        if (hello && files) worker.postMessage({ k: "files", n: numbers.get(event), files: [...files] });
+        // the focus as the event finds it: a background tab's focus() may fire no focusin
+        const active = ids.get(document.activeElement) ?? null;
+        const message = { k: "ev", n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields, active };
+        if (capture) message.capture = true;
+        say(message);
+      }, capture);
     }
 
     function setAttribute(node, attr, value) {
@@ -105,6 +167,15 @@ globalThis.pyappWorkerPage = (() => {
         nodes.set(id, node);
         ids.set(node, id);
       },
+      m(id, next) { // the worker drew this node again alike: its new node takes the element over
+        const node = nodes.get(id);
+        nodes.delete(id);
+        nodes.set(next, node);
+        ids.set(node, next);
+      },
+      n: (id, text) => {
+        get(id).data = text;
+      },
       a: (id, children) => get(id).append(...children.map(get)),
       r: (id, children) => get(id).replaceChildren(...children.map(get)),
       w: (id, others) => get(id).replaceWith(...others.map(get)),
@@ -118,12 +189,18 @@ globalThis.pyappWorkerPage = (() => {
         if (method === "scrollIntoView") node.scrollIntoView({ block: "nearest" });
         else if (CALLS.has(method)) node[method]();
       },
-      l(id, type, rule) {
-        if (rule === null) forward(get(id), type);
+      l(id, type, rule, capture = false) {
+        if (rule === null) forward(get(id), type, capture);
         else dom.prevent(get(id), type, rule);
       },
-      d: (title) => {
-        document.title = title;
+      sc: (x, y) => scrollTo(x, y),
+      mb(id, keys, motions, number) {
+        seen.set(number, globalThis.pyappMotion.before(get(id), keys, motions));
+      },
+      ma(id, keys, number) {
+        const measured = seen.get(number);
+        seen.delete(number);
+        if (measured) globalThis.pyappMotion.after(get(id), keys, measured);
       },
       f: (freed) => freed.forEach((id) => nodes.delete(id)),
     };
@@ -144,9 +221,39 @@ globalThis.pyappWorkerPage = (() => {
       if (message.k === "hello") {
         hello = true;
         start();
+      } else if (message.k === "ops") {
+        apply(message.ops);
+        drawn = message.q;
+        if (drawn >= sent) {
+          for (const resolve of waiting) resolve();
+          waiting = [];
+        }
+      } else if (message.k === "store") { // the reading mark: best-effort, not waited for
+        try {
+          write(message.key, message.value);
+        } catch {
+          try { // as pyapp/storage/aside.py's _clear_mark: a refused removal leaves an empty mark, naming no record
+            if (message.value === null) write(message.key, "");
+          } catch {
+            // a full store reads without the mark
+          }
+        }
+      } else if (message.k === "error") { // Python's, or the loader's (web/loader.mjs)
+        dispatchEvent(new CustomEvent("pyapp:python-error", { detail: message.text }));
+      } else if (message.k === "boot") { // what the loader fetched, for web/boot.js
+        dispatchEvent(new CustomEvent("pyapp:worker-boot", { detail: message.fetched }));
       }
-      else if (message.k === "ops") apply(message.ops);
     });
+    document.addEventListener("visibilitychange", () => say({ k: "hidden", hidden: document.hidden }));
+    // a dialog the browser closed (Escape) or a <details> the person toggled: the worker's `open` follows
+    for (const type of ["close", "toggle"]) {
+      document.addEventListener(type, ({ target }) => {
+        if (ids.has(target)) say({ k: "open", id: ids.get(target), open: target.open });
+      }, true);
+    }
+    // a page unloaded for good ends its worker now: what the worker holds (a game's Web Lock) is let go
+    // before the next page asks, which the browser's own, later clean-up would not promise
+    addEventListener("pagehide", (event) => event.persisted || worker.terminate());
     document.addEventListener("focusin", (event) => say({ k: "focus", id: ids.get(event.target) ?? null }), true);
     document.addEventListener("focusout", (event) => {
       if (!event.relatedTarget) say({ k: "focus", id: null });
@@ -161,5 +268,22 @@ globalThis.pyappWorkerPage = (() => {
     }
   }
 
-  return Object.freeze({ attach });
+  /**
+   * Resolves once the worker has handled every message the page sent it so far (the events of a tap
+   * just made included) and the page has drawn what that changed: what an e2e test waits for after
+   * an action, as it would after a handler on the main thread.  Rejects after 60 s.
+   */
+  function settled() {
+    return new Promise((resolve, reject) => {
+      setTimeout(() => { // a task later: the events an action just caused have been forwarded
+        if (drawn >= sent) resolve();
+        else {
+          waiting.push(resolve);
+          setTimeout(() => reject(new Error(`worker page: ${sent - drawn} messages not handled in 60 s`)), 60000);
+        }
+      });
+    });
+  }
+
+  return Object.freeze({ attach, settled, write: (key, value) => write(key, value) });
 })();

@@ -7,9 +7,8 @@ Browser failures become the storage module's own errors: a full store
 
 from __future__ import annotations
 
-import js
-
 from functools import cache
+from typing import Any
 
 from pyapp.storage.backends import StorageFull, StorageUnavailable
 from pyapp.storage.store import SaveStore
@@ -23,9 +22,14 @@ def _is_quota_error(error: Exception) -> bool:
 class LocalStorageBackend:
     """Reads and writes ``window.localStorage``, translating its failures."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Any = None) -> None:
+        """Over ``store``, by default the page's ``localStorage`` (a stand-in in the Pyodide tests under Node)."""
         try:
-            self.store = js.window.localStorage
+            if store is None:
+                from pyscript import window  # noqa: PLC0415  (the page's, through the worker's bridge)
+
+                store = window.localStorage
+            self.store = store
             self.store.getItem("pyapp.probe")
         except Exception as error:  # the browser raises a JS SecurityError here
             raise StorageUnavailable(str(error)) from None

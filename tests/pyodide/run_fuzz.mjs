@@ -42,7 +42,7 @@ def local_backend(items):
     storage.clear()
     for key, value in items.items():
         storage.setItem(key, value)
-    return LocalStorageBackend()
+    return LocalStorageBackend(storage)
 
 json.dumps(fuzz_storage.run(SEED, COUNT, local_backend))
 `);

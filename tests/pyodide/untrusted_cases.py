@@ -112,9 +112,7 @@ def page_backend() -> Backend:
     storage.setItem = create_proxy(set_item)
     storage.removeItem = create_proxy(remove_item)
     storage.key = create_proxy(lambda index: js.Array.from_(items.keys())[index])
-    js.window = js.Object.new()
-    js.window.localStorage = storage
-    return LocalStorageBackend()
+    return LocalStorageBackend(storage)
 
 
 def _daily_reason(text: str) -> str | None:
