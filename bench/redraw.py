@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import boot  # noqa: E402  (bench/ and tools/ are on the path: bench/ as the script's own folder)
 import chromium  # noqa: E402  (tools/ is put on the path just above)
 import serve  # noqa: E402
 import tracing  # noqa: E402
@@ -51,13 +52,14 @@ def traced_game(browser: Browser, url: str, game: str, moves: int, trace: Path, 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{url}/#/{game}")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
-    page.get_by_test_id("setup-players").select_option("2")
-    for seat in (0, 1):
-        page.get_by_test_id(f"seat-kind-{seat}").select_option("easy")
+    steps = [lambda: page.get_by_test_id("setup-players").select_option("2")]
+    steps += [lambda seat=seat: page.get_by_test_id(f"seat-kind-{seat}").select_option("easy") for seat in (0, 1)]
     if page.locator(".setup-deal").count():  # a game of chance: the deal number is under "More options"
-        page.locator(".setup-deal summary").click()
-        page.get_by_test_id("setup-seed").fill(str(seed))
-    page.get_by_test_id("start").click()
+        steps += [lambda: page.locator(".setup-deal summary").click(),
+                  lambda: page.get_by_test_id("setup-seed").fill(str(seed))]
+    for step in [*steps, lambda: page.get_by_test_id("start").click()]:
+        step()
+        boot.settle(page)  # as a person looks: the next control may be the worker's redraw of this one
     first = 2  # past the first moves, which import the AI
     page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
     browser.start_tracing(page=page, path=str(trace), categories=tracing.CATEGORIES)

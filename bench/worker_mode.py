@@ -183,12 +183,7 @@ def triad_table(page: Page, url: str) -> None:
     """A Triad table, a person (first) against Easy, ready for the person's move."""
     page.goto(f"{url}/#/triad")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
-    page.get_by_test_id("setup-players").select_option("2")
-    page.get_by_test_id("seat-kind-0").select_option("person")
-    page.get_by_test_id("seat-kind-1").select_option("easy")
-    page.locator('[data-option="first"]').select_option("0")
-    page.get_by_test_id("start").click()
-    page.wait_for_function(boot.TRIAD_READY, timeout=TIMEOUT_MS)
+    boot.start_triad(page)
 
 
 def tap_to_paint(browser: Browser, url: str, throttle: float, taps: int) -> dict[str, float]:
