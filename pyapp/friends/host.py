@@ -552,8 +552,8 @@ class HostedSession(Session):
     def viewer(self) -> int:
         return self.host.host_seat  # never a friend's view, whoever is to act
 
-    def apply(self, seat: int, action: Action | str) -> None:
-        super().apply(seat, action)
+    def apply(self, seat: int, action: Action | str, *, save: bool = True) -> None:
+        super().apply(seat, action, save=save)
         self.host.changed()
 
 

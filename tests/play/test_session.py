@@ -1,10 +1,16 @@
 """The session: turns, undo across computer moves, autosave and its failures."""
 
+import inspect
+
 import pytest
 
+import pyapp.friends.host  # noqa: F401  (the sessions a table meets, imported so that they are subclasses here)
+import pyapp.play.daily  # noqa: F401
+import pyapp.play.lesson  # noqa: F401
 from pyapp.engine import IllegalMoveError
 from pyapp.engine.steps import finish
 from pyapp.play import Seat, Session
+from pyapp.play.remote import RemoteSession
 from pyapp.storage import MemoryBackend, SaveStore
 
 PEOPLE = [Seat("Ada"), Seat("Bea")]
@@ -150,3 +156,29 @@ def test_a_game_waiting_for_room_is_not_written_after_it_is_deleted():
     Session.start("nim", PEOPLE, seed=5, store=store)
     with pytest.raises(KeyError):
         store.read(session.record_id)
+
+
+def _kinds(cls: type) -> list[type]:
+    return [cls] + [kind for sub in cls.__subclasses__() for kind in _kinds(sub)]
+
+
+def test_every_kind_of_session_takes_a_move_drawn_first_and_saved_after():
+    """The table plays ``play(action, save=False)`` then ``save()``: an override without ``save`` broke the host's turn."""
+    kinds = _kinds(Session) + [RemoteSession]
+    assert {kind.__name__ for kind in kinds} >= {"Session", "DailySession", "LessonSession", "HostedSession",
+                                                "RemoteSession"}
+    for kind in kinds:
+        for name in ("play", "apply"):
+            method = getattr(kind, name, None)
+            if method is not None:
+                save = inspect.signature(method).parameters.get("save")
+                assert save is not None and save.kind is inspect.Parameter.KEYWORD_ONLY, f"{kind.__name__}.{name}"
+
+
+def test_a_move_played_without_saving_is_saved_by_save():
+    store = SaveStore(MemoryBackend())
+    session = Session.start("nim", PEOPLE, seed=4, store=store)
+    session.play(session.state.legal_actions()[0], save=False)
+    assert store.read(session.record_id)[1].to_save() != session.state.to_save()
+    assert session.save()
+    assert store.read(session.record_id)[1].to_save() == session.state.to_save()
