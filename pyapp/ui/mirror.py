@@ -862,15 +862,17 @@ class Document:
     def title(self) -> str:
         """The ``<title>``'s text: the element the page shows, so a translation of it (``data-i18n``) and
         ``document.title`` write the same node."""
-        element = self.querySelector("title")
-        return element.textContent if element is not None else ""
+        return "".join(element.textContent for element in self._titles()[:1])
 
     @title.setter
     def title(self, text: str) -> None:
-        element = self.querySelector("title")
-        if element is None:
+        titles = self._titles()
+        if not titles:
             raise ValueError("the page has no <title>")
-        element.textContent = text
+        titles[0].textContent = text
+
+    def _titles(self) -> list[Element]:
+        return [element for element in self.documentElement.descendants() if element.tag == "title"]
 
     def getElementById(self, element_id: str) -> Element | None:  # noqa: N802
         return next((element for element in self.documentElement.descendants()
