@@ -65,7 +65,8 @@ PERSON_MAY_ACT = """([h, before]) => {
 # then left unselected so that the real taps choose it.
 CHOOSE = """async ([h, pick]) => {
   const q = s => document.querySelector(s);
-  const live = s => [...document.querySelectorAll(s)].filter(e => !e.disabled);
+  // a control a person could tap: not disabled, and not web/motion.js's ghost of one (inert, classes kept)
+  const live = s => [...document.querySelectorAll(s)].filter(e => !e.disabled && !e.closest('.motion-ghost'));
   const one = list => list[pick % list.length];
   const status = q(h.status);
   const broken = [...document.querySelectorAll(h.screenError)].find(e => e.getClientRects().length);
