@@ -59,6 +59,11 @@ TEXT_PROPERTIES = {"id": "id", "name": "name", "type": "type", "className": "cla
 """Properties that are an attribute's text (``element.id``)."""
 
 
+def forward_op(node_id: int, kind: str, capture: bool) -> Op:
+    """The ``l`` op that has the page forward ``kind`` events of a node (in the capture phase if ``capture``)."""
+    return ["l", node_id, kind, None, True] if capture else ["l", node_id, kind, None]
+
+
 def js_text(value: Any) -> str:
     """``value`` as JavaScript's ``String(value)`` writes it (``True`` → ``"true"``, ``2.0`` → ``"2"``).
 
@@ -630,7 +635,7 @@ class Element(Node):
         if not any(listener.capture == capture for listener in self.listeners.get(kind, [])) \
                 and (kind, capture) not in self.forwarded:
             self.forwarded.add((kind, capture))
-            self._op(["l", self.id_, kind, None, True] if capture else ["l", self.id_, kind, None])
+            self._op(forward_op(self.id_, kind, capture))
         self.listeners.setdefault(kind, []).append(Listener(handler, capture))
 
     def removeEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
@@ -756,7 +761,7 @@ class Document:
         if node.childNodes:
             self.ops.add(["a", node.id_, [child.id_ for child in node.childNodes]])
         for kind, capture in sorted(node.forwarded):
-            self.ops.add(["l", node.id_, kind, None, True] if capture else ["l", node.id_, kind, None])
+            self.ops.add(forward_op(node.id_, kind, capture))
         for kind, rule in node.prevents:
             self.ops.add(["l", node.id_, kind, rule])
         if node._value is not None:
@@ -837,7 +842,7 @@ class Document:
             if old.attrs.get(name) != value:
                 self.ops.add(["s", new.id_, name, value])
         for kind, capture in sorted(new.forwarded - old.forwarded):
-            self.ops.add(["l", new.id_, kind, None, True] if capture else ["l", new.id_, kind, None])
+            self.ops.add(forward_op(new.id_, kind, capture))
         new.forwarded |= old.forwarded
         for kind, rule in new.prevents:
             if (kind, rule) not in old.prevents:
@@ -862,17 +867,19 @@ class Document:
     def title(self) -> str:
         """The ``<title>``'s text: the element the page shows, so a translation of it (``data-i18n``) and
         ``document.title`` write the same node."""
-        return "".join(element.textContent for element in self._titles()[:1])
+        return "".join(element.textContent for element in self._title())
 
     @title.setter
     def title(self, text: str) -> None:
-        titles = self._titles()
+        titles = self._title()
         if not titles:
             raise ValueError("the page has no <title>")
         titles[0].textContent = text
 
-    def _titles(self) -> list[Element]:
-        return [element for element in self.documentElement.descendants() if element.tag == "title"]
+    def _title(self) -> list[Element]:
+        """The first ``<title>`` (in ``<head>``: the walk stops there), or none."""
+        found = next((element for element in self.documentElement.descendants() if element.tag == "title"), None)
+        return [found] if isinstance(found, Element) else []
 
     def getElementById(self, element_id: str) -> Element | None:  # noqa: N802
         return next((element for element in self.documentElement.descendants()
