@@ -227,6 +227,36 @@ def test_no_word_is_broken_on_a_rules_page(page: Page, game: str, code: str) -> 
     page.evaluate(f"location.hash = '#/rules/{game}'")
     expect(page.locator(f"article.rules[data-game={game}]")).to_be_visible()
     assert_unbroken(page, f"rules-{game}-{code}")
+    for width, height in SIZES:  # and the contents' second column keeps its numbers off the first one's text
+        page.set_viewport_size({"width": width, "height": height})
+        clearance = page.evaluate(TOC_CLEARANCE)
+        assert clearance >= 0, f"{width}x{height}: a contents item runs {-clearance:.0f} px under a number of the next column"
+
+
+TOC_CLEARANCE = """() => {
+  // the room between the first column's text and each number of the second column, on the same line
+  // (a list's number stands outside its item, to the left: measured as its text in the item's font)
+  const items = [...document.querySelectorAll('.rules-toc ol > li')];
+  const first = Math.min(...items.map(li => li.getBoundingClientRect().left));
+  const pen = document.createElement('canvas').getContext('2d');
+  let least = Infinity;
+  items.forEach((li, index) => {
+    const box = li.getBoundingClientRect();
+    if (box.left <= first + 1) return;
+    pen.font = getComputedStyle(li).font;
+    const number = box.left - pen.measureText(`${index + 1}. `).width;
+    for (const other of items) {
+      if (other.getBoundingClientRect().left > first + 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(other);
+      for (const line of range.getClientRects()) {
+        if (line.bottom > box.top && line.top < box.bottom) least = Math.min(least, number - line.right);
+      }
+    }
+  });
+  return least;
+}"""
+"""The least room, in px, between a contents item's text and a number of the column to its right (none: Infinity)."""
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
