@@ -144,9 +144,20 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         page.reload()
         wait_ready(page)
         assert python_worker(page).evaluate(WASM_DELIVERY) == "cache-storage"  # offline: from the build's cache
+        # the page from the build's cache keeps its isolation headers: the worker's storage bridge works offline
+        assert page.evaluate("crossOriginIsolated"), "the page served offline is not cross-origin isolated"
         page.get_by_test_id("game-link-dyad").click()
         expect(page).to_have_url(re.compile(r"#/dyad$"))
         expect_screen(page)
+        page.evaluate("location.hash = '#/triad'")  # a game played offline is saved as online
+        page.get_by_test_id("setup-players").select_option("2")
+        for seat in (0, 1):
+            page.get_by_test_id(f"seat-kind-{seat}").select_option("person")
+        page.get_by_test_id("start").click()
+        page.locator(".cell.legal").first.click()
+        expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+        saved = page.evaluate("() => JSON.parse(localStorage.getItem('pyapp.save.' + localStorage.getItem('pyapp.current')))")
+        assert len(saved["game"]["actions"]) == 1, saved
     finally:
         context.close()
         server.server_close()
