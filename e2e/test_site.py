@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Browser, Page, Route, Worker, expect
+from test_fair_deal import current_record
 
 import build
 import serve
@@ -125,6 +126,16 @@ def python_worker(page: Page) -> Worker:
     return workers[0]
 
 
+def play_a_triad_move(page: Page) -> None:
+    """On Triad's set-up form: two people start, the first plays a legal cell, the board counts the move."""
+    page.get_by_test_id("setup-players").select_option("2")
+    for seat in (0, 1):
+        page.get_by_test_id(f"seat-kind-{seat}").select_option("person")
+    page.get_by_test_id("start").click()
+    page.locator(".cell.legal").first.click()
+    expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+
+
 def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir: Path, wait_ready) -> None:
     server = serve.start(site_dir)  # our own server, so stopping it harms no other test
     context = browser.new_context()
@@ -150,13 +161,8 @@ def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir
         expect(page).to_have_url(re.compile(r"#/dyad$"))
         expect_screen(page)
         page.evaluate("location.hash = '#/triad'")  # a game played offline is saved as online
-        page.get_by_test_id("setup-players").select_option("2")
-        for seat in (0, 1):
-            page.get_by_test_id(f"seat-kind-{seat}").select_option("person")
-        page.get_by_test_id("start").click()
-        page.locator(".cell.legal").first.click()
-        expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
-        saved = page.evaluate("() => JSON.parse(localStorage.getItem('pyapp.save.' + localStorage.getItem('pyapp.current')))")
+        play_a_triad_move(page)
+        saved = current_record(page)
         assert len(saved["game"]["actions"]) == 1, saved
     finally:
         context.close()
@@ -189,12 +195,7 @@ def test_an_update_waits_for_the_player_and_reloads_every_tab_whole(
         other = context.new_page()  # the second tab has a game in progress
         other.goto(url + "#/triad")
         wait_ready(other)
-        other.get_by_test_id("setup-players").select_option("2")
-        for seat in (0, 1):
-            other.get_by_test_id(f"seat-kind-{seat}").select_option("person")
-        other.get_by_test_id("start").click()
-        other.locator(".cell.legal").first.click()
-        expect(other.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+        play_a_triad_move(other)
 
         monkeypatch.setattr(build.icons, "BACKGROUND", (0x30, 0x5E, 0x63))  # any change makes a new build
         build.build(tmp_path / "next")
