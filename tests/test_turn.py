@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +11,11 @@ from hypothesis import strategies as st
 
 from pyapp.i18n import catalog
 from pyapp.storage.backends import MemoryBackend, StorageUnavailable
+from pyapp.storage.kinds import max_chars
 from pyapp.storage.turn import (FIELDS, MAX_LOGIN_CHARS, MAX_TURN_CHARS, MAX_URL_CHARS, TURN_KEY, TurnRefused,
                                 parse_turn, read_turn, save_turn)
 
 LONGEST_URL = ("turn:" + ".".join(["a" * 60] * 4))[:MAX_URL_CHARS]
-GUARD = (Path(__file__).resolve().parent.parent / "web/guard.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("url", [
@@ -130,7 +129,7 @@ def test_storage_that_refuses_reads_as_none_and_clear_forgets() -> None:
 
 def test_the_longest_stored_server_fits_what_guard_js_leaves_alone() -> None:
     """guard.js measures in UTF-16 units: an astral character counts 2, a backslash is escaped to 2."""
-    assert f"const MAX_PLAIN_CHARS = {MAX_TURN_CHARS};" in GUARD
+    assert max_chars(TURN_KEY) == MAX_TURN_CHARS  # the guard's limit for it (tests/test_guard.py)
     for char in ("\\", '"', "\U0001f600", "한"):
         backend = MemoryBackend()
         login = char * MAX_LOGIN_CHARS

@@ -14,15 +14,32 @@
  *   the site stored (one JSON file), and set aside the record that failed.
  *   The panel also opens when Python dies reading a record after the start.
  *
- * The limits equal pyapp.storage's (tests/test_guard.py compares them).
+ * Each key's limit is pyapp.storage.kinds's (tests/test_guard.py compares the tables).
  */
 (() => {
   "use strict";
 
   const MAX_DEPTH = 64; // pyapp.storage.safejson.MAX_DEPTH
-  const MAX_RECORD_CHARS = 1000000; // pyapp.storage.records.MAX_RECORD_CHARS
-  const MAX_STATS_CHARS = 200000; // pyapp.storage.stats.MAX_STATS_CHARS
-  const MAX_PLAIN_CHARS = 1000; // ids, settings and the language are a few characters
+  // Every stored kind, as pyapp.storage.kinds.KINDS declares it: [key, a prefix of keys?, at most this many
+  // characters (null: left alone)].  tests/test_guard.py holds this copy equal to the table, each limit included.
+  const KINDS = [
+    ["pyapp.save.", true, 1000000],
+    ["pyapp.current", false, 1000],
+    ["pyapp.owner.", true, 1000],
+    ["pyapp.rev.", true, 20],
+    ["pyapp.stats", false, 200000],
+    ["pyapp.daily", false, 10000],
+    ["pyapp.language", false, 1000],
+    ["pyapp.setting.turn", false, 1000],
+    ["pyapp.setting.", true, 1000],
+    ["pyapp.lesson.", true, 1000],
+    ["pyapp.friends.", true, 1000],
+    ["pyapp.hostkey.", true, 1000],
+    ["pyapp.diag", false, 20000],
+    ["pyapp.aside.", true, null],
+    ["pyapp.reading", false, null]
+  ];
+  const OTHER_MAX_CHARS = 1000; // pyapp.storage.kinds.OTHER_MAX_CHARS: a pyapp.* key no kind names
   const ASIDE_PREFIX = "pyapp.aside."; // pyapp.storage.aside.ASIDE_PREFIX
   const READING_KEY = "pyapp.reading"; // pyapp.storage.aside.READING_KEY
 
@@ -51,9 +68,14 @@
     return deepest;
   }
 
+  /** A key's limit as pyapp.storage.kinds.max_chars gives it: the exact key, else the longest prefix. */
   function maxChars(key) {
-    if (key.startsWith("pyapp.save.")) return MAX_RECORD_CHARS;
-    return key === "pyapp.stats" ? MAX_STATS_CHARS : MAX_PLAIN_CHARS;
+    let found = null;
+    for (const [name, prefix, limit] of KINDS) {
+      if (!prefix && name === key) return limit;
+      if (prefix && key.startsWith(name) && (found === null || name.length > found[0].length)) found = [name, limit];
+    }
+    return found === null ? OTHER_MAX_CHARS : found[1];
   }
 
   function storedKeys() {
@@ -89,10 +111,11 @@
   function guard() {
     setAsideCrashed();
     for (const key of storedKeys()) {
-      if (!key.startsWith("pyapp.") || key.startsWith(ASIDE_PREFIX) || key === READING_KEY) continue;
+      const limit = key.startsWith("pyapp.") ? maxChars(key) : null;
+      if (limit === null) continue; // another site's key, a copy set aside, the reading mark
       const value = storage.getItem(key) ?? "";
       if (nestingDepth(value) > MAX_DEPTH) setAside(key, "deep");
-      else if (value.length > maxChars(key)) setAside(key, "large");
+      else if (value.length > limit) setAside(key, "large");
     }
   }
 
