@@ -8,6 +8,7 @@ import pytest
 from pyapp.storage import CorruptRecord, decode_record
 from pyapp.storage.migrate import migrate, migrate_save
 from pyapp.storage.records import RECORD_VERSION
+from pyapp.storage.versions import GuestRecord
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -18,7 +19,7 @@ def _text(name):
 
 def test_first_record_format_fixture_still_loads_and_replays():
     record, state = decode_record(_text("record-v1-nim.json"))
-    assert record["record"] == RECORD_VERSION == 6
+    assert record["record"] == RECORD_VERSION == 7
     assert record["name"] == "Evening game" and record["seats"][2]["name"] == "<b>Bea</b>"
     assert state.history and [str(a) for a in state.history] == ["take3", "take1", "take4", "take2"]
     assert state.scores() == [5, 1, 4] and not state.is_terminal()
@@ -37,7 +38,7 @@ def test_bare_engine_save_of_format_1_is_migrated_into_a_record():
     assert record["finished"] is True and state.winners() == [2]
 
 
-@pytest.mark.parametrize("version", [7, 99, 10**6])
+@pytest.mark.parametrize("version", [8, 99, 10**6])
 def test_future_record_versions_are_refused_clearly(version):
     record = json.loads(_text("record-v1-nim.json"))
     record["record"] = version
@@ -74,7 +75,7 @@ def test_migration_steps_run_in_order(monkeypatch):
 
 
 def test_current_records_pass_through_without_copy():
-    record = json.loads(_text("record-v6-dyad-3p-host-finished.json"))
+    record = json.loads(_text("record-v7-dyad-3p-daily-finished.json"))
     assert migrate(record) is record
 
 
@@ -139,7 +140,7 @@ def test_records_of_version_2_gain_revisions_and_a_named_flag():
 def test_third_format_fixtures_load_with_their_revisions(name):
     raw = json.loads(_text(name))
     record, state = decode_record(_text(name))
-    assert record["record"] == RECORD_VERSION == 6
+    assert record["record"] == RECORD_VERSION == 7
     assert (record["revision"], record["history_revision"], record["named"]) == \
         (raw["revision"], raw["history_revision"], raw["named"])
     assert [str(a) for a in state.history] == raw["game"]["actions"]
@@ -157,7 +158,7 @@ def test_malformed_revisions_and_flags_are_refused(change):
 def test_older_records_get_no_fingerprint_and_are_no_known_deal(name):
     """Record 3 → 4: an old game made no promise about its deal, so none is computed at migration."""
     record, _ = decode_record(_text(name))
-    assert record["record"] == RECORD_VERSION == 6
+    assert record["record"] == RECORD_VERSION == 7
     assert record["fingerprint"] is None and record["known_deal"] is False
 
 
@@ -180,3 +181,27 @@ def test_malformed_fingerprints_and_known_deal_flags_are_refused(change):
     del missing[next(iter(change))]
     with pytest.raises(CorruptRecord):
         decode_record(json.dumps(missing))
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v[1-6]-*.json")))
+def test_older_records_mark_no_counted_try(name):
+    try:
+        record, _ = decode_record(_text(name))
+    except GuestRecord as guest:  # a guest's record in progress: no game to replay, the envelope upgraded
+        record = guest.record
+    assert record["record"] == RECORD_VERSION == 7 and record["daily"] is None
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v7-*.json")))
+def test_seventh_format_fixtures_keep_their_counted_mark(name):
+    raw = json.loads(_text(name))
+    record, state = decode_record(_text(name))
+    assert record["daily"] == raw["daily"] == "2026-12-02/dyad" and record["known_deal"] is True
+    assert [str(a) for a in state.history] == raw["game"]["actions"] and state.is_terminal() == raw["finished"]
+
+
+@pytest.mark.parametrize("daily", ["2026-12-02/triad", "2026-13-02/dyad", "yesterday", 336, True, ["2026-12-02/dyad"]])
+def test_malformed_counted_marks_are_refused(daily):
+    record = dict(json.loads(_text("record-v7-dyad-3p-daily-in-progress.json")), daily=daily)
+    with pytest.raises(CorruptRecord, match="'daily'"):
+        decode_record(json.dumps(record))

@@ -77,7 +77,7 @@ def test_full_store_raises_and_keeps_the_old_value():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: r.update(record=7), "unknown saved-game version"),
+        (lambda r: r.update(record=8), "unknown saved-game version"),
         (lambda r: r.update(hints={"allowed": True}), "'hints' is missing or malformed"),
         (lambda r: r.update(name=5), "'name' is missing or of the wrong type"),
         (lambda r: r.update(name="n" * 500), "name is too long"),

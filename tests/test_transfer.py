@@ -55,7 +55,7 @@ def test_import_first_format_fixture_and_bare_save():
         (b"\xff\xfe{}", "not UTF-8"),
         (b'{"record": 1', "not valid JSON"),
         (b"[]", "not a JSON object"),
-        (b'{"record": 7}', "newer version"),
+        (b'{"record": 8}', "newer version"),
         (b"x" * (5 * 10**6), "too large"),
     ],
 )

@@ -72,6 +72,8 @@ class Session:
         """The deal's fingerprint as stored when the game started (:mod:`pyapp.deals`); None: no promise."""
         self.known_deal = known_deal
         """Whether the player could know the seed in advance (a typed deal number, a link, the day's deal)."""
+        self.daily: str | None = None
+        """The day's key when this game is that deal of the day's counted try (the record's mark, :mod:`pyapp.play.daily`)."""
         self.budget_ms = budget_ms
         self.hints = hints or default_hints(sum(seat.is_person for seat in seats))
         """The record's ``hints`` field (:mod:`pyapp.storage.hints`): allowed here, and how many were asked."""
@@ -127,6 +129,7 @@ class Session:
                       revisions=(record["revision"], record["history_revision"]),
                       fingerprint=record["fingerprint"], known_deal=record["known_deal"])
         session.hosted = record.get("room_keys") is not None
+        session.daily = record.get("daily")
         if claim:
             session.claim()
         return session
@@ -298,7 +301,7 @@ class Session:
                            seats=[seat.to_json() for seat in self.seats],
                            created=self.created, updated=self.clock(), hints=self.hints,
                            named=self.named, revisions=self.revisions, fingerprint=self.fingerprint,
-                           known_deal=self.known_deal)
+                           known_deal=self.known_deal, daily=self.daily)
 
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.

@@ -36,8 +36,9 @@ from pyapp.storage.versions import RECORD_VERSION, CorruptRecord
 
 GAME, GUEST = "game", "guest"
 """The record kinds: a game this device can replay, and a guest's record of one in progress."""
-PRIVATE = ("room_keys",)
-"""Fields only the host's own device keeps."""
+PRIVATE = ("room_keys", "daily")
+"""Fields only this device keeps, never sent, exported nor imported: the host's room keys, and the deal of the
+day's counted mark (:mod:`pyapp.play.daily`: a file's word never makes a try counted here)."""
 MAX_TOKEN_CHARS = 64
 MAX_RECEIVED = 20_000
 """Observations a guest's record may hold (a long Dieci game sends a few hundred)."""

@@ -38,10 +38,17 @@ Version history
   (room, commitments, values, restarts), the seat this device's person holds
   and the host's room secret and seat tokens.  From record 4: all null (a
   game on one device).
-* record 6 (current): record 5 plus ``"kind"``: ``"game"``, or ``"guest"``
+* record 6: record 5 plus ``"kind"``: ``"game"``, or ``"guest"``
   for a guest's record of a friends' game in progress (its own fields, no
   engine save: :func:`pyapp.storage.friends.make_guest_record`).  From
   record 5: ``"game"``.
+* record 7 (current): record 6 plus ``"daily"``: the day's key
+  (``"2026-12-02/dyad"``) when this game is that deal of the day's counted
+  try, else null.  Only the site's daily flow writes it
+  (:func:`pyapp.play.daily.count_try`); it is this device's own, so it
+  is never exported nor imported (:data:`pyapp.storage.friends.PRIVATE`),
+  and a record without it reads as null.  From record 6: null (the
+  ``pyapp.daily`` log still names those tries).
 * engine save format 1 (current): ``{"format": 1, "game", "options",
   "players", "seed", "actions"}``.
 
@@ -51,15 +58,16 @@ fixture of version ``n+1``; never edit an existing fixture.
 >>> bare = {"format": 1, "game": "nim", "options": {}, "players": 2, "seed": 1, "actions": []}
 >>> record = migrate(bare)
 >>> record["record"], [seat["name"] for seat in record["seats"]], record["game"] == bare
-(6, ['Player 1', 'Player 2'], True)
+(7, ['Player 1', 'Player 2'], True)
 >>> record["hints"], record["revision"], record["named"], record["fingerprint"], record["known_deal"]
 ({'allowed': False, 'used': 0}, 0, False, None, False)
 >>> record["kind"], record["friends"], record["device_seat"], record["room_keys"]
 ('game', None, None, None)
->>> migrate({"record": 7})
+>>> record["daily"]
+>>> migrate({"record": 8})
 Traceback (most recent call last):
 ...
-pyapp.storage.versions.CorruptRecord: unknown saved-game version 7: it was written by a newer version of this site (this one reads versions up to 6)
+pyapp.storage.versions.CorruptRecord: unknown saved-game version 8: it was written by a newer version of this site (this one reads versions up to 7)
 """
 
 from __future__ import annotations
@@ -127,8 +135,13 @@ def _add_kind(record: dict[str, Any]) -> dict[str, Any]:
     return dict(record, record=6, kind="game")
 
 
+def _add_daily(record: dict[str, Any]) -> dict[str, Any]:
+    """Record 6 → 7: no record marked itself a counted try yet (the daily log names those)."""
+    return dict(record, record=7, daily=None)
+
+
 RECORD_STEPS: dict[int, Step] = {0: _bare_save_to_record, 1: _add_hints, 2: _add_revisions, 3: _add_fingerprint,
-                                 4: _add_friends, 5: _add_kind}
+                                 4: _add_friends, 5: _add_kind, 6: _add_daily}
 """``RECORD_STEPS[n]`` turns a record of version ``n`` into version ``n + 1``."""
 
 SAVE_STEPS: dict[int, Step] = {}

@@ -12,6 +12,7 @@ from typing import Any
 
 from pyapp.deals.fingerprint import is_fingerprint
 from pyapp.engine.state import State
+from pyapp.storage.daily import is_day_key
 from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
 from pyapp.storage.friends import GAME, check_friends, check_guest, is_guest
@@ -64,7 +65,7 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
                 created: float, updated: float, hints: dict[str, Any] | None = None,
                 named: bool = True, revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
                 known_deal: bool = False, friends: dict[str, Any] | None = None, device_seat: int | None = None,
-                room_keys: dict[str, Any] | None = None) -> dict[str, Any]:
+                room_keys: dict[str, Any] | None = None, daily: str | None = None) -> dict[str, Any]:
     """The record for ``state``; ``seats`` gives each seat's name and kind.
 
     ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
@@ -74,7 +75,8 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
     ``fingerprint`` is the deal's as stored when the game started (None: no
     promise was made), ``known_deal`` that the player could know the seed;
     ``friends``, ``device_seat`` and ``room_keys``: a friends' game's fields
-    (:mod:`pyapp.storage.friends`), None for a game on one device.
+    (:mod:`pyapp.storage.friends`), None for a game on one device; ``daily``: the day's key when this game
+    is that deal of the day's counted try (:mod:`pyapp.play.daily`), else None.
     """
     if hints is None:
         hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
@@ -98,6 +100,7 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "friends": friends,
         "device_seat": device_seat,
         "room_keys": room_keys,
+        "daily": daily,
     }
 
 
@@ -137,6 +140,7 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
              "the saved game's 'fingerprint' is missing or malformed")
     _require(isinstance(record.get("known_deal"), bool), "the saved game's 'known_deal' is missing or of the wrong type")
     _require(isinstance(record.get(IMPORTED, False), bool), f"the saved game's {IMPORTED!r} is not true or false")
+    _require(record.get("daily") is None or is_day_key(record["daily"]), "the saved game's 'daily' is malformed")
     check_friends(record)
     try:
         state = load(record.get("game"))
@@ -172,7 +176,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
     ``seats``, ``updated``, ``finished``, ``summary``, ``hints`` (None when
     malformed), ``known_deal`` (False unless it is exactly True) and
     ``guest`` (a guest's record of a friends' game: its game is named, its
-    summary None).
+    summary None) and ``daily`` (the day's key it is the counted try of, else None).
     """
     try:
         record = migrate(loads(text, max_chars=MAX_RECORD_CHARS))
@@ -196,6 +200,7 @@ def peek_record(text: str) -> dict[str, Any] | None:
         "hints": check_hints(record.get("hints")),
         "known_deal": record.get("known_deal") is True,
         "guest": is_guest(record),
+        "daily": record["daily"] if is_day_key(record.get("daily")) else None,
     }
 
 

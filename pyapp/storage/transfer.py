@@ -30,8 +30,9 @@ MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated", "finished", "game", "summary",
                  "hints", "revision", "history_revision", "fingerprint", "known_deal", "review", IMPORTED, "kind", "friends",
                  "device_seat")
-"""Every field of a record of the current version (:mod:`pyapp.storage.migrate`) but the host's room keys
-(:data:`pyapp.storage.friends.PRIVATE`); nothing else is imported."""
+"""Every field of a record of the current version (:mod:`pyapp.storage.migrate`) but those only the device keeps
+(:data:`pyapp.storage.friends.PRIVATE`: the host's room keys, the deal of the day's counted mark); nothing else is
+imported."""
 SEAT_FIELDS = ("name", "kind")
 MAX_DROPPED_SHOWN = 5
 """The import notice names at most this many dropped fields (then says how many more), each cut to 40 characters."""

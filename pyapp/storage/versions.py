@@ -5,7 +5,7 @@ upgrading them (:mod:`pyapp.storage.migrate`) can both use them without
 importing each other in a circle.
 """
 
-RECORD_VERSION = 6
+RECORD_VERSION = 7
 """The envelope version this site writes (see :mod:`pyapp.storage.migrate` for the history)."""
 
 

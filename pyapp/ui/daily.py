@@ -11,7 +11,8 @@ from typing import Any
 
 from pyapp.deals.daily import DailyDeal, deal_of
 from pyapp.i18n import t
-from pyapp.storage.daily import DailyLog, load_daily
+from pyapp.play.daily import load_log
+from pyapp.storage.daily import DailyLog
 from pyapp.ui import routes
 from pyapp.ui.dom import h
 from pyapp.ui.known_deal import today
@@ -58,7 +59,7 @@ def render(root: Any, params: dict[str, str]) -> None:
     day = today()
     deal = deal_of(day)
     store = shared_store()
-    log = load_daily(store.backend if store is not None else None)
+    log = load_log(store)
     game = t(f"game.{deal.game}")
     start = routes.href(deal.game, daily=day.isoformat())
     root.append(h(

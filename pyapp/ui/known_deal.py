@@ -21,9 +21,7 @@ from pyapp.deals.challenge import ChallengeError, parse_challenge
 from pyapp.deals.daily import DailyDeal, deal_of, parse_day
 from pyapp.i18n import t
 from pyapp.play import Seat, Session
-from pyapp.play.daily import DailySession
-from pyapp.storage import StorageError
-from pyapp.storage.daily import load_daily, save_daily
+from pyapp.play.daily import DailySession, count_try
 from pyapp.ui import page, routes
 from pyapp.ui.dom import h
 from pyapp.ui.game_ui import Setup
@@ -44,19 +42,14 @@ def start_known(table: TableHost, seats: list[Seat], seed: int, options: dict[st
 
 
 def start_daily(table: TableHost, deal: DailyDeal) -> None:
-    """Start ``deal`` on ``table``: the day's first start is the counted try, any later one practice."""
+    """Start ``deal`` on ``table``: the day's first start is the counted try (marked in the log and in its record),
+    any later one practice."""
     seats = [Seat(t("setup.default_name", n=n + 1), kind) for n, kind in enumerate(deal.kinds)]
     session = start_known(table, seats, deal.seed, deal.options, cls=DailySession)
     assert isinstance(session, DailySession)
     session.deal = deal
-    backend = table.store.backend if table.store is not None else None
-    if backend is not None and session.store is not None:
-        log = load_daily(backend)
-        session.counted = log.begin(deal.key, deal.number, session.record_id)
-        try:
-            save_daily(backend, log)
-        except StorageError:
-            session.counted = False
+    if table.store is not None and session.store is not None:
+        count_try(table.store, session, deal)
     table.begin(session)
 
 

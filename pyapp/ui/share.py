@@ -18,11 +18,12 @@ from typing import Any
 
 
 from pyapp.deals.challenge import challenge_link
-from pyapp.deals.daily import deal_of, parse_day, rank_of
+from pyapp.deals.daily import deal_of, parse_day
 from pyapp.i18n import t
 from pyapp.play import Session
 from pyapp.storage import StorageError
-from pyapp.storage.daily import DailyLog, load_daily, save_daily
+from pyapp.play.daily import load_log, result_of
+from pyapp.storage.daily import DailyLog, save_daily
 from pyapp.ui import page
 from pyapp.ui.dom import h, on
 from pyapp.ui.table_host import TableHost
@@ -74,14 +75,15 @@ def _daily_result(table: TableHost, session: Session) -> tuple[Any, str] | None:
     from pyapp.ui.known_deal import today  # noqa: PLC0415  (one clock for both)
 
     backend = table.store.backend if table.store is not None else None
-    log = load_daily(backend)
+    log = load_log(table.store)
     found = _daily_of(session, log)
     if found is None:
         return None
     deal, counted = found
     state = session.state
-    rank, points = rank_of(state.scores(), state.winners(), 0), int(state.scores()[0])
-    if counted and backend is not None and log.finish(session.record_id, rank=rank, players=state.players, points=points):
+    result = result_of(state)
+    rank, points = result["rank"], result["points"]
+    if counted and backend is not None and log.finish(session.record_id, **result):
         try:
             save_daily(backend, log)
         except StorageError:
