@@ -8,10 +8,11 @@ it is removed, so the link goes to the clipboard, which the test reads.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -139,3 +140,48 @@ def test_another_days_link_offers_today(page: Page) -> None:
     page.goto("/#/dieci?daily=2026-12-01")
     expect(page.get_by_test_id("known-refused")).to_contain_text("that day is over")
     assert saved_keys(page) == before
+
+
+def _v1_log(first: date, last: date) -> str:
+    """A log as the build before issue 47 wrote it (version 1): every day from ``first`` to ``last`` played, 2nd of 3."""
+    days, day = {}, first
+    while day <= last:
+        number = (day - date(2026, 1, 1)).days + 1
+        days[f"{day.isoformat()}/{('dyad', 'dieci')[number % 2]}"] = {
+            "number": number, "record": f"19{number:04x}-1", "result": {"rank": 2, "players": 3, "points": 31}}
+        day += timedelta(days=1)
+    return json.dumps({"version": 1, "days": days}, separators=(",", ":"))
+
+
+def test_a_long_streak_set_aside_by_the_old_limit_comes_back_after_a_reload(page: Page) -> None:
+    """Issue 47: the old guard gave pyapp.daily 1,000 characters and set aside every log of ten days or more.
+
+    Planted: the log the bug set aside (1 January to 20 November) and the one that regrew since (11 days, over the
+    old limit); after a reload the streak counts every day from 1 January to yesterday, and nothing stays aside.
+    """
+    if page.size != "phone":  # type: ignore[attr-defined]
+        pytest.skip("stored data does not depend on the screen's size: once is enough")
+    split, yesterday = date(2026, 11, 20), date(2026, 12, 1)
+    planted = {"pyapp.aside.large.1763600000000.pyapp.daily": _v1_log(date(2026, 1, 1), split),
+               "pyapp.daily": _v1_log(split + timedelta(days=1), yesterday)}
+    assert len(planted["pyapp.daily"]) > 1000
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
+                  "localStorage.setItem(k, v); }", planted)
+    page.reload()
+    page.wait_for_selector(hooks.READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.goto("/#/daily")
+    streak = (yesterday - date(2026, 1, 1)).days + 1
+    expect(page.get_by_test_id("daily-streak")).to_have_attribute("data-streak", str(streak))
+    expect(page.get_by_test_id("daily-streak")).to_have_text(f"Days in a row: {streak}")
+    expect(page.locator(".daily-bar[data-played=true]")).to_have_count(13)  # the chart's days before today
+    expect(page.get_by_test_id("daily-state")).to_have_attribute("data-counted", "true")
+    stored = page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    assert not [key for key in stored if key.startswith("pyapp.aside.")], stored.keys()
+    assert json.loads(stored["pyapp.daily"])["version"] == 2 and len(stored["pyapp.daily"]) <= 10_000
+
+    page.reload()  # the log kept now passes the guard: the streak stays
+    page.wait_for_selector(hooks.READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.goto("/#/daily")
+    expect(page.get_by_test_id("daily-streak")).to_have_attribute("data-streak", str(streak))
+    page.goto("/#/saves")
+    expect(page.get_by_test_id("asides")).to_be_hidden()

@@ -231,22 +231,26 @@ def _parse(text: str, max_chars: int) -> DailyLog:
 
 
 def _read(backend: Backend) -> DailyLog:
-    """The stored log; empty when there is none or storage cannot be read, set aside (``damaged``) when damaged."""
+    """The stored log; empty when there is none or storage cannot be read, or when it was set aside (``damaged``:
+    it failed its checks; too large: it is put back upgraded by :func:`_put_back_large`)."""
     try:
         text = backend.get(DAILY_KEY)
     except StorageError:
         return DailyLog()
     if text is None:
         return DailyLog()
-    try:
-        with reading(backend, DAILY_KEY):
-            return _parse(text, V1_MAX_CHARS)
-    except (ValueError, TypeError):
+    reason = "large" if len(text) > MAX_DAILY_CHARS else None  # as web/guard.js would: put back below, upgraded
+    if reason is None:
         try:
-            set_aside(backend, DAILY_KEY, "damaged", now=time.time())
-        except StorageError:
-            pass  # kept as it is; refused again next time
-        return DailyLog(damaged=True)
+            with reading(backend, DAILY_KEY):
+                return _parse(text, MAX_DAILY_CHARS)
+        except (ValueError, TypeError):
+            reason = "damaged"
+    try:
+        set_aside(backend, DAILY_KEY, reason, now=time.time())
+    except StorageError:
+        pass  # kept as it is; refused again next time
+    return DailyLog(damaged=reason == "damaged")
 
 
 def _put_back_large(backend: Backend, log: DailyLog) -> None:

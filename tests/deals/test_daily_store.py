@@ -180,13 +180,16 @@ def _v1_text(first: date, count: int) -> str:
     return json.dumps({"version": 1, "days": days}, separators=(",", ":"))
 
 
-def test_a_log_of_version_1_is_read_with_its_streak_and_written_small():
+@pytest.mark.parametrize("count", [9, 300])
+def test_a_log_of_version_1_is_read_with_its_streak_and_written_small(count):
+    """300 days are over this key's limit: set aside as the guard would, then put back upgraded."""
     backend = MemoryBackend()
-    backend.set(DAILY_KEY, _v1_text(date(2026, 1, 1), 9))
+    backend.set(DAILY_KEY, _v1_text(date(2026, 1, 1), count))
+    assert (len(backend.get(DAILY_KEY)) > MAX_DAILY_CHARS) == (count == 300)
     log = load_daily(backend)
-    assert log.streak(date(2026, 1, 9)) == 9 and len(log.days) == 9
+    assert log.streak(date(2026, 1, 1) + timedelta(days=count - 1)) == count and len(log.days) == min(count, MAX_DAYS)
     save_daily(backend, log)
-    assert json.loads(backend.get(DAILY_KEY))["version"] == 2
+    assert json.loads(backend.get(DAILY_KEY))["version"] == 2 and asides(backend) == []
 
 
 def test_logs_set_aside_by_the_old_limit_are_put_back_once_they_fit():
