@@ -12,9 +12,9 @@ from typing import Any
 
 from pyapp.deals.fingerprint import is_fingerprint
 from pyapp.engine.state import State
-from pyapp.storage.daily import is_day_key
 from pyapp.games import load
 from pyapp.registry import GAMES, PERSON, SEAT_KINDS
+from pyapp.storage.daily import is_day_key
 from pyapp.storage.friends import GAME, check_friends, check_guest, is_guest
 from pyapp.storage.hints import check_hints, default_hints
 from pyapp.storage.migrate import migrate
