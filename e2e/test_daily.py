@@ -185,3 +185,26 @@ def test_a_long_streak_set_aside_by_the_old_limit_comes_back_after_a_reload(page
     expect(page.get_by_test_id("daily-streak")).to_have_attribute("data-streak", str(streak))
     page.goto("/#/saves")
     expect(page.get_by_test_id("asides")).to_be_hidden()
+
+
+def test_todays_deal_on_the_other_games_route_says_which_game_it_is(page: Page) -> None:
+    """Issue 47: today is Dyad's day: the Dieci route says so and offers today's deal, not "that day is over"."""
+    before = saved_keys(page)
+    page.goto(f"/#/dieci?daily={DAY}")
+    refused = page.get_by_test_id("known-refused")
+    expect(refused).to_contain_text("Today's deal is a game of Dyad")
+    expect(refused).not_to_contain_text("that day is over")
+    expect(refused).to_be_in_viewport()
+    refused.get_by_role("link", name="See today's deal").click()
+    expect(page.get_by_test_id("daily")).to_have_attribute("data-game", "dyad")
+    assert saved_keys(page) == before
+
+
+def test_todays_deal_from_a_link_opens_its_screen_and_starts_no_try(page: Page) -> None:
+    """Issue 47: a link straight to today's route shows the deal-of-the-day screen first; only Start starts the try."""
+    before = saved_keys(page)
+    page.goto(f"/#/dyad?daily={DAY}")
+    expect(page.get_by_test_id("daily")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#/daily$"))
+    expect(page.get_by_test_id("daily-start")).to_be_in_viewport()
+    assert saved_keys(page) == before  # no game started, so no try

@@ -410,3 +410,42 @@ def test_screenshots(spage: Page, width: int, height: int) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"saves-delete-{width}.png"))
     page.get_by_test_id("cancel-delete").click()
     page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def _file(record: dict) -> list[dict]:
+    return [{"name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}]
+
+
+@pytest.mark.parametrize(("spoil", "reason"), [
+    (lambda r: r["seats"][1].update(kind="random"), "could not be finished here"),
+    (lambda r: r["game"].update(seed=-5), "deal number is not one this site deals"),
+    (lambda r: r["game"].update(actions=["x\n" * 300_000]), "cannot be replayed"),
+])
+def test_an_import_the_site_could_not_finish_is_refused_in_one_short_line(spage: Page, spoil, reason: str) -> None:
+    """Issue 47: refused with a reason, the file quoted in a short excerpt; at 360x640 the list stays in view."""
+    page = spage
+    page.set_viewport_size({"width": 360, "height": 640})
+    session, items = make_saves(finished=False, title="Kept")
+    record = json.loads(items[PREFIX + session.record_id])
+    spoil(record)
+    open_saves(page, None, items)
+    page.get_by_test_id("import-file").set_input_files(files=_file(record))
+    notice = page.get_by_test_id("saves-notice")
+    expect(notice).to_contain_text(reason)
+    text = notice.inner_text()
+    assert len(text) < 250 and "\n" not in text.strip(), text
+    expect(page.get_by_test_id("save")).to_have_count(1)  # nothing stored
+    assert notice.evaluate("n => n.getBoundingClientRect().height") < 200  # a few lines, not the file
+
+
+def test_an_imported_game_says_known_deal_when_its_deal_was_known(spage: Page) -> None:
+    """Issue 47: the tag is recomputed: a game that promised no fingerprint is a known deal, whatever the file says."""
+    page = spage
+    store = SaveStore(MemoryBackend(), clock=lambda: 1_764_500_000.0)
+    session = Session.start("dyad", [Seat("Ada"), Seat("Bo", "easy"), Seat("Cy", "easy")], seed=42, store=store,
+                            name="Typed", known_deal=True)  # a typed deal number: no fingerprint promised
+    record = dict(json.loads(store.backend.items[PREFIX + session.record_id]), known_deal=False)
+    open_saves(page)
+    page.get_by_test_id("import-file").set_input_files(files=_file(record))
+    expect(page.get_by_test_id("saves-notice")).to_contain_text("Imported Typed")
+    expect(page.get_by_test_id("save-known-deal")).to_have_count(1)

@@ -339,3 +339,31 @@ def test_screenshots(browser: Browser, base_url: str, wait_ready) -> None:
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{name} overflows at {width}px"
             page.screenshot(path=SCREENSHOTS / f"{name}-{width}x{height}.png")
     context.close()
+
+
+def test_a_long_unknown_route_is_shown_shortened_with_the_way_home_in_view(page: Page, wait_ready) -> None:
+    """Issue 47: a 200,000-character route is quoted in at most 80 characters; All games stays on the first screen."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("location.hash = '#/' + 'x'.repeat(200000)")
+    body = page.get_by_test_id("not-found").locator("p")
+    expect(body).to_contain_text("…")
+    assert len(body.inner_text()) < 120
+    expect(page.get_by_role("link", name="All games")).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+
+
+def test_resuming_a_game_that_is_not_here_says_so_above_the_set_up(page: Page, wait_ready) -> None:
+    """Issue 47: ``#/dyad?resume=<unknown id>`` says the game is not here to continue, then offers a new one."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/")
+    wait_ready(page)
+    page.evaluate("location.hash = '#/dyad?resume=nothere-1'")
+    notice = page.get_by_test_id("resume-missing")
+    expect(notice).to_contain_text("is not here to continue")
+    expect(notice).to_be_in_viewport()
+    expect(page.get_by_test_id("start")).to_be_visible()
+    page.get_by_test_id("language").select_option("ko")
+    expect(notice).to_contain_text("이어서 할 수 없습니다")  # redrawn in the new language
+    page.get_by_test_id("language").select_option("en")

@@ -41,6 +41,11 @@ SETUP_KINDS: tuple[str, ...] = (PERSON, FRIEND, *TABLE_LEVELS)
 """The set-up form's seat choices, in its order: this device's person, a friend, the table's computer levels."""
 
 
+SEED_LIMIT = 2**53
+"""Deal numbers are below this: every one is a JavaScript number exactly, and a random deal picks below it too
+(a challenge link, the set-up's deal number field and the saved-game checks all hold to it)."""
+
+
 def computer_modules(game: str) -> tuple[str, ...]:
     """What a computer's first move in ``game`` imports: the search, the game's policies
     (Easy, Normal) and its search settings (Hard).  The table imports them ahead, one per task.
@@ -51,4 +56,4 @@ def computer_modules(game: str) -> tuple[str, ...]:
     return ("pyapp.ai.mcts", "pyapp.ai", f"pyapp.games.{game}.policies", f"pyapp.games.{game}.search")
 
 
-__all__ = ["FRIEND", "GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "SETUP_KINDS", "TABLE_LEVELS", "computer_modules"]
+__all__ = ["FRIEND", "GAMES", "LEVELS", "PERSON", "SEAT_KINDS", "SEED_LIMIT", "SETUP_KINDS", "TABLE_LEVELS", "computer_modules"]

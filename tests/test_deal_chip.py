@@ -170,3 +170,21 @@ def test_an_unfinished_dieci_replay_reveals_nothing():
     assert not replay.finished and replay.revealed() is None
     with fake_dom.ui_loaded("pyapp.ui.replay_revealed") as module:
         assert module.revealed_section(replay) is None
+
+
+def test_a_stored_game_no_link_can_carry_still_shows_its_end(game_ui, monkeypatch):
+    """Issue 47: a seat of the tests' Random level (a tampered or test record) has no challenge link; the end shows."""
+    game, module, deal_check = game_ui
+    import pyapp.ui.share as share  # over the same fake DOM
+
+    monkeypatch.setattr(share.page, "site_address", lambda: "https://example.org/")
+    store = SaveStore(MemoryBackend())
+    session = Session.start(game, [Seat("Ada"), Seat("Bot", "random")], seed=SEED, store=store)
+    rng = random.Random(3)
+    while not session.state.is_terminal():
+        session.apply(session.to_act(), rng.choice(session.state.legal_actions()))
+    assert share.challenge_parts(session) == []
+    end = deal_check.deal_chip(session, store, share.challenge_parts(session)).dump()
+    assert of_save(session.state.to_save()) in end and 'data-testid="challenge"' not in end
+    easy = Session.start(game, [Seat("Ada"), Seat("Bot", "easy")], seed=SEED, store=store)
+    assert share.challenge_parts(easy)  # a table a link carries: Challenge a friend is there

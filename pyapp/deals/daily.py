@@ -11,7 +11,7 @@ The rule, fixed for good (changing it changes every past day's deal):
   Normal plays from the seed and the position alone (the session seeds each move from the game's
   seed and the move number; no time budget), so every player meets the same opponents.
 
->>> from datetime import date
+>>> from datetime import date, timedelta
 >>> deal = deal_of(date(2026, 1, 1))
 >>> deal.number, deal.game, deal.players, deal.kinds
 (1, 'dieci', 5, ('person', 'normal', 'normal', 'normal', 'normal'))
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from pyapp.registry import PERSON
@@ -107,6 +107,25 @@ def deal_of(day: date) -> DailyDeal:
     return DailyDeal(day, number, game, daily_seed(game, day), lineup.players, dict(lineup.options))
 
 
+def day_of_seed(game: str, seed: int, until: date) -> date | None:
+    """The day up to ``until`` whose deal of ``game`` is dealt by ``seed``, or None: a daily seed is public.
+
+    An imported game's "known deal" is recomputed with it, never taken from the file.
+
+    >>> day_of_seed("dyad", daily_seed("dyad", date(2026, 3, 2)), date(2026, 3, 3))
+    datetime.date(2026, 3, 2)
+    >>> day_of_seed("dyad", 42, date(2026, 3, 3)) is None, day_of_seed("triad", 42, date(2026, 3, 3)) is None
+    (True, True)
+    """
+    if game not in DAILY_GAMES or until < EPOCH:
+        return None
+    for offset in range((until - EPOCH).days + 1):
+        day = EPOCH + timedelta(days=offset)
+        if daily_seed(game, day) == seed:
+            return day
+    return None
+
+
 def parse_day(text: str) -> date:
     """A ``YYYY-MM-DD`` date from a route or the store; ``ValueError`` otherwise (only ASCII digits).
 
@@ -146,5 +165,5 @@ def rank_of(scores: list[int] | list[float], winners: list[int], seat: int) -> i
     return max(2, 1 + sum(1 for points in scores if points > scores[seat]))
 
 
-__all__ = ["COMPUTER", "DAILY_GAMES", "EPOCH", "LINEUPS", "DailyDeal", "Lineup", "daily_seed", "day_number",
+__all__ = ["COMPUTER", "DAILY_GAMES", "EPOCH", "LINEUPS", "DailyDeal", "Lineup", "daily_seed", "day_number", "day_of_seed",
            "deal_of", "game_of", "parse_day", "rank_of"]

@@ -19,7 +19,7 @@ from pyapp.games import new_game
 from pyapp.registry import PERSON, SEAT_KINDS
 from pyapp.storage.backends import StorageError
 from pyapp.storage.hints import MAX_HINTS, default_hints
-from pyapp.storage.records import make_record
+from pyapp.storage.records import IMPORTED_GAME, make_record
 from pyapp.storage.stats import count_finished
 from pyapp.storage.store import LostGame, SaveStore
 
@@ -54,7 +54,7 @@ class Session:
                  clock: Callable[[], float] = time.time, budget_ms: int | None = None,
                  hints: dict[str, Any] | None = None, named: bool = True,
                  revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
-                 known_deal: bool = False, stored: bool | None = None) -> None:
+                 known_deal: bool = False, stored: bool | None = None, imported: bool = False) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{state.players} seats needed, {len(seats)} given")
         self.state = state
@@ -74,6 +74,8 @@ class Session:
         """Whether the player could know the seed in advance (a typed deal number, a link, the day's deal)."""
         self.daily: str | None = None
         """The day's key when this game is that deal of the day's counted try (the record's mark, :mod:`pyapp.play.daily`)."""
+        self.imported = imported
+        """Whether the game came from a file: its record keeps saying so, and statistics never count it."""
         self.budget_ms = budget_ms
         self.hints = hints or default_hints(sum(seat.is_person for seat in seats))
         """The record's ``hints`` field (:mod:`pyapp.storage.hints`): allowed here, and how many were asked."""
@@ -127,7 +129,8 @@ class Session:
         session = cls(state, seats, store=store, record_id=record_id, name=record["name"], named=record["named"],
                       created=record["created"], hints=record["hints"],
                       revisions=(record["revision"], record["history_revision"]),
-                      fingerprint=record["fingerprint"], known_deal=record["known_deal"])
+                      fingerprint=record["fingerprint"], known_deal=record["known_deal"],
+                      imported=record.get(IMPORTED_GAME) is True)
         session.hosted = record.get("room_keys") is not None
         session.daily = record.get("daily")
         if claim:
@@ -301,7 +304,7 @@ class Session:
                            seats=[seat.to_json() for seat in self.seats],
                            created=self.created, updated=self.clock(), hints=self.hints,
                            named=self.named, revisions=self.revisions, fingerprint=self.fingerprint,
-                           known_deal=self.known_deal, daily=self.daily)
+                           known_deal=self.known_deal, daily=self.daily, imported=self.imported)
 
     def save(self) -> bool:
         """Autosave; on failure remember why (``save_problem``) and keep playing.

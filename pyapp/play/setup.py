@@ -22,10 +22,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from pyapp.registry import FRIEND, PERSON, SETUP_KINDS
+from pyapp.registry import FRIEND, PERSON, SEED_LIMIT, SETUP_KINDS
 
-SEED_LIMIT = 2**53
-"""Deal numbers are below this: every one is a JavaScript number exactly, and a random deal picks below it too."""
 MAX_SEED_DIGITS = len(str(SEED_LIMIT - 1))
 """The deal number field's ``maxlength``: any deal number can be typed back (16)."""
 MAX_SEAT_NAME = 24

@@ -13,7 +13,7 @@ from typing import Any
 from pyapp.deals.fingerprint import is_fingerprint
 from pyapp.engine.state import State
 from pyapp.games import load
-from pyapp.registry import GAMES, PERSON, SEAT_KINDS
+from pyapp.registry import GAMES, PERSON, SEAT_KINDS, SEED_LIMIT
 from pyapp.storage.daily import is_day_key
 from pyapp.storage.friends import GAME, check_friends, check_guest, is_guest
 from pyapp.storage.hints import check_hints, default_hints
@@ -32,6 +32,9 @@ MAX_TIME = 8.64e12
 MAX_MOVES = 100_000
 MAX_POINTS = 1_000_000
 """Bounds of a summary's move count and of its scores (far beyond any real game)."""
+IMPORTED_GAME = "imported"
+"""The record's flag for a game that came from a file: present (true) only then, so a record of a game
+played here is unchanged.  Statistics never count such a game (:mod:`pyapp.storage.stats`)."""
 
 
 def public_summary(state: State) -> dict[str, Any]:
@@ -65,7 +68,8 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
                 created: float, updated: float, hints: dict[str, Any] | None = None,
                 named: bool = True, revisions: tuple[int, int] = (0, 0), fingerprint: str | None = None,
                 known_deal: bool = False, friends: dict[str, Any] | None = None, device_seat: int | None = None,
-                room_keys: dict[str, Any] | None = None, daily: str | None = None) -> dict[str, Any]:
+                room_keys: dict[str, Any] | None = None, daily: str | None = None,
+                imported: bool = False) -> dict[str, Any]:
     """The record for ``state``; ``seats`` gives each seat's name and kind.
 
     ``hints`` is the :mod:`pyapp.storage.hints` field (by default: allowed
@@ -76,11 +80,12 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
     promise was made), ``known_deal`` that the player could know the seed;
     ``friends``, ``device_seat`` and ``room_keys``: a friends' game's fields
     (:mod:`pyapp.storage.friends`), None for a game on one device; ``daily``: the day's key when this game
-    is that deal of the day's counted try (:mod:`pyapp.play.daily`), else None.
+    is that deal of the day's counted try (:mod:`pyapp.play.daily`), else None;
+    ``imported``: the game came from a file (:data:`IMPORTED_GAME`).
     """
     if hints is None:
         hints = default_hints(sum(1 for seat in seats if seat.get("kind") == PERSON))
-    return {
+    record = {
         "record": RECORD_VERSION,
         "kind": GAME,
         "id": record_id,
@@ -102,6 +107,7 @@ def make_record(state: State, *, record_id: str, name: str, seats: list[dict[str
         "room_keys": room_keys,
         "daily": daily,
     }
+    return dict(record, **{IMPORTED_GAME: True}) if imported else record
 
 
 def _require(condition: bool, message: str) -> None:
@@ -139,7 +145,8 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     _require(record.get("fingerprint", "") is None or is_fingerprint(record.get("fingerprint")),
              "the saved game's 'fingerprint' is missing or malformed")
     _require(isinstance(record.get("known_deal"), bool), "the saved game's 'known_deal' is missing or of the wrong type")
-    _require(isinstance(record.get(IMPORTED, False), bool), f"the saved game's {IMPORTED!r} is not true or false")
+    for flag in (IMPORTED, IMPORTED_GAME):
+        _require(isinstance(record.get(flag, False), bool), f"the saved game's {flag!r} is not true or false")
     _require(record.get("daily") is None or is_day_key(record["daily"]), "the saved game's 'daily' is malformed")
     check_friends(record)
     try:
@@ -149,6 +156,8 @@ def check_record(record: Any) -> tuple[dict[str, Any], State]:
     except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as error:
         # A game's parser tripping over text it never expected: still just a bad save.
         raise CorruptRecord(f"the game cannot be replayed: {type(error).__name__}: {error}") from None
+    _require(0 <= state.seed < SEED_LIMIT,
+             f"the game's deal number is not one this site deals (0 to {SEED_LIMIT - 1})")
     seats = record["seats"]
     _require(len(seats) == state.players, "the saved game's seats do not match its player count")
     _require(_seats_ok(seats), "a seat of the saved game is malformed")
@@ -204,14 +213,18 @@ def peek_record(text: str) -> dict[str, Any] | None:
     }
 
 
-def decode_record(text: str) -> tuple[dict[str, Any], State]:
-    """Parse and validate a record's JSON text."""
+def parse_record(text: str) -> Any:
+    """A record's JSON text parsed safely, not yet checked; ``CorruptRecord`` if it is no JSON."""
     _require(isinstance(text, str), "the saved game is not text")
     try:
-        record = loads(text, max_chars=MAX_RECORD_CHARS)
+        return loads(text, max_chars=MAX_RECORD_CHARS)
     except UnsafeJSON as error:
         raise CorruptRecord(f"the saved game cannot be read: {error}") from None
-    return check_record(record)
+
+
+def decode_record(text: str) -> tuple[dict[str, Any], State]:
+    """Parse and validate a record's JSON text."""
+    return check_record(parse_record(text))
 
 
 def encode_record(record: dict[str, Any]) -> str:

@@ -16,7 +16,8 @@ person.  Games with no person at all (computers only) are not counted.
 A finished game is counted once: the ids of counted games are remembered
 (the newest ``MAX_COUNTED``), so resuming, replaying or re-saving it never
 counts it again.  Imported games are never counted: they were not played
-here.  Damaged statistics are set aside (:mod:`pyapp.storage.aside`: kept
+here (a record marked ``imported``, :data:`pyapp.storage.records.IMPORTED_GAME`:
+the mark is kept when such a game is resumed and finished here).  Damaged statistics are set aside (:mod:`pyapp.storage.aside`: kept
 as they were, to export or delete) and counting starts again; the screen says
 so.  Never a crash.
 
@@ -53,6 +54,7 @@ from typing import Any
 from pyapp.registry import SEAT_KINDS
 from pyapp.storage.aside import reading, set_aside
 from pyapp.storage.backends import Backend, StorageError
+from pyapp.storage.records import IMPORTED_GAME
 from pyapp.storage.safejson import is_number, loads
 
 STATS_KEY = "pyapp.stats"
@@ -208,10 +210,12 @@ def count_finished(backend: Backend | None, record: dict[str, Any], *, game: str
                    scores: Sequence[float], winners: Sequence[int]) -> bool:
     """Count a finished game once (apart with friends, or when hints were used); True if it was counted now.
 
+    An imported game (the record's ``imported`` mark) is never counted.
+
     ``StorageError`` when the statistics cannot be written (nothing changed
     then), so the caller can keep the game to count it later.
     """
-    if backend is None:
+    if backend is None or record.get(IMPORTED_GAME) is True:
         return False
     kinds = [seat.get("kind") for seat in record.get("seats", [])]
     level = opponent_level(kinds)

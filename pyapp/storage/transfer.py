@@ -9,6 +9,13 @@ An import never deletes anything: the bound on finished games
 the record format defines are stored (:func:`known_fields`: a file padded with
 anything else takes no more room than the game); a review that came in the
 file is kept marked as imported, never shown as judged here.
+
+A file is refused unless the site can finish its game (:func:`check_finishable`:
+seats of the kinds a table seats; the deal number and options are checked for
+every record, :func:`pyapp.storage.records.check_record`).  What the file says
+about itself is not believed: the stored game is marked imported
+(:data:`~pyapp.storage.records.IMPORTED_GAME`, so statistics never count it)
+and its "known deal" is recomputed (:func:`known_deal`).
 """
 
 from __future__ import annotations
@@ -16,11 +23,17 @@ from __future__ import annotations
 import json
 import re
 import time
+from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
+from pyapp.deals.daily import day_of_seed
 from pyapp.engine.state import State
+from pyapp.registry import PERSON, TABLE_LEVELS
 from pyapp.storage.friends import shared
-from pyapp.storage.records import MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record
+from pyapp.storage.migrate import record_version
+from pyapp.storage.records import (
+    IMPORTED_GAME, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, check_record, parse_record,
+)
 from pyapp.storage.review import IMPORTED
 from pyapp.storage.safejson import is_number
 from pyapp.storage.store import SaveStore
@@ -29,11 +42,15 @@ MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
 RECORD_FIELDS = ("record", "id", "name", "named", "seats", "created", "updated", "finished", "game", "summary",
                  "hints", "revision", "history_revision", "fingerprint", "known_deal", "review", IMPORTED, "kind", "friends",
-                 "device_seat")
+                 "device_seat", IMPORTED_GAME)
 """Every field of a record of the current version (:mod:`pyapp.storage.migrate`) but those only the device keeps
 (:data:`pyapp.storage.friends.PRIVATE`: the host's room keys, the deal of the day's counted mark); nothing else is
 imported."""
 SEAT_FIELDS = ("name", "kind")
+TABLE_KINDS = (PERSON, *TABLE_LEVELS)
+"""The seats a table here plays and a finished game's challenge link carries (not the tests' Random level)."""
+FINGERPRINTS_SINCE = 4
+"""The record version that brought deal fingerprints (:mod:`pyapp.storage.migrate`): an older file promised none."""
 MAX_DROPPED_SHOWN = 5
 """The import notice names at most this many dropped fields (then says how many more), each cut to 40 characters."""
 
@@ -110,6 +127,30 @@ def decode_file(data: bytes | str) -> str:
     return text
 
 
+def check_finishable(record: dict[str, Any]) -> None:
+    """``CorruptRecord`` unless every seat is one a table here plays, so the game can reach its end here."""
+    for number, seat in enumerate(record["seats"], start=1):
+        if seat["kind"] not in TABLE_KINDS:
+            raise CorruptRecord(f"seat {number} is played by the {seat['kind']!r} computer, which this site does not "
+                                "seat at a table: the game could not be finished here")
+
+
+def known_deal(record: dict[str, Any], state: State, version: int, now: float) -> bool:
+    """Whether the player could know the deal before it started, from the game itself, never the file's word.
+
+    A deal of the day's seed is public from its date (up to tomorrow, UTC:
+    :func:`pyapp.deals.daily.day_of_seed`); a game with chance that promised
+    no fingerprint was started from a known number (typed, a challenge link),
+    unless the file is older than fingerprints.
+    """
+    if not state.TYPE.has_chance:
+        return False
+    until = datetime.fromtimestamp(now, timezone.utc).date() + timedelta(days=1)
+    if day_of_seed(state.GAME, state.seed, until) is not None:
+        return True
+    return record["fingerprint"] is None and version >= FINGERPRINTS_SINCE
+
+
 class Imported(NamedTuple):
     """A game imported from a file: the record stored, its replayed game, and the fields left out."""
 
@@ -127,19 +168,23 @@ class Imported(NamedTuple):
 def import_file(data: bytes | str, store: SaveStore) -> Imported:
     """Validate ``data`` (a file's bytes or text) and store it as a new game.
 
-    Raises ``CorruptRecord`` with the reason (nothing is stored then);
+    Raises ``CorruptRecord`` with the reason (nothing is stored then: also for a game
+    the site could not finish, :func:`check_finishable`);
     ``StorageError`` passes through when the store has no room.  The stored
     record starts a history of its own (revisions from 0).
     """
-    record, state = decode_record(decode_file(data))
+    raw = parse_record(decode_file(data))
+    record, state = check_record(raw)
+    check_finishable(record)
     record, dropped = known_fields(shared(record))
     now = store.clock()
     created = record.get("created") or now
-    record = dict(record, id=store.new_id(), created=created, updated=now, revision=0, history_revision=0)
+    record = dict(record, id=store.new_id(), created=created, updated=now, revision=0, history_revision=0,
+                  known_deal=known_deal(record, state, record_version(raw), now), **{IMPORTED_GAME: True})
     if "review" in record:
         record[IMPORTED] = True
     return Imported(store.write(record), state, dropped)
 
 
-__all__ = ["MAX_IMPORT_BYTES", "Imported", "decode_file", "export_filename", "export_text", "import_file",
-           "known_fields", "raw_filename"]
+__all__ = ["MAX_IMPORT_BYTES", "TABLE_KINDS", "Imported", "check_finishable", "decode_file", "export_filename",
+           "export_text", "import_file", "known_deal", "known_fields", "raw_filename"]

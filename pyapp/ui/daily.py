@@ -13,9 +13,9 @@ from pyapp.deals.daily import DailyDeal, deal_of
 from pyapp.i18n import t
 from pyapp.play.daily import load_log
 from pyapp.storage.daily import DailyLog
-from pyapp.ui import routes
-from pyapp.ui.dom import h
-from pyapp.ui.known_deal import today
+from pyapp.ui import page, routes
+from pyapp.ui.dom import h, on
+from pyapp.ui.known_deal import arm, today
 from pyapp.ui.local_storage import shared_store
 
 CHART_DAYS = 14
@@ -54,6 +54,12 @@ def _state_line(log: DailyLog, deal: DailyDeal, stored: bool) -> Any:
              t(key, **words), " " + t("daily.practice") if result is not None else None)
 
 
+def _start(deal: DailyDeal) -> None:
+    """Start: the game's route opens the deal (the route alone, from a link or a reload, shows this screen)."""
+    arm(deal)
+    page.go(routes.href(deal.game, daily=deal.day.isoformat()))
+
+
 def render(root: Any, params: dict[str, str]) -> None:
     """Today's deal: what it is, how it is played, Start, the streak and the last two weeks."""
     day = today()
@@ -61,7 +67,8 @@ def render(root: Any, params: dict[str, str]) -> None:
     store = shared_store()
     log = load_log(store)
     game = t(f"game.{deal.game}")
-    start = routes.href(deal.game, daily=day.isoformat())
+    start = h("button", {"type": "button", "class": "button primary", "data-testid": "daily-start"}, t("daily.start"))
+    on(start, "click", lambda event: _start(deal))
     root.append(h(
         "section", {"class": "panel daily", "data-testid": "daily", "data-game": deal.game, "data-number": deal.number},
         h("h1", {}, t("daily.title")),
@@ -71,8 +78,7 @@ def render(root: Any, params: dict[str, str]) -> None:
         h("ul", {"class": "daily-terms"}, h("li", {}, t("daily.table", n=deal.players - 1)),
           h("li", {"data-testid": "daily-rules"}, t("daily.rules"))),
         _state_line(log, deal, store is not None),
-        h("p", {"class": "daily-actions"},
-          h("a", {"class": "button primary", "href": start, "data-testid": "daily-start"}, t("daily.start"))),
+        h("p", {"class": "daily-actions"}, start),
         h("p", {"class": "daily-streak", "data-testid": "daily-streak", "data-streak": log.streak(day)},
           t("daily.streak", n=log.streak(day))),
         _chart(log, day)))

@@ -1,11 +1,14 @@
 """Games whose deal is known before they start: the deal of the day, a friend's challenge link.
 
-A game route with ``?daily=<UTC date>`` starts that day's deal at once (the
-deal-of-the-day screen, :mod:`pyapp.ui.daily`, said before Start that there is
-no undo and no hint); one with ``?challenge=<token>`` fills in the set-up form
-with the link's seats, options and deal number, and says what it is.  A link
-that cannot be used is refused in words above an empty set-up form, and
-nothing is stored.
+A game route with ``?daily=<UTC date>`` starts that day's deal when the
+deal-of-the-day screen's Start opened it (:mod:`pyapp.ui.daily`, which says
+before Start that there is no undo and no hint, and whether the try counts:
+:func:`arm`); opened any other way (a link, a reload) it shows that screen
+instead, so no counted try starts unannounced.  One with ``?challenge=<token>``
+fills in the set-up form with the link's seats, options and deal number, and
+says what it is.  A link that cannot be used is refused in words above an empty
+set-up form (another day's deal; today's, on the other game's route; a damaged
+challenge), and nothing is stored.
 
 :func:`start_known` is the one call that starts a game from a deal known in
 advance (the set-up's typed deal number starts the challenge's game).
@@ -26,6 +29,15 @@ from pyapp.ui import page, routes
 from pyapp.ui.dom import h
 from pyapp.ui.game_ui import Setup
 from pyapp.ui.table_host import TableHost
+
+
+_armed: set[str] = set()
+"""The deals (:attr:`DailyDeal.key`) whose Start the deal-of-the-day screen pressed, until their route opens."""
+
+
+def arm(deal: DailyDeal) -> None:
+    """The deal-of-the-day screen's Start: the route it opens next starts ``deal``."""
+    _armed.add(deal.key)
 
 
 def today() -> date:
@@ -53,14 +65,16 @@ def start_daily(table: TableHost, deal: DailyDeal) -> None:
     table.begin(session)
 
 
-def _refuse(table: Any, key: str, *, day: str | None = None) -> None:
+def _refuse(table: Any, key: str, *, day: str | None = None, game: str | None = None) -> None:
     """Say why a link cannot be used, above the set-up form (in the language of each redraw); nothing is stored.
 
-    ``day``: a deal-of-the-day link for another date, which offers today's deal.
+    ``day``: a deal-of-the-day link for another date, or ``game``: today's deal is of that other game;
+    both offer today's deal.
     """
     def notice() -> Any:
-        text = t(key, date=day) if day is not None else t(key)
-        link = h("a", {"class": "button secondary", "href": routes.href("daily")}, t("daily.see_today")) if day else None
+        text = t(key, date=day) if day is not None else t(key, game=t(f"game.{game}")) if game else t(key)
+        link = h("a", {"class": "button secondary", "href": routes.href("daily")}, t("daily.see_today")) \
+            if day or game else None
         return h("div", {"class": "known-notice", "role": "alert", "data-testid": "known-refused"}, h("p", {}, text), link)
 
     table.form.notice = notice
@@ -76,11 +90,15 @@ def open_known(table: Any, params: dict[str, str]) -> Any:
             deal = deal_of(parse_day(params["daily"]))
         except ValueError:
             deal = None
-        now = today()
-        if deal is None or deal.day != now or deal.game != game:
+        if deal is None or deal.day != today():
             _refuse(table, "daily.old", day=params["daily"])
-        else:
+        elif deal.game != game:
+            _refuse(table, "daily.other_game", game=deal.game)
+        elif deal.key in _armed:
+            _armed.discard(deal.key)
             start_daily(table, deal)
+        else:
+            page.go(routes.href("daily"), replace=True)  # its screen says how the try is played before it starts
         return table
     try:
         challenge = parse_challenge(game, params.get("challenge", ""))

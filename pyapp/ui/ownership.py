@@ -40,10 +40,15 @@ class Ownership:
 
         ``resume`` names the stored game the person chose to continue (the
         picker's Continue): it is played at once unless another table owns it.
-        ``level`` is the computers' level the set-up form starts with.
+        ``level`` is the computers' level the set-up form starts with.  A
+        ``resume`` that names no game to continue here (deleted, finished,
+        another game's, never on this device) is said above the set-up form.
         """
         session = self._game_in_play(resume)
         if session is None:
+            if resume is not None:
+                self.table.form.notice = lambda: h("p", {"class": "known-notice", "role": "alert",
+                                                         "data-testid": "resume-missing"}, t("table.resume_missing"))
             self.table.show_setup(self._preset(level))
         elif self._owner(session) is None:  # this page's own tables gave it up when they left
             if resume is not None:

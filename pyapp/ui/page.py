@@ -107,9 +107,13 @@ def route() -> str:
     return str(window.location.hash)
 
 
-def go(route_hash: str) -> None:
-    """Open the route ``#…`` (the router draws it on the ``hashchange``)."""
-    window.location.hash = route_hash
+def go(route_hash: str, *, replace: bool = False) -> None:
+    """Open the route ``#…`` (the router draws it on the ``hashchange``); ``replace``: in the history's place
+    of the route shown (Back does not return to a route that only sends the page on)."""
+    if replace:
+        window.location.replace(route_hash)
+    else:
+        window.location.hash = route_hash
 
 
 def query(name: str) -> str:

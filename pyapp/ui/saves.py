@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from pyapp.excerpt import excerpt
 from pyapp.i18n import t
 from pyapp.play.saved import Summary, record_title, summaries
 from pyapp.replay import Replay
@@ -236,7 +237,7 @@ class SavesScreen:
     # -- import ------------------------------------------------------------------------
 
     async def _import(self, file: Any) -> None:
-        name = str(file.name)
+        name = excerpt(str(file.name))  # the reason is bounded by CorruptRecord; the name is the person's file's
         try:
             if int(file.size) > 4_000_000:
                 raise CorruptRecord("the file is too large to be a saved game")

@@ -17,7 +17,7 @@ import asyncio
 from typing import Any
 
 
-from pyapp.deals.challenge import challenge_link
+from pyapp.deals.challenge import ChallengeError, challenge_link
 from pyapp.deals.daily import deal_of, parse_day
 from pyapp.i18n import t
 from pyapp.play import Session
@@ -118,8 +118,15 @@ def daily_parts(table: TableHost, session: Session) -> list[Any]:
 
 
 def challenge_parts(session: Session) -> list[Any]:
-    """Challenge a friend, in a finished game's deal dialog (:mod:`pyapp.ui.deal_check`): a link to the same deal."""
-    link = _challenge_link(session)
+    """Challenge a friend, in a finished game's deal dialog (:mod:`pyapp.ui.deal_check`): a link to the same deal.
+
+    None when no link can carry the table (a stored game with a seat a table never seats, the tests' Random
+    level): the game's end shows all the rest.
+    """
+    try:
+        link = _challenge_link(session)
+    except ChallengeError:
+        return []
     game = t(f"game.{session.state.GAME}")
     box, status = _field("challenge")
     challenge = h("button", {"type": "button", "data-testid": "challenge"}, t("challenge.button"))

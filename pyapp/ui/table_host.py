@@ -33,6 +33,8 @@ class TableHost(Protocol):
     friends: Any
     """A friends' game's page on this table, or None."""
     thinking: bool
+    form: Any
+    """The set-up form (:class:`pyapp.ui.setup_form.SetupForm`): its ``notice`` is a line drawn above it."""
 
     def begin(self, session: Session) -> None:
         """Play ``session`` on this table."""

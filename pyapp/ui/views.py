@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 
+from pyapp.excerpt import excerpt
 from pyapp.i18n import t
 from pyapp.play.saved import continue_text, unfinished
 from pyapp.storage import StorageError
@@ -152,8 +153,9 @@ def rules_placeholder(root: Any, params: dict[str, str]) -> None:
 
 
 def not_found(root: Any, params: dict[str, str]) -> None:
-    """Any other hash: say so and offer the way home."""
-    _panel(root, "not-found", t("shell.notfound.title"), t("shell.notfound.body", path=params["path"]), [_home_link()])
+    """Any other hash: say so (the path shortened: a route can be any length) and offer the way home."""
+    _panel(root, "not-found", t("shell.notfound.title"), t("shell.notfound.body", path=excerpt(params["path"])),
+           [_home_link()])
 
 
 def screen_error(root: Any, params: dict[str, str]) -> None:

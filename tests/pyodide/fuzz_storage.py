@@ -29,6 +29,7 @@ from pyapp.storage.prefs import LANGUAGE_KEY, SETTING_PREFIX, SETTINGS, setting
 from pyapp.storage.stats import STATS_KEY, decode_stats, load_stats
 from pyapp.storage.store import CURRENT_KEY, PREFIX
 from pyapp.storage.transfer import import_file
+from pyapp.storage.versions import MAX_PROBLEM
 
 Items = dict[str, str]
 Case = tuple[str, str, str, str]
@@ -45,8 +46,15 @@ REASONS = (
     ("version", "version"),
     ("format", "version"),
     ("cannot be replayed", "replay"),
+    ("deal number", "deal number"),
+    ("could not be finished here", "unfinishable"),
     ("not a JSON object", "not an object"),
 )
+
+
+def bounded(message: str) -> bool:
+    """A refusal as the page shows it: one printable line, a short excerpt of the file at most (issue 47)."""
+    return len(message) <= MAX_PROBLEM and message.isprintable()
 
 
 def reason_of(message: str) -> str:
@@ -142,6 +150,12 @@ def mutate(text: str, kind: str, rng: random.Random, *, record: bool) -> tuple[s
     if record and kind == "version":
         where = rng.choice([("record",), ("game", "format")])
         return json.dumps(_with(tree, where, rng.choice([0, 2, 99, -1, "1", None, 1.5]))), ""
+    if record and kind == "unfinishable":  # issue 47: a game that would freeze at its end
+        if rng.random() < 0.5:
+            tree["game"]["seed"] = rng.choice([-5, -1, 2**53, 2**64])
+        else:
+            tree["seats"][rng.randrange(len(tree["seats"]))]["kind"] = "random"  # a stored one may; an import not
+        return json.dumps(tree), ""
     if record and kind == "hostile_text":
         name = rng.choice(HOSTILE_NAMES)
         tree["name"] = name
@@ -151,7 +165,7 @@ def mutate(text: str, kind: str, rng: random.Random, *, record: bool) -> tuple[s
 
 
 KINDS = ("truncate", "type_swap", "huge_number", "non_finite", "deep", "oversize",
-         "illegal_action", "version", "hostile_text")
+         "illegal_action", "version", "hostile_text", "unfinishable")
 PLAIN = ("", "[" * 5000, "x" * 300_000, "null", "CONTRAST", "classic ", '"classic"', "\u202eclassic")
 """Values planted in the non-JSON keys (settings, language, the game in play)."""
 
@@ -187,6 +201,8 @@ def run_case(items: Items, case: Case, backend_for: Callable[[Items], Any]) -> t
     for row in rows.values():
         if row.broken and not row.problem:
             return "", f"{row.record_id} refused without a reason"
+        if row.broken and not bounded(row.problem):
+            return "", f"{row.record_id} refused at length: {row.problem[:200]!r}"
     for game, record in unfinished(store).items():  # the picker's Continue, read without replaying
         stored = rows.get(record["id"])
         if stored is None or (not stored.broken and stored.finished) or record["game"] != game:
@@ -226,6 +242,8 @@ def run_case(items: Items, case: Case, backend_for: Callable[[Items], Any]) -> t
             record, _, _ = import_file(text.encode("utf-8", "surrogatepass"), store)
         except CorruptRecord as error:
             reason = reason_of(str(error))
+            if not bounded(str(error)):
+                return "", f"an import refused at length: {str(error)[:200]!r}"
         else:
             if name and record["name"] != name:
                 return "", "a hostile name did not survive an import"
