@@ -33,6 +33,8 @@ class TableHost(Protocol):
     friends: Any
     """A friends' game's page on this table, or None."""
     thinking: bool
+    on_screen: str | None
+    """The turn machine's state the table last drew (``data-state``), None while it shows something else."""
 
     def begin(self, session: Session) -> None:
         """Play ``session`` on this table."""
