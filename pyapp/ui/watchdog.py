@@ -25,7 +25,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyapp.ai import budget_seconds
 from pyapp.play.turns import ComputerRuns
