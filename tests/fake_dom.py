@@ -235,7 +235,7 @@ def clear(element: Element, *children) -> None:
 
 FAKED = ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "pyapp.ui.dom", "pyapp.ui.page", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
          "pyapp.ui.game_ui", "pyapp.ui.table_host", "pyapp.ui.table_head", "pyapp.ui.kept", "pyapp.ui.ownership",
-         "pyapp.ui.pacing", "pyapp.ui.setup_form", "pyapp.ui.taps", "pyapp.ui.deal_check", "pyapp.ui.sheet",
+         "pyapp.ui.pacing", "pyapp.ui.watchdog", "pyapp.ui.setup_form", "pyapp.ui.taps", "pyapp.ui.deal_check", "pyapp.ui.sheet",
          "pyapp.ui.replay_revealed")
 
 

@@ -154,6 +154,23 @@ def _limits(options: SearchOptions, budget_ms: float | None, iterations: int | N
     return budget, cap
 
 
+def budget_seconds(state: State, level: str, budget_ms: float | None = None) -> float:
+    """How long ``level`` may think in ``state`` by the clock (``budget_ms``: the caller's, as :func:`think` takes it).
+
+    Only Hard searches against the clock; the other levels play a policy at once (0).  The table's
+    watchdog (``pyapp/ui/watchdog.py``) counts a stalled computer from this.
+
+    >>> from pyapp.games import new_game
+    >>> state = new_game("triad", seed=1, players=2)
+    >>> budget_seconds(state, "normal"), budget_seconds(state, "hard", 800)
+    (0.0, 0.8)
+    """
+    if level != "hard":
+        return 0.0
+    budget, _ = _limits(search_options(state), budget_ms, None)
+    return (budget or 0.0) / 1000
+
+
 def _hard_steps(state: State, legal: list[Any], rng: random.Random, budget_ms: float | None,
                 iterations: int | None, slice_ms: float, started: float,
                 overrides: dict[str, Any]) -> Generator[None, None, Any]:
@@ -226,5 +243,5 @@ def choose_action(
     return finish(think(state, level=level, seed=seed, budget_ms=budget_ms, iterations=iterations, **tuning))
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "SearchOptions", "choose_action", "policies_for", "search_options",
-           "think"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "SLICE_MS", "SearchOptions", "budget_seconds", "choose_action", "policies_for",
+           "search_options", "think"]

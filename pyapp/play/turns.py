@@ -126,6 +126,17 @@ HOLDS_COMPUTERS = ("summary", "held", "reading")
 """The waits during a computer's turn: its search goes on, its move waits for the person."""
 
 
+def state_name(turn: Turn) -> str:
+    """The state as the page shows it (the table's ``data-state``), one word a person or a test can read.
+
+    >>> state_name(ComputerRuns(1)), state_name(Waiting("held", RULES_CLOSE, 1)), state_name(Over())
+    ('computer', 'waiting-held', 'over')
+    """
+    if isinstance(turn, Waiting):
+        return f"waiting-{turn.reason}"
+    return {PersonActs: "person", RemoteActs: "remote", ComputerRuns: "computer", Gone: "gone", Over: "over"}[type(turn)]
+
+
 class Turns:
     """The table's waiting inputs beside its session, and the one state they make (:meth:`now`).
 
@@ -251,4 +262,5 @@ class Turns:
             self.shown_to = self.session.viewer()
 
 
-__all__ = ["HOLDS_COMPUTERS", "STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting"]
+__all__ = ["HOLDS_COMPUTERS", "STATES", "ComputerRuns", "Gone", "Over", "PersonActs", "RemoteActs", "Turn", "Turns", "Waiting",
+           "state_name"]

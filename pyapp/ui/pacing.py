@@ -8,14 +8,18 @@ next decision; it never plays a move.  Whether the next move may be played is
 the turn machine's answer (:meth:`pyapp.play.turns.Turns.now`): a summary to
 dismiss or a dialog over the table holds it.  The task is the table's one
 task (``Table.task``), so leaving, deletion or another tab cancels it between
-slices: a move is either played and saved or not begun.
+slices: a move is either played and saved or not begun.  The task tells the
+table's watchdog (:mod:`pyapp.ui.watchdog`) each thing it does, so a task that
+stops short of its work is noticed and restarted.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
+import math
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 from pyapp.play import CHOSEN, Session
@@ -24,6 +28,7 @@ from pyapp.registry import computer_modules
 from pyapp.ui import dom
 from pyapp.ui.slices import run_sliced
 from pyapp.ui.table_host import TableHost
+from pyapp.ui.watchdog import Watchdog
 
 NORMAL_SECONDS = 0.7
 """The normal pace (``PACE_SECONDS["normal"]`` of :mod:`pyapp.ui.settings`), which :data:`STRETCH_SECONDS` is told at."""
@@ -65,6 +70,7 @@ class Pacing:
         """Whether the computers' task runs (from its start until the person's decision is drawn)."""
         self._wake = asyncio.Event()
         """Set when the skip, a hold or a dismissed summary changes, so a pause ends at once."""
+        self.watchdog = Watchdog(table, _pace)
 
     def start(self, session: Session) -> bool:
         """Start the computers' task if the machine says they have work and it is not running: whether it starts.
@@ -74,6 +80,8 @@ class Pacing:
         if self.thinking or not self.table.turns.computers_play():
             return False
         self.thinking = True  # from now on a person's tap is ignored until the computers are done
+        self.watchdog.saw("started")
+        self.watchdog.watch()
         return True
 
     def run(self, session: Session) -> None:
@@ -96,8 +104,6 @@ class Pacing:
 
         Only ever run as ``Table.task``: :meth:`stop` cancels it at a pause between slices.
         """
-        from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
-
         table = self.table
         drawn = True
         shown = time.monotonic()  # when the last action (or the person's) was drawn
@@ -105,11 +111,12 @@ class Pacing:
             if not drawn:
                 table.render()
                 shown = time.monotonic()
+                self.watchdog.saw("drawn")
             drawn = False
             await asyncio.sleep(0)
             # after CHOSEN the next step plays the move: not before the pace or while held
-            wait = pause(session.state, pace_seconds())
-            await run_sliced(session.computer_turn(), lambda step: self._beat(shown, wait) if step is CHOSEN else None)
+            wait = pause(session.state, _pace())
+            await run_sliced(session.computer_turn(), lambda step: self._step(step, shown, wait))
             await asyncio.sleep(0)
         table.task = None
         self.thinking = False
@@ -118,6 +125,14 @@ class Pacing:
             table.show_lost()
         else:
             table.render_or_schedule()
+
+    def _step(self, step: str | None, shown: float, wait: float) -> Awaitable[None] | None:
+        """One step of a computer's turn: a slice of search (None), or the move chosen (then the pause, :meth:`_beat`)."""
+        if step is CHOSEN:
+            self.watchdog.saw(f"chosen: waits {wait:.3f} s")
+            return self._beat(shown, wait)
+        self.watchdog.saw("searching")
+        return None
 
     async def _beat(self, shown: float, wait: float) -> None:
         """Wait until ``wait`` (:func:`pause`) has passed since ``shown`` (at once when skipping) and nothing holds the move."""
@@ -132,11 +147,30 @@ class Pacing:
             waiting = isinstance(turn, Waiting)
             if waiting:  # e2e: the search is done, the move waits for the person
                 body.dataset.waiting = turn.reason
-            self._wake.clear()
-            try:
-                await asyncio.wait_for(self._wake.wait(), left if isinstance(turn, ComputerRuns) else None)
-            except TimeoutError:
-                pass
+            await self._until_woken(left if isinstance(turn, ComputerRuns) else None)
+            self.watchdog.saw("paused")
+
+    async def _until_woken(self, seconds: float | None) -> None:
+        """Wait for :meth:`wake` (a skip, a hold, a dismissed summary), or at most ``seconds`` (None: no limit).
+
+        Not ``asyncio.wait_for(event.wait(), seconds)``: that was the hang of issue 47.  Its timeout
+        reads the loop's clock twice (is ``when`` past? then ``call_at(when)``, which takes the clock
+        again for the delay), and Pyodide's loop refuses a delay below zero ("Can't schedule in the
+        past").  A pause ending within microseconds of that second look raised ``ValueError`` out
+        of the computers' task, which died with nobody to see it: the table said "thinking" for
+        good and the worker sat idle.  ``call_later`` is given a delay that is never negative,
+        rounded up to the whole millisecond a browser's timer counts (it drops the fraction, so a
+        pause would otherwise end early and spin through timers of 0 ms).
+        """
+        self._wake.clear()
+        timer = None
+        if seconds is not None:
+            timer = asyncio.get_running_loop().call_later(math.ceil(max(seconds, 0.0) * 1000) / 1000, self._wake.set)
+        try:
+            await self._wake.wait()
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     def skip(self, event: Any) -> None:
         """A tap outside the table's controls, or a key, while computers play: no more pauses this time."""
@@ -158,6 +192,7 @@ class Pacing:
         """A dialog over the table opened (``True``) or closed: the computers wait meanwhile; the status says so."""
         self.table.turns.hold(held)
         self._wake.set()
+        self.watchdog.saw("held" if held else "hold ended")
         self.table.redraw_status()
 
     async def load_computer_players(self) -> None:
@@ -170,3 +205,10 @@ class Pacing:
         for module in computer_modules(self.table.ui.game):
             await asyncio.sleep(0)
             importlib.import_module(module)
+
+
+def _pace() -> float:
+    """The pace chosen now (the browser's settings, imported when a table first asks)."""
+    from pyapp.ui.settings import pace_seconds  # noqa: PLC0415  (the browser's settings)
+
+    return pace_seconds()

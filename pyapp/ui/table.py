@@ -30,7 +30,7 @@ from pyapp.engine import IllegalMoveError
 from pyapp.engine.state import Action
 from pyapp.i18n import t
 from pyapp.play import Session
-from pyapp.play.turns import DISMISS, HINT, Gone, PersonActs, Turn, Turns, Waiting
+from pyapp.play.turns import DISMISS, HINT, Gone, PersonActs, Turn, Turns, Waiting, state_name
 from pyapp.storage import SaveStore
 from pyapp.ui import dom, motion, page, table_head
 from pyapp.ui.dom import clear, h, on
@@ -62,6 +62,9 @@ class Table:
         self.task: asyncio.Task | None = None
         """The computers' turns or a hint being found: the one task that may change this table's game."""
         self.closed = False
+        self.on_screen: str | None = None
+        """The turn machine's state the table last drew (:func:`pyapp.play.turns.state_name`; the page's
+        ``data-state``), None while it shows something else (the set-up form, a hand-over, a lost game)."""
         self._redraw: Callable[[], None] = lambda: None
         """Draws what is on screen again (in the new language)."""
         self.friends: Any = None
@@ -243,6 +246,7 @@ class Table:
                     table_head.message_line(self, session, turn, self.hints.message(session)), self.ui.render(ctx)),
                   self.render)
         motion.after(self.body, moving)
+        self._drew(turn)
         self.hints.mark(self.body)
         if self.coach is not None:
             self.coach.mark(self.body)
@@ -270,7 +274,14 @@ class Table:
         """A hold changed what the computers wait for: only the status line is drawn again."""
         status = self.body.querySelector("[data-testid=status]")
         if self.session is not None and dom.found(status):
-            status.replaceWith(table_head.status_bar(self, self.session, self.turns.now()))
+            turn = self.turns.now()
+            status.replaceWith(table_head.status_bar(self, self.session, turn))
+            self._drew(turn)
+
+    def _drew(self, turn: Turn) -> None:
+        """The table on screen shows ``turn`` (the watchdog reads it; ``data-state`` for tests and people)."""
+        self.on_screen = state_name(turn)
+        self.body.dataset.state = self.on_screen
 
     def _handover(self, viewer: int) -> None:
         name = self.session.seats[viewer].name if self.session else ""
@@ -296,6 +307,8 @@ class Table:
         """Put ``element`` on the table; ``redraw`` draws it again (after a language switch)."""
         self._redraw = redraw
         self.owner.offered = None
+        self.on_screen = None  # render() says what it drew once it is drawn
+        self.body.removeAttribute("data-state")
         clear(self.body, element)
         self.body.dataset.handlers = str(dom.live_handlers())  # e2e: handlers never pile up
 

@@ -35,6 +35,8 @@ class TableHost(Protocol):
     thinking: bool
     form: Any
     """The set-up form (:class:`pyapp.ui.setup_form.SetupForm`): its ``notice`` is a line drawn above it."""
+    on_screen: str | None
+    """The turn machine's state the table last drew (``data-state``), None while it shows something else."""
 
     def begin(self, session: Session) -> None:
         """Play ``session`` on this table."""
