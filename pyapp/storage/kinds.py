@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyapp.storage import aside, daily, friends, prefs, records, stats, store, turn
+from pyapp.storage import aside, daily, diag, friends, prefs, records, stats, store, turn
 
 OTHER_MAX_CHARS = 1000
 """An unknown ``pyapp.*`` key's limit (a newer build's small value, or someone's)."""
@@ -27,9 +27,6 @@ SMALL_CHARS = 1000
 REV_PREFIX = "pyapp.rev."
 """``pyapp.rev.<id>``: a record's revision number kept beside it (the writer's compare-and-set)."""
 MAX_REV_CHARS = 20
-DIAG_KEY = "pyapp.diag"
-"""The table watchdog's bounded diagnostic record."""
-MAX_DIAG_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -57,7 +54,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(prefs.LESSON_PREFIX, True, SMALL_CHARS, "a game's lesson step (pyapp.storage.prefs)"),
     Kind(friends.SEAT_PREFIX, True, friends.MAX_SEAT_CHARS, "a guest's seat in a friends' room (pyapp.storage.friends)"),
     Kind(friends.HOST_KEY_PREFIX, True, SMALL_CHARS, "a host's signing key for a room (pyapp.storage.friends)"),
-    Kind(DIAG_KEY, False, MAX_DIAG_CHARS, "the table watchdog's bounded diagnostic record"),
+    Kind(diag.DIAG_KEY, False, diag.MAX_DIAG_CHARS, "the table watchdog's diagnostic record (pyapp.storage.diag)"),
     Kind(aside.ASIDE_PREFIX, True, None, "a value set aside, as it was (pyapp.storage.aside)"),
     Kind(aside.READING_KEY, False, None, "the key Python is parsing (pyapp.storage.aside)"),
 )
