@@ -8,12 +8,17 @@ between (the computer replied at once and it is the person's turn again) the
 second tap is a decision of its own and counts.  After the turn passes to
 another person on the device, taps are ignored a moment, so a double tap meant
 for one person never plays for the next (pass-and-play).
+
+The guard judges a tap by what the page says of it (``pyapp.ui.mirror.Event``):
+the page's time of the tap and the drawing it hit, never the moment the worker
+reads the message, which a busy page or worker delays (issue 47).  A tap on a
+drawing from before the turn passed is the last person's; one on the next
+person's table counts from :data:`GUARD_SECONDS` after the page applied it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +36,10 @@ class Taps:
         self.decision = decision
         self.last: Any = None
         """The decision the last click that reached the table was made on."""
-        self.guard_until = 0.0
+        self.guard_drawing: int | None = None
+        """The batch of ops that drew the table for the person the turn passed to last."""
+        self.guard_painted: float | None = None
+        """The page's time (ms) it applied that batch, once it said so."""
 
     def click(self, event: Any) -> None:
         """Capture phase: a repeated click on the decision the last one was made on never reaches the table."""
@@ -43,14 +51,31 @@ class Taps:
         self.last = decision
 
     def guarded(self) -> bool:
-        return time.monotonic() < self.guard_until
+        """Whether the event being handled (the mirror's ``document.event``) is ignored as too soon for the next person."""
+        event = getattr(self.body.ownerDocument, "event", None)
+        return event is not None and self.too_soon(getattr(event, "drawing", None), getattr(event, "timeStamp", None))
+
+    def too_soon(self, drawing: int | None, at: float | None) -> bool:
+        """Whether a tap on the page's ``drawing`` at the page's time ``at`` (ms) falls in the last guard.
+
+        An event the page did not stamp (none has a drawing before the first batch) is not judged."""
+        if self.guard_drawing is None or drawing is None or at is None:
+            return False
+        if drawing < self.guard_drawing or self.guard_painted is None:
+            return True  # made on a drawing from before the turn passed
+        return at < self.guard_painted + GUARD_SECONDS * 1000
 
     def guard(self) -> None:
-        """The turn passed to another person on the device: ignore taps for a moment."""
-        self.guard_until = time.monotonic() + GUARD_SECONDS
+        """The turn passed to another person on the device: ignore taps for a moment from when the page shows it."""
+        self.guard_painted = None
+        self.guard_drawing = self.body.ownerDocument.when_painted(self._painted)
         self.body.dataset.guard = "true"
-        asyncio.get_event_loop().call_later(GUARD_SECONDS, self._guard_over)
 
-    def _guard_over(self) -> None:
-        if not self.guarded():
+    def _painted(self, at: float) -> None:
+        self.guard_painted = at
+        asyncio.get_event_loop().call_later(GUARD_SECONDS, self._guard_over, self.guard_drawing)
+
+    def _guard_over(self, drawing: int | None) -> None:
+        """The hook's end: heard at least :data:`GUARD_SECONDS` after the page applied the guard's drawing."""
+        if drawing == self.guard_drawing:
             self.body.removeAttribute("data-guard")
