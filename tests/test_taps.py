@@ -48,6 +48,9 @@ class Body:
         self.removed: list[str] = []
         self.paint: Any = None
 
+    def next_drawing(self) -> int:
+        return self.batch + 1
+
     def when_painted(self, callback: Any) -> int:
         self.paint = callback
         return self.batch + 1
@@ -84,3 +87,25 @@ def test_guarded_reads_the_event_being_handled() -> None:
 async def _painted(body: Body, at: float) -> None:
     body.paint(at)
     await asyncio.sleep(GUARD_SECONDS * 1.5)
+
+
+@dataclass
+class Stamped(Click):
+    drawing: int = 0
+
+
+def test_a_second_click_counts_only_on_a_decision_the_page_showed_before_it() -> None:
+    body = Body()
+    decision = ["pair"]
+    taps = Taps(body=body, decision=lambda: decision[0])
+    taps.drawn()  # the pair's decision, shown from batch 8
+    body.batch = 8
+    first = Stamped(1, drawing=8)
+    taps.click(first)
+    decision[0] = "retrieve"  # the same person's next decision, drawn in batch 9...
+    taps.drawn()
+    early = Stamped(2, drawing=8)  # ...which the page had not applied when the second click came
+    taps.click(early)
+    late = Stamped(2, drawing=9)
+    taps.click(late)
+    assert not first.stopped and early.stopped and not late.stopped

@@ -962,10 +962,14 @@ class Document:
                 return
             del self.renamed[old]
 
+    def next_drawing(self) -> int:
+        """The batch an op made now goes in: the drawing an event names once it happened on what this draws."""
+        return self.ops.batch + 1
+
     def when_painted(self, callback: Callable[[float], None]) -> int:
         """Have the page report when it has applied the next batch (``callback`` gets the page's time of it, ms);
-        returns that batch's number, the drawing an event names once it happened on what this draws."""
-        drawing = self.ops.batch + 1
+        returns that batch's number (:meth:`next_drawing`)."""
+        drawing = self.next_drawing()
         self.painting[drawing] = callback
         return drawing
 

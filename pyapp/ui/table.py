@@ -243,6 +243,7 @@ class Table:
                     table_head.message_line(self, session, turn, self.hints.message(session)), self.ui.render(ctx)),
                   self.render)
         motion.after(self.body, moving)
+        self.taps.drawn()
         self.hints.mark(self.body)
         if self.coach is not None:
             self.coach.mark(self.body)

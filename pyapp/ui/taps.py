@@ -4,8 +4,9 @@ A browser counts a second tap on the same spot soon after the first as a
 double click (``event.detail`` 2).  When both taps land on one decision drawn
 on the table (a card selected, then the same card again) the second was meant
 for the same move and is dropped; when the table drew a new decision in
-between (the computer replied at once and it is the person's turn again) the
-second tap is a decision of its own and counts.  After the turn passes to
+between (the computer replied at once and it is the person's turn again) and
+the page showed it before the second tap, that tap is a decision of its own and
+counts.  After the turn passes to
 another person on the device, taps are ignored a moment, so a double tap meant
 for one person never plays for the next (pass-and-play).
 
@@ -36,19 +37,32 @@ class Taps:
         self.decision = decision
         self.last: Any = None
         """The decision the last click that reached the table was made on."""
+        self.shown: Any = None
+        self.shown_drawing = 0
+        """The decision drawn now, and the batch of ops that first showed it on the page (:meth:`drawn`)."""
         self.guard_drawing: int | None = None
         """The batch of ops that drew the table for the person the turn passed to last."""
         self.guard_painted: float | None = None
         """The page's time (ms) it applied that batch, once it said so."""
 
     def click(self, event: Any) -> None:
-        """Capture phase: a repeated click on the decision the last one was made on never reaches the table."""
+        """Capture phase: a repeated click on the decision the last one was made on, or on a drawing from before
+        the decision drawn now (the page had not shown it yet), never reaches the table."""
         decision = self.decision()
-        if int(event.detail or 0) > 1 and decision == self.last:
+        drawing = getattr(event, "drawing", None)
+        unseen = drawing is not None and drawing < self.shown_drawing  # tapped before this decision was drawn
+        if int(event.detail or 0) > 1 and (decision == self.last or unseen):
             event.stopPropagation()
             event.preventDefault()
             return
         self.last = decision
+
+    def drawn(self) -> None:
+        """The table was drawn: a new decision is on the page from the next batch the worker sends."""
+        decision = self.decision()
+        if decision != self.shown:
+            self.shown = decision
+            self.shown_drawing = self.body.ownerDocument.next_drawing()
 
     def guarded(self) -> bool:
         """Whether the event being handled (the mirror's ``document.event``) is ignored as too soon for the next person."""
