@@ -60,13 +60,14 @@ class Taps:
     def drawn(self) -> None:
         """The table was drawn: a new decision is on the page from the next batch the worker sends."""
         decision = self.decision()
-        if decision != self.shown:
+        document = self._mirror()
+        if decision != self.shown and document is not None:
             self.shown = decision
-            self.shown_drawing = self.body.ownerDocument.next_drawing()
+            self.shown_drawing = document.next_drawing()
 
     def guarded(self) -> bool:
         """Whether the event being handled (the mirror's ``document.event``) is ignored as too soon for the next person."""
-        event = getattr(self.body.ownerDocument, "event", None)
+        event = getattr(self._mirror(), "event", None)
         return event is not None and self.too_soon(getattr(event, "drawing", None), getattr(event, "timeStamp", None))
 
     def too_soon(self, drawing: int | None, at: float | None) -> bool:
@@ -82,8 +83,15 @@ class Taps:
     def guard(self) -> None:
         """The turn passed to another person on the device: ignore taps for a moment from when the page shows it."""
         self.guard_painted = None
-        self.guard_drawing = self.body.ownerDocument.when_painted(self._painted)
+        document = self._mirror()
+        self.guard_drawing = document.when_painted(self._painted) if document is not None else None
         self.body.dataset.guard = "true"
+
+    def _mirror(self) -> Any:
+        """The page's mirror (:class:`pyapp.ui.mirror.Document`), which numbers the drawings; None on the CPython
+        tests' stand-in DOM, whose events no page stamps."""
+        document = getattr(self.body, "ownerDocument", None)
+        return document if hasattr(document, "when_painted") else None
 
     def _painted(self, at: float) -> None:
         self.guard_painted = at
