@@ -11,7 +11,7 @@ import gc
 
 import pytest
 
-from pyapp.ui.mirror import Builder, Document, Ops, SelectorError, compile_selector
+from pyapp.ui.mirror import SEEN_EVERY, Builder, Document, Ops, SelectorError, compile_selector
 
 SNAPSHOT = {
     "html": {"lang": "ko", "data-theme": "dark"},
@@ -344,3 +344,51 @@ def test_a_click_on_an_element_the_page_has_not_got_builds_it_first(doc: Documen
     link.click()
     assert doc.ops.take() == [["e", link.id_, "a", "", ["href", "blob:x", "download", "game.json"]],
                               ["c", link.id_, "click"]]
+
+
+def test_an_event_on_a_drawing_redrawn_twice_since_reaches_the_element_drawn_there_now(doc: Document) -> None:
+    """Issue 47: the page named the Log's button of a drawing the worker had drawn over twice since; the
+    event reached the middle drawing, whose dialog was no longer on the page, and nothing opened."""
+    build = Builder(doc)
+    main = doc.getElementById("embed")
+    opened = []
+
+    def draw() -> int:
+        dialog = build.tree(["dialog", {"data-testid": "log"}])
+        button = build.tree(["button", {"data-testid": "log-open"}, "Log"])
+        button.addEventListener("click", lambda event: (dialog.showModal(), opened.append(main.contains(dialog))))
+        table = build.tree(["div", {"class": "table"}])
+        table.append(button, dialog)
+        main.replaceChildren(table)
+        return button.id_
+
+    first = draw()
+    doc.ops.take()
+    doc.ops.batch = 1  # the page has that drawing...
+    draw()
+    doc.ops.batch = 2
+    now = draw()  # ...and the worker drew twice more before hearing of the tap on it
+    doc.ops.take()
+    gc.collect()
+    assert doc.node(first) is doc.node(now)
+    doc.dispatch("click", 1, first, [first], {"drawing": 1})
+    assert opened == [True]
+    doc.seen(3)  # the page applied the batches that renamed the button: no message names the old ids
+    assert doc.renamed == {} and doc.node(first) is None
+
+
+def test_the_page_reports_applying_the_batches_asked_for_and_now_and_then_another(doc: Document) -> None:
+    heard = []
+    drawing = doc.when_painted(heard.append)
+    assert drawing == doc.ops.batch + 1 and doc.asks(drawing) and not doc.asks(drawing + 1)
+    assert doc.asks(SEEN_EVERY) and doc.asks(2 * SEEN_EVERY)  # so renames never pile up without taps
+    doc.painted(drawing, 1234.5)
+    assert heard == [1234.5] and not doc.asks(drawing)
+
+
+def test_an_event_tells_its_handlers_the_page_s_time_and_drawing_while_they_run(doc: Document) -> None:
+    seen = []
+    button = doc.getElementById("embed").querySelector("button")
+    button.addEventListener("click", lambda event: seen.append((doc.event is event, event.timeStamp, event.drawing)))
+    doc.dispatch("click", 1, button.id_, [button.id_], {"timeStamp": 812.25, "drawing": 4})
+    assert seen == [(True, 812.25, 4)] and doc.event is None

@@ -12,7 +12,10 @@
  *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's);
  * - forwards the events of the elements (and the window, id -1) the worker listens to,
  *   with what a handler reads (key, modifiers, the target's value, a drop's or a chooser's
- *   files), and reports every focus change, typed value and change of visibility;
+ *   files), the page's time of the event and the batch of ops applied last (which drawing the
+ *   person saw: the worker judges a tap by these, not by when it hears of it), and reports
+ *   every focus change, typed value and change of visibility, and, when asked, when it
+ *   applied a batch;
  * - refuses default actions by the rules the worker declared (web/dom.js's prevent):
  *   the worker hears of an event after the browser has acted on it.
  * Text goes in as text nodes and attribute values, never as markup.
@@ -21,7 +24,8 @@
 
 globalThis.pyappWorkerPage = (() => {
   const SVG = "http://www.w3.org/2000/svg";
-  const FIELDS = ["key", "shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "detail", "persisted", "newValue"];
+  const FIELDS = ["key", "shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "detail", "persisted", "newValue",
+                  "timeStamp"];
   const CALLS = new Set(["focus", "blur", "select", "click", "showModal", "close"]);
   let sent = 0; // text messages sent to the page's worker
   let drawn = 0; // of those, how many the worker had handled by the last batch applied
@@ -34,6 +38,7 @@ globalThis.pyappWorkerPage = (() => {
     const numbers = new WeakMap(); // event -> its number, the same for every element it reaches
     let nextId = 1;
     let nextEvent = 1;
+    let applied = 0; // the last batch of ops applied: the drawing an event happens on (its "b")
     const dom = globalThis.pyappDom;
 
     let hello = false; // before the worker's hello a message would reach PyScript's bootstrap, not Python
@@ -140,7 +145,8 @@ globalThis.pyappWorkerPage = (() => {
         if (hello && files) worker.postMessage({ k: "files", n: numbers.get(event), files: [...files] });
         // the focus as the event finds it: a background tab's focus() may fire no focusin
         const active = ids.get(document.activeElement) ?? null;
-        const message = { k: "ev", n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields, active };
+        const message = { k: "ev", n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields,
+                          active, b: applied };
         if (capture) message.capture = true;
         say(message);
       }, capture);
@@ -223,6 +229,9 @@ globalThis.pyappWorkerPage = (() => {
         start();
       } else if (message.k === "ops") {
         apply(message.ops);
+        applied = message.b;
+        // when the worker asks (a guard's drawing): the page's time it was applied, before any event on it
+        if (message.w) worker.postMessage(JSON.stringify({ k: "painted", b: applied, t: performance.now() }));
         drawn = message.q;
         if (drawn >= sent) {
           for (const resolve of waiting) resolve();

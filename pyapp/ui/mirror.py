@@ -57,6 +57,9 @@ card, cell or section (a stack that grew is the same cell: motion.js marks it fr
 TEXT_PROPERTIES = {"id": "id", "name": "name", "type": "type", "className": "class", "title": "title",
                    "href": "href", "lang": "lang", "htmlFor": "for", "tabIndex": "tabindex"}
 """Properties that are an attribute's text (``element.id``)."""
+SEEN_EVERY = 32
+"""The page reports applying every this many batches (:meth:`Document.asks`): a long game with no tap keeps
+few renames."""
 
 
 def forward_op(node_id: int, kind: str, capture: bool) -> Op:
@@ -88,6 +91,9 @@ class Ops:
         self.freed: list[int] = []
         self.wanted: Callable[[], None] | None = None
         """Called at the first op after a flush (the worker schedules the next send there)."""
+        self.batch = 0
+        """The batches sent to the page so far: an op added now goes in batch ``batch + 1``, a *drawing* the page
+        names in each event it forwards (the last batch it applied before the event)."""
 
     def add(self, op: Op) -> None:
         if not self.pending and not self.freed and self.wanted is not None:
@@ -696,6 +702,11 @@ class Event:
         self.stopped = False
         self.key = fields.get("key")
         self.detail = fields.get("detail", 0)
+        self.timeStamp: float | None = fields.get("timeStamp")
+        """The page's time of the event (ms, ``performance.now()``'s clock): when the person acted, not when the
+        worker heard of it."""
+        self.drawing: int | None = fields.get("drawing")
+        """The batch of ops the page had applied last when the event happened: which drawing the person saw."""
         for name in ("shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "persisted"):
             setattr(self, name, bool(fields.get(name, False)))
         self.newValue = fields.get("newValue")
@@ -725,6 +736,13 @@ class Document:
         """The number of the last event a handler stopped: the page's next listeners of it are not called."""
         self.hidden = False
         """Whether the page's tab is in the background (the page says so)."""
+        self.event: Event | None = None
+        """The event whose listeners run now (the DOM's ``window.event``): what a handler judges a tap by."""
+        self.renamed: dict[int, tuple[int, int]] = {}
+        """Each page element a redraw drew over (``m``): its old id → its new id and the batch that renamed it,
+        until the page has applied that batch (an event it sent before names the old id)."""
+        self.painting: dict[int, Callable[[float], None]] = {}
+        """Batches the page is to report applying (:meth:`when_painted`): the callback of each."""
 
     def __del__(self) -> None:
         self.closed = True
@@ -829,7 +847,7 @@ class Document:
         """``new`` takes over ``old``'s element on the page (``m``), changed where they differ."""
         self.ops.add(["m", old.id_, new.id_])
         old.born, new.born = False, True
-        self.nodes[old.id_] = new  # an event the page sent before it heard of this reaches the new node
+        self.renamed[old.id_] = (new.id_, self.ops.batch + 1)  # an event the page sent before reaches the new node
         if isinstance(old, Text) and isinstance(new, Text):
             if old.data != new.data:
                 self.ops.add(["n", new.id_, new.data])
@@ -930,8 +948,42 @@ class Document:
         return node
 
     def node(self, node_id: int) -> Node | None:
-        """The node the page calls ``node_id``, while the worker keeps it."""
+        """The node the page calls ``node_id``, while the worker keeps it: after a redraw that drew over the
+        page's element (however many, the page not having applied them yet), the node drawn there now."""
+        while node_id in self.renamed:
+            node_id = self.renamed[node_id][0]
         return self.nodes.get(node_id)
+
+    def seen(self, drawing: int) -> None:
+        """The page has applied every batch up to ``drawing``: it names no element by an id those batches renamed."""
+        while self.renamed:
+            old = next(iter(self.renamed))  # in the order renamed, so by batch
+            if self.renamed[old][1] > drawing:
+                return
+            del self.renamed[old]
+
+    def next_drawing(self) -> int:
+        """The batch an op made now goes in: the drawing an event names once it happened on what this draws."""
+        return self.ops.batch + 1
+
+    def when_painted(self, callback: Callable[[float], None]) -> int:
+        """Have the page report when it has applied the next batch (``callback`` gets the page's time of it, ms);
+        returns that batch's number (:meth:`next_drawing`)."""
+        drawing = self.next_drawing()
+        self.painting[drawing] = callback
+        return drawing
+
+    def asks(self, drawing: int) -> bool:
+        """Whether the page is to report applying batch ``drawing``: one a callback waits for, and every
+        :data:`SEEN_EVERY`-th, so the renames it has applied are forgotten even when no event comes."""
+        return drawing in self.painting or drawing % SEEN_EVERY == 0
+
+    def painted(self, drawing: int, at: float) -> None:
+        """The page applied batch ``drawing`` at its time ``at`` (ms)."""
+        self.seen(drawing)
+        callback = self.painting.pop(drawing, None)
+        if callback is not None:
+            callback(at)
 
     def dispatch(self, kind: str, number: int, current: int, path: list[int], fields: dict[str, Any],
                  files: Any = None, capture: bool = False) -> Event | None:
@@ -942,8 +994,8 @@ class Document:
 
         The page calls each element's listener in the order events propagate there; an event a handler
         stopped reaches no further element."""
-        element = self.nodes.get(current)
-        target = next((node for node in map(self.nodes.get, path) if isinstance(node, Element)), element)
+        element = self.node(current)
+        target = next((node for node in map(self.node, path) if isinstance(node, Element)), element)
         if number == self.stopped or not isinstance(element, Element) or not isinstance(target, Element):
             return None
         event = Event(kind, target, fields)
@@ -951,9 +1003,13 @@ class Document:
         if files is not None:
             event.dataTransfer = types.SimpleNamespace(files=files)
             target.files = files
-        for listener in list(element.listeners.get(kind, [])):
-            if listener.capture == capture:
-                listener.handler(event)
+        self.event = event
+        try:
+            for listener in list(element.listeners.get(kind, [])):
+                if listener.capture == capture:
+                    listener.handler(event)
+        finally:
+            self.event = None
         if event.stopped:
             self.stopped = number
         return event

@@ -247,6 +247,7 @@ class Table:
                   self.render)
         motion.after(self.body, moving)
         self._drew(turn)
+        self.taps.drawn()
         self.hints.mark(self.body)
         if self.coach is not None:
             self.coach.mark(self.body)

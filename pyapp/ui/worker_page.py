@@ -15,13 +15,15 @@ bridge, which cross-origin isolation allows, and ``localStorage`` is a copy
 (:class:`PageStorage`) written through that bridge; the embed, framed by any site
 and so not isolated, needs none of it.
 
-Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "ops": [...]}``
-(``q``: the page's messages handled so far), ``{"k": "error", "text"}``,
+Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "b", "w"?, "ops": [...]}``
+(``q``: the page's messages handled so far; ``b``: the batch's number; ``w``: report applying it), ``{"k": "error", "text"}``,
 ``{"k": "store", "key", "value"}`` (a write not waited for: :class:`PageStorage`).  From the page:
 ``{"k": "start", "entry", "page": snapshot, "href", "storage"}`` (``storage``: a copy of ``localStorage``,
 None when the page has none), ``{"k": "ev", "n", "id", "type", "path",
-"fields", "active", "capture"?}`` (an event at a listened element, the window being :data:`WINDOW_ID`, and the
-focused element as it found it), ``{"k": "focus",
+"fields", "active", "b", "capture"?}`` (an event at a listened element, the window being :data:`WINDOW_ID`, the
+focused element as it found it, the last batch applied before it; ``fields.timeStamp``: the page's time of it),
+``{"k": "painted", "b", "t"}`` (batch ``b``, asked with ``w``, applied at the page's time ``t``, ms; not counted
+in ``q``), ``{"k": "focus",
 "id"}``, ``{"k": "value", "id", "value", "checked"}``, ``{"k": "open", "id", "open"}`` (a dialog the browser
 closed, a ``<details>`` toggled), ``{"k": "hidden", "hidden"}`` and ``{"k": "storage", "key", "value"}`` or ``{"k": "storage", "all"}``
 (a change to ``localStorage`` this worker did not make); and,
@@ -200,7 +202,10 @@ class WorkerPage:
         ops = self.ops.take()
         if ops or self.said != self.handled:
             self.said = self.handled
-            self.xworker.postMessage(f'{{"k":"ops","q":{self.handled},"ops":' + ops_text(ops) + "}")
+            self.ops.batch += 1
+            batch = self.ops.batch
+            ask = ',"w":true' if self.document.asks(batch) else ""
+            self.xworker.postMessage(f'{{"k":"ops","q":{self.handled},"b":{batch}{ask},"ops":' + ops_text(ops) + "}")
 
     def open(self) -> None:
         self.xworker.onmessage = self._receive
@@ -211,8 +216,11 @@ class WorkerPage:
         if not isinstance(data, str):  # files, sent just before the event that has them
             self.files[int(data.n)] = FileList(data.files)
             return
+        message = json.loads(data)
+        if message["k"] == "painted":  # not one of the messages the page counts (settled())
+            self.document.painted(int(message["b"]), float(message["t"]))
+            return
         try:
-            message = json.loads(data)
             kind = message["k"]
             if kind == "start":
                 self._start(message)
@@ -246,9 +254,11 @@ class WorkerPage:
         self.document.focused = found if isinstance(found, Element) else None
 
     def _event(self, message: dict[str, Any]) -> None:
+        drawing = int(message.get("b", 0))
+        self.document.seen(drawing)
         if "active" in message:
             self._focus(message["active"])
-        fields = message.get("fields", {})
+        fields = {**message.get("fields", {}), "drawing": drawing}
         target = self.document.node(message["path"][0]) if message["path"] else None
         if isinstance(target, Element) and ("value" in fields or "checked" in fields):
             target.reported(fields.get("value"), fields.get("checked"))
