@@ -24,6 +24,8 @@ from pyapp.play.saved import continue_text, unfinished
 from pyapp.storage import MemoryBackend, SaveStore
 from pyapp.storage.store import OWNER_PREFIX, PREFIX
 
+pytestmark = pytest.mark.both_servers  # served with and without COOP/COEP (conftest.py)
+
 SCREENSHOTS = ROOT / "e2e" / "screenshots"
 GAMES = ("dyad", "triad", "dieci")
 

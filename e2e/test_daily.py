@@ -21,6 +21,8 @@ import hooks
 from conftest import BOOT_TIMEOUT_MS
 from play_through import SCREENSHOTS, Player
 
+pytestmark = pytest.mark.both_servers  # served with and without COOP/COEP (conftest.py)
+
 DAY = "2026-12-02"
 SEED = 1734974130704810  # pyapp.deals.daily.deal_of(date(2026, 12, 2)).seed, pinned in tests/deals/test_daily.py
 SIZES = {"phone": {"width": 360, "height": 640}, "landscape": {"width": 740, "height": 360},

@@ -27,7 +27,8 @@ SCREENSHOTS = ROOT / "e2e" / "screenshots"
 GAME = "triad" if "triad" in NAMES else (NAMES[0] if NAMES else None)
 XSS = "<img src=x onerror=alert(1)>"
 
-pytestmark = pytest.mark.skipif(GAME is None, reason="no game registered yet")
+pytestmark = [pytest.mark.skipif(GAME is None, reason="no game registered yet"),
+              pytest.mark.both_servers]  # served with and without COOP/COEP (conftest.py)
 
 STEP_SHOWN = "[data-testid=replay-step] .shown"
 """The replay's step as shown (cards as symbols; a screen reader gets them in words)."""

@@ -56,8 +56,19 @@ UNKNOWN = "/no/such/page"
 META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', re.IGNORECASE)
 
 
+APP_PAGE = ("/", "/index.html")
+"""The app page: its one policy is index.html's meta tag, which any host serves (issue 47); a meta policy
+cannot say frame-ancestors, so its rules send X-Frame-Options DENY."""
+
+
 def policy_of(path: str) -> str:
     return "frame-ancestors *" if path == "/embed.html" else "frame-ancestors 'none'"
+
+
+def meta_policies(site: Path, path: str) -> list[str]:
+    """The meta policies of the page at ``path`` (none for a file that is no page)."""
+    file = site / ("index.html" if path == "/" else path[1:])
+    return META_CSP.findall(file.read_text(encoding="utf-8")) if file.suffix == ".html" else []
 
 
 def header_policies(parsed: dict, path: str) -> list[str]:
@@ -65,7 +76,7 @@ def header_policies(parsed: dict, path: str) -> list[str]:
     return [rules[i]["values"][CSP] for i in parsed["matches"][path] if CSP in rules[i]["values"]]
 
 
-def test_no_path_gets_one_header_from_two_rules(paths: list[str]) -> None:
+def test_no_path_gets_one_header_from_two_rules(site: Path, paths: list[str]) -> None:
     parsed = netlify_parser([*paths, *PROBES])
     assert parsed["errors"] == []
     rules = parsed["rules"]
@@ -79,7 +90,12 @@ def test_no_path_gets_one_header_from_two_rules(paths: list[str]) -> None:
         if path == NOT_FOUND:
             continue  # its policy: test_the_page_for_unknown_paths_has_one_policy
         policies = header_policies(parsed, path)
+        if path in APP_PAGE:
+            assert policies == [] and len(meta_policies(site, path)) == 1, (path, policies)
+            assert "x-frame-options" in setters, path
+            continue
         assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
+        assert meta_policies(site, path) == [], path
 
 
 def test_the_page_for_unknown_paths_has_one_policy(site: Path) -> None:
@@ -125,7 +141,7 @@ def test_serve_sends_one_policy_per_file(site: Path, paths: list[str]) -> None:
             response = connection.getresponse()
             assert response.status == 200, path
             policies = response.headers.get_all(CSP) or []
-            if path == NOT_FOUND:
+            if path in (NOT_FOUND, *APP_PAGE):
                 assert not policies, policies  # its meta tag is its policy
                 continue
             assert len(policies) == 1 and policies[0].endswith(policy_of(path)), (path, policies)
@@ -141,20 +157,34 @@ def connect_sources(policy: str) -> list[str]:
     return directive.split()[1:]
 
 
-def test_only_the_app_page_may_reach_the_pinned_relays() -> None:
+def app_policy(site: Path) -> str:
+    [policy] = meta_policies(site, "/")
+    return policy
+
+
+def test_the_app_pages_policy_is_its_meta_tag_and_as_strict(site: Path) -> None:
+    """index.html's meta policy is the app page's header policy of old minus frame-ancestors (which a meta
+    tag cannot say): nothing unsafe, and it stands before anything it governs in the page."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    policy = app_policy(site)
+    assert policy.startswith("default-src 'none'; script-src 'self' 'wasm-unsafe-eval';") and "frame-ancestors" not in policy
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+    assert page.index("Content-Security-Policy") < min(page.index("<script"), page.index("<link"))
+
+
+def test_only_the_app_page_may_reach_the_pinned_relays(site: Path) -> None:
     """The app page's connect-src is 'self' and exactly pyapp/friends/relays.py's trackers; every other
     rule keeps 'self' alone."""
     from pyapp.friends.relays import RELAYS, policy_sources
 
     assert policy_sources() and all(url.startswith("wss://") for url in RELAYS)
+    assert connect_sources(app_policy(site)) == ["'self'", *policy_sources()]
     for pattern, values in serve.load_rules():
-        if CSP not in values:
-            continue
-        wanted = ["'self'", *policy_sources()] if pattern in ("/", "/index.html") else ["'self'"]
-        assert connect_sources(values[CSP]) == wanted, pattern
+        if CSP in values:
+            assert connect_sources(values[CSP]) == ["'self'"], pattern
 
 
-def test_only_the_app_page_is_cross_origin_isolated(paths: list[str]) -> None:
+def test_only_the_app_page_is_cross_origin_isolated(site: Path, paths: list[str]) -> None:
     """The app page's Python worker reads localStorage through PyScript's synchronous bridge, which needs
     SharedArrayBuffer, so cross-origin isolation; the embed, framed by other sites, must stay framable
     without their opting in.  Both start their worker from a blob: (worker-src)."""
@@ -164,8 +194,9 @@ def test_only_the_app_page_is_cross_origin_isolated(paths: list[str]) -> None:
         isolated = path in ("/", "/index.html")
         assert headers.get("Cross-Origin-Opener-Policy") == ("same-origin" if isolated else None), path
         assert headers.get("Cross-Origin-Embedder-Policy") == ("require-corp" if isolated else None), path
-        if path in ("/", "/index.html", "/embed.html"):
-            worker_src = next(d.split()[1:] for d in headers[CSP].split(";") if d.strip().startswith("worker-src"))
+        if path in (*APP_PAGE, "/embed.html"):
+            policy = app_policy(site) if isolated else headers[CSP]
+            worker_src = next(d.split()[1:] for d in policy.split(";") if d.strip().startswith("worker-src"))
             assert worker_src == ["'self'", "blob:"], path
 
 
@@ -175,14 +206,34 @@ def test_serve_adds_a_test_endpoint_only_when_asked(site: Path) -> None:
         server = serve.start(site, connect=connect)
         try:
             connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=30)
-            connection.request("HEAD", "/")
-            policy = connection.getresponse().headers[CSP]
+            connection.request("GET", "/")
+            [policy] = META_CSP.findall(connection.getresponse().read().decode())
+            connection.request("HEAD", "/sw.js")
+            header = connection.getresponse().headers[CSP]
             connection.close()
         finally:
             server.shutdown()
             server.server_close()
         assert (local in connect_sources(policy)) is expected, policy
-        assert policy.endswith("frame-ancestors 'none'")
+        assert (local in connect_sources(header)) is expected, header
+        assert policy == (serve.widened(app_policy(site), connect) if connect else app_policy(site))
+
+
+def test_serve_can_leave_out_the_isolation_headers(site: Path) -> None:
+    """The e2e suite's second server mode: the site as a host without our headers serves it."""
+    for isolate in (True, False):
+        server = serve.start(site, isolate=isolate)
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=30)
+            connection.request("HEAD", "/")
+            headers = connection.getresponse().headers
+            connection.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+        assert (headers["Cross-Origin-Opener-Policy"], headers["Cross-Origin-Embedder-Policy"]) == (
+            ("same-origin", "require-corp") if isolate else (None, None))
+        assert headers["X-Frame-Options"] == "DENY" and headers["Cache-Control"] == "no-cache"
 
 
 def test_lazy_modules_are_built_but_not_precached(site: Path) -> None:

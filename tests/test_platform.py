@@ -77,8 +77,9 @@ def test_routes_href_round_trips() -> None:
 
 def test_netlify_headers_cover_the_site() -> None:
     rules = serve.load_rules()
-    csp = serve.headers_for(rules, "/")["Content-Security-Policy"]
+    csp = serve.headers_for(rules, "/embed.html")["Content-Security-Policy"]  # the app page's: its meta tag
     assert "'wasm-unsafe-eval'" in csp and "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp
+    assert serve.headers_for(rules, "/")["X-Frame-Options"] == "DENY"
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest"):
         assert serve.headers_for(rules, path)["Cache-Control"] == "no-cache", path
     for path in ("/runtime/pyodide-abc/pyodide.mjs", "/app/abc/pyapp-0.1.0-py3-none-any.whl.gz", "/web/app.abc.css"):

@@ -1,12 +1,14 @@
 """Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
 
-Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress] [--connect URL]``.  The e2e
+Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress] [--connect URL] [--no-isolation]``.  The e2e
 tests and the benchmark import :func:`start` to run the same server on a free port.
 ``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
 module is installed and the client takes it, else gzip; zips, wheels, gzip files
 and images as they are), for Lighthouse runs.  ``--connect ws://127.0.0.1:PORT`` (tests only,
-off by default) adds a local signalling endpoint to every policy's ``connect-src``, so friends'
-browser tests (e2e/friends) reach the tracker they start.
+off by default) adds a local signalling endpoint to every policy's ``connect-src`` (the headers' and the
+pages' meta tags), so friends' browser tests (e2e/friends) reach the tracker they start.  ``--no-isolation`` leaves out the
+cross-origin isolation headers (COOP, COEP), as most static hosts serve a site (``python -m
+http.server``, GitHub Pages): the e2e suite's second server mode (e2e/conftest.py).
 """
 
 from __future__ import annotations
@@ -88,17 +90,37 @@ def matches(pattern: str, path: str) -> bool:
     return for_regexp(pattern).match(path) is not None
 
 
+def widened(policy: str, sources: tuple[str, ...]) -> str:
+    """``policy`` with ``sources`` added to its ``connect-src``."""
+    extra = " ".join(sources)
+    return re.sub(r"(^|;\s*)(connect-src [^;\"]*)", lambda m: f"{m.group(1)}{m.group(2)} {extra}", policy)
+
+
 def with_connect(rules: list[tuple[str, dict[str, str]]], sources: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
     """``rules`` with ``sources`` added to each policy's ``connect-src`` (the tests' local tracker)."""
     if not sources:
         return rules
-    extra = " ".join(sources)
-
-    def widened(policy: str) -> str:
-        return re.sub(r"(^|;\s*)(connect-src [^;]*)", lambda m: f"{m.group(1)}{m.group(2)} {extra}", policy)
-
-    return [(pattern, {name: widened(value) if name == "Content-Security-Policy" else value
+    return [(pattern, {name: widened(value, sources) if name == "Content-Security-Policy" else value
                        for name, value in values.items()}) for pattern, values in rules]
+
+
+META_POLICY = re.compile(rb'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(">)')
+"""A page's own policy (index.html's, 404.html's), which ``connect`` widens too."""
+
+
+def with_connect_meta(page: bytes, sources: tuple[str, ...]) -> bytes:
+    """``page`` with ``sources`` added to its meta policy's ``connect-src``, if it has one."""
+    return META_POLICY.sub(lambda m: m.group(1) + widened(m.group(2).decode(), sources).encode() + m.group(3), page)
+
+
+ISOLATION = ("Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy")
+"""The headers that make a page cross-origin isolated, which a host without our headers does not send."""
+
+
+def without_isolation(rules: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
+    """``rules`` without :data:`ISOLATION`'s headers: the site as a host without our headers serves it."""
+    return [(pattern, {name: value for name, value in values.items() if name not in ISOLATION})
+            for pattern, values in rules]
 
 
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
@@ -120,9 +142,11 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False,
-                 connect: tuple[str, ...] = ()) -> None:
+                 connect: tuple[str, ...] = (), isolate: bool = True) -> None:
         super().__init__(address, handler)
-        self.rules = with_connect(load_rules(), connect)
+        rules = with_connect(load_rules(), connect)
+        self.rules = rules if isolate else without_isolation(rules)
+        self.connect = connect
         self.verbose = verbose
         self.compress = compress
         self.sent = 0
@@ -166,14 +190,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        if encoding is None or not os.path.isfile(path) or path.endswith(ALREADY_COMPRESSED):
+        if self.server.connect and path.endswith(".html") and os.path.isfile(path):
+            encoding = None  # a test run: the page's meta policy widened like the headers', uncompressed
+            body = with_connect_meta(Path(path).read_bytes(), self.server.connect)
+        elif encoding is None or not os.path.isfile(path) or path.endswith(ALREADY_COMPRESSED):
             return super().send_head()
-        body = compressed(path, os.path.getmtime(path), encoding)
+        else:
+            body = compressed(path, os.path.getmtime(path), encoding)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", encoding)
+        if encoding is not None:
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
 
@@ -207,13 +236,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False,
-          connect: tuple[str, ...] = ()) -> Server:
+          connect: tuple[str, ...] = (), isolate: bool = True) -> Server:
     """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread;
-    ``connect``: endpoints added to ``connect-src`` (tests only, :func:`with_connect`)."""
+    ``connect``: endpoints added to ``connect-src`` (tests only, :func:`with_connect`); ``isolate`` False:
+    without the cross-origin isolation headers (:func:`without_isolation`)."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
     handler = functools.partial(Handler, directory=str(directory))
-    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress, connect=connect)
+    server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress, connect=connect,
+                    isolate=isolate)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -225,8 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compress", action="store_true", help="compress responses as Netlify does")
     parser.add_argument("--connect", action="append", default=[], metavar="URL",
                         help="tests only: also allow this endpoint in connect-src (a local tracker)")
+    parser.add_argument("--no-isolation", action="store_true",
+                        help="leave out COOP/COEP, as a host without our headers serves the site")
     args = parser.parse_args(argv)
-    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress, connect=tuple(args.connect))
+    server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress, connect=tuple(args.connect),
+                   isolate=not args.no_isolation)
     print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
     try:
         threading.Event().wait()

@@ -9,7 +9,8 @@
  *   snapshot of <head> and <body> (every element and text an id), the <html> attributes,
  *   the focused element, whether the tab is hidden and a copy of localStorage;
  * - applies each batch of ops in one task (the op list is in mirror.py's docstring; a
- *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's);
+ *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's; a route (lh), a download (dl),
+ *   a request the page answers (ask) and a friends' link's (ls, lc) are pyapp/ui/page_services.py's);
  * - forwards the events of the elements (and the window, id -1) the worker listens to,
  *   with what a handler reads (key, modifiers, the target's value, a drop's or a chooser's
  *   files), the page's time of the event and the batch of ops applied last (which drawing the
@@ -42,9 +43,23 @@ globalThis.pyappWorkerPage = (() => {
     const dom = globalThis.pyappDom;
 
     let hello = false; // before the worker's hello a message would reach PyScript's bootstrap, not Python
+    let known = null; // the share sheet and the e2e suite's pyappTest* hooks as last sent (a test may change them)
+    // every message carries what the worker reads of the page's own (pyapp/ui/page_services.py): its clock
+    // (a test may set it, and a worker does not share it) and scroll, and whether it has a share sheet and
+    // the hooks when they changed
     const say = (message) => {
       if (!hello) return;
       sent += 1;
+      const hooks = {};
+      for (const key of Object.keys(globalThis)) if (key.startsWith("pyappTest")) hooks[key] = globalThis[key];
+      const share = typeof navigator.share === "function";
+      const now = JSON.stringify([share, hooks]);
+      if (now !== known) {
+        known = now;
+        Object.assign(message, { share, hooks });
+      }
+      message.t = Date.now();
+      message.y = scrollY;
       worker.postMessage(JSON.stringify(message));
     };
     const name = (node) => {
@@ -209,6 +224,62 @@ globalThis.pyappWorkerPage = (() => {
         if (measured) globalThis.pyappMotion.after(get(id), keys, measured);
       },
       f: (freed) => freed.forEach((id) => nodes.delete(id)),
+      lh(hash) {
+        location.hash = hash;
+      },
+      dl(text, filename, type) { // a download: the Blob and its object URL are the page's, freed later
+        const url = URL.createObjectURL(new Blob([text], { type }));
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = filename;
+        link.hidden = true;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 30000);
+      },
+      ask(n, what, data) { // a request the worker awaits: answered with a value or an error
+        const fail = (error) => say({ k: "answer", n, error: String(error?.message ?? error) });
+        try {
+          Promise.resolve(ASK[what](data, n)).then((value) => say({ k: "answer", n, value: value ?? null }), fail);
+        } catch (error) {
+          fail(error);
+        }
+      },
+      ls(n, text, peer) {
+        try {
+          links.get(n)?.send(text, peer)?.catch?.(() => {}); // a peer that just left: the protocol sends again
+        } catch {
+          // closed underneath: as above
+        }
+      },
+      lc(n) {
+        links.get(n)?.close();
+        links.delete(n);
+      },
+    };
+
+    // The requests of ask: what the page does for the worker.  The share sheet and the clipboard keep the
+    // tap's user activation: the worker asks within milliseconds of the event it was sent.
+    const links = new Map(); // the friends' links (web/friends/link.mjs: WebRTC, which workers lack), by ask
+    const ASK = {
+      share: (data) => navigator.share(data),
+      copy: (text) => navigator.clipboard.writeText(text),
+      async qr({ text, level }) { // the QR encoder, fetched only now: its modules, row by row (1: dark)
+        const code = (await globalThis.pyappImport("qr")).default(0, level); // 0: the smallest version that holds it
+        code.addData(text);
+        code.make();
+        const count = code.getModuleCount();
+        return Array.from({ length: count }, (_, row) => Array.from({ length: count }, (_, col) => (code.isDark(row, col) ? 1 : 0)));
+      },
+      async link(options, n) {
+        const link = await (await globalThis.pyappImport("p2p")).open(options);
+        links.set(n, link);
+        link.onMessage((text, peer) => say({ k: "lm", n, text, peer }));
+        link.onPeer((peer, joined) => say({ k: "lp", n, peer, joined }));
+        link.onError((text) => say({ k: "le", n, text }));
+        return link.selfId;
+      },
     };
 
     function apply(ops) {
@@ -253,6 +324,8 @@ globalThis.pyappWorkerPage = (() => {
         dispatchEvent(new CustomEvent("pyapp:worker-boot", { detail: message.fetched }));
       }
     });
+    // the address before the worker's own hashchange listener hears of the change (added later, by an op)
+    addEventListener("hashchange", () => say({ k: "address", href: location.href }));
     document.addEventListener("visibilitychange", () => say({ k: "hidden", hidden: document.hidden }));
     // a dialog the browser closed (Escape) or a <details> the person toggled: the worker's `open` follows
     for (const type of ["close", "toggle"]) {

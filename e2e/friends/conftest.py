@@ -66,9 +66,9 @@ def tracker(loopback_only: None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def site_server(site_dir: Path, tracker: str) -> Iterator[serve.Server]:
-    """The site, its policy letting pages reach the test tracker."""
-    server = serve.start(site_dir, connect=(tracker,))
+def site_server(site_dir: Path, tracker: str, site_isolated: bool) -> Iterator[serve.Server]:
+    """The site, its policy letting pages reach the test tracker (isolated unless ``E2E_ISOLATION=off``)."""
+    server = serve.start(site_dir, connect=(tracker,), isolate=site_isolated)
     yield server
     server.shutdown()
     server.server_close()

@@ -1,7 +1,7 @@
 """The invite's QR code, drawn as inline SVG from the encoder the page loads only now.
 
-``qrcode-generator`` comes through ``page.import_module("qr")`` (a module the build
-keeps out of the first visit and of the offline cache); it gives the module matrix,
+``qrcode-generator`` (a module the build keeps out of the first visit and of the offline
+cache) is fetched by the page and gives the module matrix (``page.qr_modules``),
 and :func:`pyapp.drawing.qr.qr_path` turns that into one path.  The SVG is made
 with ``dom.svg`` (``createElementNS``): no markup, and no ``data:`` or ``blob:`` image, which the
 Content-Security-Policy forbids.  Light modules are painted white and dark ones
@@ -25,12 +25,7 @@ a version small enough (about 45 modules) to draw at 4 px a module on a 360 px s
 async def draw_code(box: Any, link: str) -> None:
     """Fill ``box`` with ``link``'s QR code, or say in it that the encoder could not be loaded."""
     try:
-        encoder = (await page.import_module("qr")).default
-        code = encoder(0, ERROR_LEVEL)  # 0: the smallest version that holds the link
-        code.addData(link)
-        code.make()
-        count = int(code.getModuleCount())
-        dark = [[bool(code.isDark(row, column)) for column in range(count)] for row in range(count)]
+        dark = await page.qr_modules(link, ERROR_LEVEL)
     except Exception:  # noqa: BLE001  (offline and never fetched: the link is there to share)
         box.replaceChildren(t("invite.qr_failed"))
         box.dataset.state = "failed"
@@ -41,7 +36,7 @@ async def draw_code(box: Any, link: str) -> None:
                   svg("rect", {"width": side, "height": side, "fill": "#fff"}), svg("path", {"d": path, "fill": "#000"}))
     box.replaceChildren(drawing)
     box.dataset.state = "drawn"
-    box.dataset.modules = str(count)
+    box.dataset.modules = str(len(dark))
 
 
 __all__ = ["draw_code"]

@@ -4,8 +4,8 @@ Why one module: Python runs in a worker (issue 34, :mod:`pyapp.ui.worker_page`),
 which has no ``document``, no ``localStorage``, no ``navigator.share``.  Each
 function here is one thing the page does for the UI (a title, a route, a
 download, a copy, a stored preference…): the worker's ``window`` answers it from
-the mirror, from the worker's own browser objects, or from the page's through
-PyScript's synchronous bridge, and the views that call it need not know which.
+the mirror, from the worker's own browser objects, or from what the page sent or
+answered (:mod:`pyapp.ui.page_services`), and the views that call it need not know which.
 So no other module under ``pyapp/ui`` but ``dom`` (the element builder) and
 ``local_storage`` (the save store's backend) imports ``pyscript`` or ``js``
 (``tests/test_code_shape.py``).  The list of what the UI needs from the browser
@@ -209,19 +209,21 @@ async def _settled(result: Any) -> Any:
 
 
 def download(text: str, filename: str) -> None:
-    """Hand ``text`` to the browser as a JSON file download (a Blob behind an object URL, freed later)."""
-    blob = window.Blob.new(to_js([text]), js_object({"type": "application/json"}))
-    url = window.URL.createObjectURL(blob)
-    link = h("a", {"href": url, "download": filename, "hidden": True})
-    document.body.append(link)
-    link.click()
-    link.remove()
-    asyncio.get_event_loop().call_later(30, lambda: window.URL.revokeObjectURL(url))
+    """Hand ``text`` to the browser as a JSON file download: the page makes the Blob, its object URL and
+    the link to it (a worker's own object URL would die with the worker)."""
+    window.pyappDownload(text, filename, "application/json")
 
 
 async def import_module(name: str) -> Any:
-    """A JavaScript module the build ships beside the page (``p2p``, ``qr``), fetched on first use."""
+    """A JavaScript module the build ships beside the page (``p2p``), fetched on first use."""
     return await _settled(window.pyappImport(name))
+
+
+async def qr_modules(text: str, level: str) -> list[list[bool]]:
+    """``text``'s QR code at error correction ``level``, row by row (True: a dark module), from the
+    encoder the page fetches only now (its lazy module ``qr``)."""
+    rows = await _settled(window.pyappAsk("qr", {"text": text, "level": level}))
+    return [[bool(dark) for dark in row] for row in rows]
 
 
 def web_locks() -> Any:

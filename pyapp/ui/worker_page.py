@@ -9,11 +9,11 @@ mirror's, so :mod:`pyapp.ui.dom`, :mod:`pyapp.ui.page` and the screens run
 unchanged.  Then the entry's ``main()`` runs.  Every change goes to the page in one
 message at the end of the task that made it (a microtask); the page's events come
 back as messages and are dispatched through the mirror, so drawing never waits
-for the page.  What only the page has (its clock, a download's object URL, the
-share sheet: :data:`PAGE_NAMES`) the app page reads through PyScript's synchronous
-bridge, which cross-origin isolation allows, and ``localStorage`` is a copy
-(:class:`PageStorage`) written through that bridge; the embed, framed by any site
-and so not isolated, needs none of it.
+for the page.  What only the page has (its address, clock and scroll, downloads, the share
+sheet and clipboard, the friends' link) goes by message too (:mod:`pyapp.ui.page_services`),
+so the page needs no cross-origin isolation for it; ``localStorage`` is a copy
+(:class:`PageStorage`) written through PyScript's synchronous bridge where the page is
+isolated; the embed, framed by any site and so not isolated, needs none of it.
 
 Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "b", "w"?, "ops": [...]}``
 (``q``: the page's messages handled so far; ``b``: the batch's number; ``w``: report applying it), ``{"k": "error", "text"}``,
@@ -27,7 +27,10 @@ in ``q``), ``{"k": "focus",
 "id"}``, ``{"k": "value", "id", "value", "checked"}``, ``{"k": "open", "id", "open"}`` (a dialog the browser
 closed, a ``<details>`` toggled), ``{"k": "hidden", "hidden"}`` and ``{"k": "storage", "key", "value"}`` or ``{"k": "storage", "all"}``
 (a change to ``localStorage`` this worker did not make); and,
-not as text, ``{k: "files", n, files}``: the files of event ``n``, just before it.
+not as text, ``{k: "files", n, files}``: the files of event ``n``, just before it.  Every text message
+of the page carries its clock ``t`` (``Date.now()``) and scroll ``y``, and ``share`` (whether it has a share
+sheet) and ``hooks`` (the ``pyappTest*`` values) in the start and whenever one of them changed.  The requests, answers and the link's messages are
+:mod:`pyapp.ui.page_services`'.
 """
 
 from __future__ import annotations
@@ -39,38 +42,21 @@ import traceback
 import types
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 import js
 from pyodide.ffi import create_proxy
 
 from pyapp.ui.mirror import Builder, Document, Element, Ops, ops_text
+from pyapp.ui.page_services import Asks, Location, PageClock, PageDate, PageLinks
 from pyapp.ui.page_storage import PageStorage
 
 
 ENTRIES = ("pyapp.ui.app", "pyapp.ui.embed")
 """The modules a page may ask its worker to run (its script's ``data-entry``)."""
 
-PAGE_NAMES = frozenset({"scrollY", "pyappImport", "Blob", "URL", "Date", "location"})
-"""What the screens read from the page's own ``window`` through PyScript's synchronous bridge.
-
-A download's object URL and an import are the page's; the date is the page's clock (a test
-may set it); the rest a worker has of its own.  A worker has no ``localStorage``: the page's
-is :class:`PageStorage`."""
-
 WINDOW_ID = -1
 """The id both sides give the page's ``window``: its events (``hashchange``, ``storage``…) are forwarded
 like an element's."""
-
-
-class Location:
-    """The page's address as the worker was told it (a worker's own ``location`` is its script's)."""
-
-    def __init__(self, href: str) -> None:
-        self.href = href
-        parts = urlsplit(href)
-        self.search = f"?{parts.query}" if parts.query else ""
-        self.hash = f"#{parts.fragment}" if parts.fragment else ""
 
 
 class Motion:
@@ -92,43 +78,72 @@ class Motion:
 
 
 class Navigator:
-    """``navigator``: the share sheet and the clipboard are the page's (through the bridge), the rest the worker's."""
+    """``navigator``: the share sheet and the clipboard are the page's (asked by message), the rest the worker's.
 
-    def __init__(self, page: Any) -> None:
-        self._page = page
+    ``share`` is there only while the page has one (``page.can_share`` looks): its messages say so."""
+
+    def __init__(self, asks: Asks) -> None:
+        self._asks = asks
+        self.clipboard = types.SimpleNamespace(writeText=lambda text: asks.ask("copy", str(text))[1])
+
+    def can_share(self, shares: bool) -> None:
+        if shares:
+            self.share = self._share
+        else:
+            self.__dict__.pop("share", None)
+
+    def _share(self, data: Any) -> Any:
+        return self._asks.ask("share", data)[1]
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("share", "clipboard") and self._page is not None:
-            return getattr(self._page.navigator, name)
         return getattr(js.navigator, name)
 
 
 class Window:
-    """``window`` for the screens in a worker: the mirror's document and builder, the page's address and
-    events; with the synchronous bridge (``page``, the page's own ``window``), :data:`PAGE_NAMES` and the
-    e2e suite's ``pyappTest*`` hooks are the page's; anything else a worker has too (``Promise``,
-    ``console``…) is the worker's."""
+    """``window`` for the screens in a worker: the mirror's document and builder; what only the page has
+    (its address, clock, scroll, the e2e suite's ``pyappTest*`` hooks, downloads, the share sheet, the
+    lazy modules) as the page's messages told it or as ops and requests to the page
+    (:mod:`pyapp.ui.page_services`); anything else a worker has too (``Promise``, ``console``…) is the
+    worker's."""
 
-    def __init__(self, document: Document, href: str, page: Any, storage: PageStorage | None = None,
+    def __init__(self, document: Document, start: dict[str, Any], storage: PageStorage | None = None,
                  show_now: Callable[[], None] | None = None) -> None:
         self.document = document
         self.pyappShowNow = show_now
         self.pyappDom = Builder(document)
         self.pyappMotion = Motion(document.ops)
-        self.navigator = Navigator(page)
+        self.asks = Asks(document.ops)
+        self.links = PageLinks(self.asks)
+        self.navigator = Navigator(self.asks)
         self.JSON = types.SimpleNamespace(parse=json.loads)  # dom.tree hands over JSON text
-        self._page = page
+        self.location = Location(str(start["href"]), lambda route: document.ops.add(["lh", route]))
+        self.clock = PageClock(js.Date.now)
+        self.Date = PageDate(js.Date, self.clock)
+        self.scrollY = 0.0  # noqa: N815  (the browser's name)
+        self.hooks: dict[str, Any] = {}
+        self.heard(start)
         self._events = Element(document, WINDOW_ID, "#window")
         self._events.born = True  # the page's own
         document.nodes[WINDOW_ID] = self._events
-        if page is None:
-            self.location = Location(href)
         if storage is not None:
             self.localStorage = storage
 
+    def heard(self, message: dict[str, Any]) -> None:
+        """What each message of the page says besides its kind: the page's clock and scroll, and whether it
+        has a share sheet and its hooks when that changed (every hook, each time: one a test deleted is gone)."""
+        self.clock.heard(message.get("t"))
+        if isinstance(message.get("y"), (int, float)):
+            self.scrollY = float(message["y"])
+        if isinstance(message.get("hooks"), dict):
+            self.hooks = message["hooks"]
+        if "share" in message:
+            self.navigator.can_share(bool(message["share"]))
+
     def __getattr__(self, name: str) -> Any:
-        if self._page is not None and (name in PAGE_NAMES or name.startswith("pyappTest")):
-            return getattr(self._page, name)
+        if name.startswith("pyappTest"):
+            if name in self.hooks:
+                return self.hooks[name]
+            raise AttributeError(name)
         return getattr(js, name)
 
     def addEventListener(self, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:  # noqa: N802
@@ -138,7 +153,22 @@ class Window:
         self._events.removeEventListener(kind, handler, capture)
 
     def scrollTo(self, x: float, y: float) -> None:  # noqa: N802
+        self.scrollY = float(y)
         self.document.ops.add(["sc", x, y])
+
+    def pyappAsk(self, what: str, data: Any) -> Any:  # noqa: N802
+        """A request the page answers (``qr``: a code's modules); the page's own ``window`` has none."""
+        return self.asks.ask(what, data)[1]
+
+    def pyappDownload(self, text: str, filename: str, kind: str) -> None:  # noqa: N802
+        """The page makes the Blob and its object URL, clicks a link to it and frees it."""
+        self.document.ops.add(["dl", text, filename, kind])
+
+    async def pyappImport(self, name: str) -> Any:  # noqa: N802
+        """The lazy ``p2p`` module: its links live on the page (a worker has no ``RTCPeerConnection``)."""
+        if name != "p2p":
+            raise ValueError(f"pyappImport: no lazy module {name} for a worker")
+        return self.links
 
 
 class Proxy:
@@ -185,6 +215,7 @@ class WorkerPage:
         self.files: dict[int, FileList] = {}
         """Files the page sent with an event (its number), until the event comes."""
         self.storage: PageStorage | None = None
+        self.window: Window | None = None
         self._scheduled = False
         self._flush = create_proxy(self.flush)
         self._receive = create_proxy(self.receive)
@@ -222,6 +253,8 @@ class WorkerPage:
             return
         try:
             kind = message["k"]
+            if self.window is not None:
+                self.window.heard(message)
             if kind == "start":
                 self._start(message)
             elif kind == "ev":
@@ -240,6 +273,12 @@ class WorkerPage:
                 self.document.hidden = bool(message["hidden"])
             elif kind == "storage" and self.storage is not None:
                 self.storage.changed(message)
+            elif kind == "answer":
+                self.window.asks.answered(message)
+            elif kind in ("lm", "lp", "le"):
+                self.window.links.heard(message)
+            elif kind == "address":
+                self.window.location.href = str(message["href"])
         except Exception:  # noqa: BLE001  (a screen's bug: say it, keep the page's other events coming)
             text = traceback.format_exc()
             js.console.error(text)
@@ -276,7 +315,8 @@ class WorkerPage:
             self.storage = PageStorage(message.get("storage"), bridge.pyappWorkerPage.write, self.say)
         browser = types.ModuleType("pyscript")
         browser.document = self.document
-        browser.window = Window(self.document, str(message["href"]), bridge, self.storage, self.flush)
+        self.window = Window(self.document, message, self.storage, self.flush)
+        browser.window = self.window
         ffi = types.ModuleType("pyscript.ffi")
         ffi.create_proxy = Proxy
         ffi.to_js = lambda value, **options: value
