@@ -182,7 +182,7 @@ class SavesScreen:
                 self.show()
                 return
             try:
-                record = self.store.rename(row.record_id, name)
+                record = self.store.rename(row.record_id, name, self._renamed)
             except (CorruptRecord, KeyError, StorageError) as error:
                 self._say(t(error.key) if isinstance(error, StorageError) else str(error), "error")
                 return
@@ -190,6 +190,11 @@ class SavesScreen:
 
         on(form, "submit", submit, prevent=Prevent())
         return form
+
+    def _renamed(self, error: StorageError | None, record: dict[str, Any]) -> None:
+        """The page's answer to a rename: a refusal (no room, the game deleted meanwhile) is said when it comes."""
+        if error is not None:
+            self._say(t(error.key), "error")
 
     def _stop_rename(self) -> None:
         self.renaming = None

@@ -11,20 +11,22 @@ message at the end of the task that made it (a microtask); the page's events com
 back as messages and are dispatched through the mirror, so drawing never waits
 for the page.  What only the page has (its clock, a download's object URL, the
 share sheet: :data:`PAGE_NAMES`) the app page reads through PyScript's synchronous
-bridge, which cross-origin isolation allows, and ``localStorage`` is a copy
-(:class:`PageStorage`) written through that bridge; the embed, framed by any site
-and so not isolated, needs none of it.
+bridge, which cross-origin isolation allows; the embed, framed by any site and so not
+isolated, needs none of it.  ``localStorage`` is a copy (:class:`PageStorage`) that
+the page writes on the worker's request, by message, isolated or not.
 
 Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "ops": [...]}``
 (``q``: the page's messages handled so far), ``{"k": "error", "text"}``,
-``{"k": "store", "key", "value"}`` (a write not waited for: :class:`PageStorage`).  From the page:
+``{"k": "put", "n", "items", "if", "lock"}`` (a write, answered) and ``{"k": "store", "key", "value"}``
+(the reading mark, unanswered: :class:`PageStorage`).  From the page:
 ``{"k": "start", "entry", "page": snapshot, "href", "storage"}`` (``storage``: a copy of ``localStorage``,
 None when the page has none), ``{"k": "ev", "n", "id", "type", "path",
 "fields", "active", "capture"?}`` (an event at a listened element, the window being :data:`WINDOW_ID`, and the
 focused element as it found it), ``{"k": "focus",
 "id"}``, ``{"k": "value", "id", "value", "checked"}``, ``{"k": "open", "id", "open"}`` (a dialog the browser
 closed, a ``<details>`` toggled), ``{"k": "hidden", "hidden"}`` and ``{"k": "storage", "key", "value"}`` or ``{"k": "storage", "all"}``
-(a change to ``localStorage`` this worker did not make); and,
+(a change to ``localStorage`` this worker did not make, with the value stored now), ``{"k": "stored", "n",
+"why"?, "items"?}`` (write ``n`` done, or refused and why); and,
 not as text, ``{k: "files", n, files}``: the files of event ``n``, just before it.
 """
 
@@ -232,6 +234,8 @@ class WorkerPage:
                 self.document.hidden = bool(message["hidden"])
             elif kind == "storage" and self.storage is not None:
                 self.storage.changed(message)
+            elif kind == "stored" and self.storage is not None:
+                self.storage.answer(message)
         except Exception:  # noqa: BLE001  (a screen's bug: say it, keep the page's other events coming)
             text = traceback.format_exc()
             js.console.error(text)
@@ -262,8 +266,7 @@ class WorkerPage:
             raise ValueError(f"the page asked for {entry!r}, which is no page's Python")
         self.document.adopt(message["page"])
         bridge = getattr(self.xworker, "window", None) if js.crossOriginIsolated else None
-        if bridge is not None:
-            self.storage = PageStorage(message.get("storage"), bridge.pyappWorkerPage.write, self.say)
+        self.storage = PageStorage(message.get("storage"), self.say)  # written by message: no bridge needed
         browser = types.ModuleType("pyscript")
         browser.document = self.document
         browser.window = Window(self.document, str(message["href"]), bridge, self.storage, self.flush)
