@@ -23,7 +23,7 @@ from pyapp.storage.friends import shared
 from pyapp.storage.records import MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record
 from pyapp.storage.review import IMPORTED
 from pyapp.storage.safejson import is_number
-from pyapp.storage.store import SaveStore
+from pyapp.storage.store import SaveStore, Written
 
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
@@ -123,12 +123,12 @@ class Imported(NamedTuple):
         return f"{shown} (+{more})" if more > 0 else shown
 
 
-def import_file(data: bytes | str, store: SaveStore) -> Imported:
+def import_file(data: bytes | str, store: SaveStore, written: Written | None = None) -> Imported:
     """Validate ``data`` (a file's bytes or text) and store it as a new game.
 
     Raises ``CorruptRecord`` with the reason (nothing is stored then);
-    ``StorageError`` passes through when the store has no room.  The stored
-    record starts a history of its own (revisions from 0).
+    ``StorageError`` passes through when the store has no room (``written`` hears a
+    refusal that comes late).  The stored record starts a history of its own (revisions from 0).
     """
     record, state = decode_record(decode_file(data))
     record, dropped = known_fields(shared(record))
@@ -137,7 +137,7 @@ def import_file(data: bytes | str, store: SaveStore) -> Imported:
     record = dict(record, id=store.new_id(), created=created, updated=now, revision=0, history_revision=0)
     if "review" in record:
         record[IMPORTED] = True
-    return Imported(store.write(record), state, dropped)
+    return Imported(store.write(record, written=written), state, dropped)
 
 
 __all__ = ["MAX_IMPORT_BYTES", "Imported", "decode_file", "export_filename", "export_text", "import_file",
