@@ -109,7 +109,7 @@ def test_importing_a_finished_game_beyond_the_bound_deletes_nothing():
         store.write(_finished_record(store, seed, float(seed + 1)))
     before = set(store.backend.keys())
     imported, _, _ = import_file(export_text(_finished_record(store, 99, 5.0)).encode(), store)
-    assert set(store.backend.keys()) == before | {"pyapp.save." + imported["id"]}
+    assert set(store.backend.keys()) == before | {"pyapp.save." + imported["id"], "pyapp.rev." + imported["id"]}
     assert len(store.finished_ids()) == MAX_FINISHED + 1
 
 

@@ -8,6 +8,7 @@
  * - answers the worker's hello with the module to run (the script's data-entry) and a
  *   snapshot of <head> and <body> (every element and text an id), the <html> attributes,
  *   the focused element, whether the tab is hidden and a copy of localStorage;
+ * - writes localStorage for the worker, in order, a game's under its Web Lock, and answers each write;
  * - applies each batch of ops in one task (the op list is in mirror.py's docstring; a
  *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's; a route (lh), a download (dl),
  *   a request the page answers (ask) and a friends' link's (ls, lc) are pyapp/ui/page_services.py's);
@@ -31,7 +32,6 @@ globalThis.pyappWorkerPage = (() => {
   let sent = 0; // text messages sent to the page's worker
   let drawn = 0; // of those, how many the worker had handled by the last batch applied
   let waiting = []; // settled() calls waiting for drawn to reach sent
-  let write = null; // the worker's writes to localStorage, through PyScript's bridge: (key, value or null)
 
   function attach(worker) {
     const nodes = new Map(); // id -> node, for every node the worker holds (the window is -1)
@@ -114,30 +114,66 @@ globalThis.pyappWorkerPage = (() => {
       }
     }
 
-    // The worker reads a copy of localStorage (pyapp/ui/worker_page.py's PageStorage): it hears of every
-    // change it did not make, another tab's (the storage event) or a script's on this page.
+    // The worker reads a copy of localStorage (pyapp/ui/page_storage.py's PageStorage): it hears of every
+    // change it did not make, another tab's (the storage event) or a script's on this page, as the value
+    // stored now (an event may come late, after a newer write).
     let writing = false; // the worker's own write, which it has in its copy already
-    const report = (key, value) => say(key === null ? { k: "storage", all: stored() } : { k: "storage", key, value });
+    const report = (key) => say(key === null ? { k: "storage", all: stored() }
+      : { k: "storage", key, value: localStorage.getItem(key) });
     addEventListener("storage", (event) => {
-      if (event.storageArea === localStorage) report(event.key, event.newValue);
+      if (event.storageArea === localStorage) report(event.key);
     });
     for (const method of ["setItem", "removeItem", "clear"]) {
       const original = Storage.prototype[method];
       Storage.prototype[method] = function (...args) {
         const result = original.apply(this, args);
-        if (!writing && this === localStorage) report(method === "clear" ? null : String(args[0]), localStorage.getItem(args[0]));
+        if (!writing && this === localStorage) report(method === "clear" ? null : String(args[0]));
         return result;
       };
     }
-    write = (key, value) => {
+    const write = (key, value) => {
       writing = true;
       try {
-        if (value === null || value === undefined) localStorage.removeItem(key); // the bridge makes None undefined
+        if (value === null) localStorage.removeItem(key);
         else localStorage.setItem(key, value);
       } finally {
         writing = false;
       }
     };
+
+    // The page is the one writer of its localStorage: the worker's writes ({k: "put", n, items, if, lock})
+    // are applied strictly in the order sent, each answered ({k: "stored", n}, or with why and what is
+    // stored). A guarded one is checked and written under its Web Lock, which every tab's page takes for
+    // that game: localStorage has no lock across tabs, and two tabs' checks must not pass together.
+    let queue = Promise.resolve();
+    function put({ n, items, if: expect, lock }) {
+      const keys = [...new Set([...Object.keys(items), ...Object.keys(expect)])];
+      const now = () => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)]));
+      const run = () => {
+        let answer = { k: "stored", n };
+        try {
+          if (Object.entries(expect).some(([key, value]) => localStorage.getItem(key) !== value)) {
+            answer = { k: "stored", n, why: "stale", items: now() };
+          } else {
+            const before = now();
+            try {
+              for (const [key, value] of Object.entries(items)) write(key, value);
+            } catch (error) { // all or nothing: what was written of it is put back
+              for (const [key, value] of Object.entries(before)) try { write(key, value); } catch { /* it was there */ }
+              answer = { k: "stored", n, why: error?.name === "QuotaExceededError" ? "full" : "refused", items: now() };
+            }
+          }
+        } catch {
+          answer = { k: "stored", n, why: "none" }; // the page has no storage (any more)
+        }
+        say(answer); // at once, before a storage event that follows the write
+      };
+      const locks = lock ? globalThis.navigator?.locks : null;
+      queue = queue.then(() => (locks ? locks.request(lock, run) : run())).catch((error) => {
+        console.error("worker page: a write failed", error);
+        say({ k: "stored", n, why: "refused", items: {} });
+      });
+    }
 
     function path(target, upTo) {
       const found = [];
@@ -308,6 +344,8 @@ globalThis.pyappWorkerPage = (() => {
           for (const resolve of waiting) resolve();
           waiting = [];
         }
+      } else if (message.k === "put") {
+        put(message);
       } else if (message.k === "store") { // the reading mark: best-effort, not waited for
         try {
           write(message.key, message.value);
@@ -367,5 +405,5 @@ globalThis.pyappWorkerPage = (() => {
     });
   }
 
-  return Object.freeze({ attach, settled, write: (key, value) => write(key, value) });
+  return Object.freeze({ attach, settled });
 })();

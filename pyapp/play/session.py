@@ -17,7 +17,7 @@ from pyapp.deals.fingerprint import of_save
 from pyapp.engine.state import Action, State
 from pyapp.games import new_game
 from pyapp.registry import PERSON, SEAT_KINDS
-from pyapp.storage.backends import StorageError
+from pyapp.storage.backends import StaleRecord, StorageError
 from pyapp.storage.hints import MAX_HINTS, default_hints
 from pyapp.storage.records import IMPORTED_GAME, make_record
 from pyapp.storage.stats import count_finished
@@ -93,6 +93,13 @@ class Session:
         (:mod:`pyapp.ui.friends_host`), never played on this device alone."""
         self._stored = record_id is not None if stored is None else stored
         """Whether the record was stored before (one gone now was deleted); a new game named by its caller is not."""
+        self._confirmed: int | None = revisions[1] if self._stored else None
+        """The history revision of the last write the store confirmed (None: none yet): what a late refusal is
+        judged against, since later writes are made over the earlier ones before they are answered."""
+        self._unanswered = 0
+        self._refusal: StorageError | None = None
+        self.answered: Callable[[], None] = lambda: None
+        """Called when a late answer stopped this session (``lost``) or changed ``save_problem``: the table redraws."""
         self.actors = self._actors_of(state)
 
     @classmethod
@@ -321,16 +328,19 @@ class Session:
             return False
         record = self.record()
         self.store.flush_pending()
+        self._unanswered += 1
         try:
-            record = self.store.write_game(record, self.token, stored=self._stored)
+            record = self.store.write_game(record, self.token, stored=self._stored, written=self._written)
             self._stored = True
             self.name, self.named = record["name"], record["named"]
             self.revisions = (record["revision"], record["history_revision"])
             self.store.set_current(None if self.state.is_terminal() else self.record_id)
         except LostGame as error:
+            self._unanswered -= 1
             self.lost = error.reason
             return False
         except StorageError as error:
+            self._unanswered -= 1
             self.save_problem = error.key
             if self.state.is_terminal():
                 self._keep_pending(record)
@@ -339,6 +349,41 @@ class Session:
         if self.state.is_terminal():
             self._finish(record)
         return True
+
+    def _written(self, error: StorageError | None, record: dict[str, Any]) -> None:
+        """An autosave's answer; once every write is answered, a refusal among them is judged on what is stored."""
+        self._unanswered -= 1
+        if error is None:
+            self._confirmed = record["history_revision"]
+        elif self._refusal is None or isinstance(self._refusal, StaleRecord):
+            self._refusal = error  # a chain's later writes are refused as stale because of the first one's cause
+        if self._unanswered or self._refusal is None:
+            return
+        refusal, self._refusal = self._refusal, None
+        if self.lost is None:
+            self._refused(refusal)
+            self.answered()
+
+    def _refused(self, error: StorageError) -> None:
+        """The page refused an autosave: stop if another tab took, deleted or played the game; else write again.
+
+        The store reads what is stored now.  The same history stored under a newer revision is a rename (or
+        a review) made in another tab: the game is written again over it, taking its name; no stop."""
+        assert self.store is not None
+        try:
+            stored = self.store.revisions(self.record_id)
+            self.lost = self.store.lost_now(self.record_id, self.token, self._confirmed)
+        except StorageError as gone:
+            self.save_problem = gone.key
+            return
+        self._stored = stored is not None
+        self.revisions = stored or (0, 0)
+        if self.lost is None and isinstance(error, StaleRecord):
+            self.save()
+        elif self.lost is None:
+            self.save_problem = error.key
+            if self.state.is_terminal():
+                self._keep_pending(self.record())
 
     def _keep_pending(self, record: dict[str, Any]) -> None:
         assert self.store is not None

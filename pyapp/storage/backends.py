@@ -7,6 +7,7 @@ quota so tests can fill it up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -23,9 +24,25 @@ class StorageFull(StorageError):
 
 
 class StorageUnavailable(StorageError):
-    """There is no usable store (private mode, storage disabled)."""
+    """There is no store at all: the browser gives the site none (storage disabled, a sandboxed frame)."""
 
     key = "storage.unavailable"
+
+
+class StorageRefused(StorageError):
+    """The store is there but refused this write for another reason than room (a browser's security rule)."""
+
+    key = "storage.refused"
+
+
+class StaleRecord(StorageError):
+    """What a guarded write expected is no longer stored: another writer came first, nothing was written."""
+
+    key = "storage.stale"
+
+
+Answered = Callable[[StorageError | None], None]
+"""Told once a write is final: None when it is stored, else why it was refused (the backend now reads the truth)."""
 
 
 class Backend(Protocol):
@@ -39,6 +56,37 @@ class Backend(Protocol):
     def remove(self, key: str) -> None: ...
 
     def keys(self) -> list[str]: ...
+
+    def put(self, items: dict[str, str | None], *, expect: dict[str, str | None], lock: str | None,
+            answered: Answered | None = None) -> None:
+        """Write ``items`` together (None removes) only if every key of ``expect`` still holds its value.
+
+        ``lock`` names what the check and the write run under, so that no other tab writes between
+        them.  A refusal known now is raised (``StaleRecord``, ``StorageFull``…); a backend that learns
+        the outcome later (the page's storage, :mod:`pyapp.ui.page_storage`) calls ``answered`` then,
+        the others call it with None before returning.
+        """
+
+
+def put_now(backend: Backend, items: dict[str, str | None], expect: dict[str, str | None]) -> None:
+    """:meth:`Backend.put` for a backend whose writes are done when they return: check, then write all or none."""
+    for key, value in expect.items():
+        if backend.get(key) != value:
+            raise StaleRecord(f"{key!r} was written meanwhile")
+    before = {key: backend.get(key) for key in items}
+    try:
+        for key, value in items.items():
+            if value is None:
+                backend.remove(key)
+            else:
+                backend.set(key, value)
+    except StorageError:
+        for key, value in before.items():
+            if value is None:
+                backend.remove(key)
+            else:
+                backend.set(key, value)
+        raise
 
 
 class MemoryBackend:
@@ -75,3 +123,9 @@ class MemoryBackend:
 
     def keys(self) -> list[str]:
         return list(self.items)
+
+    def put(self, items: dict[str, str | None], *, expect: dict[str, str | None], lock: str | None,
+            answered: Answered | None = None) -> None:
+        put_now(self, items, expect)
+        if answered is not None:
+            answered(None)

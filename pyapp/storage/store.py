@@ -7,6 +7,7 @@ nothing but itself; listing reports broken entries instead of failing.
 from __future__ import annotations
 
 import itertools
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from typing import Any
 
 from pyapp.engine.state import State
 from pyapp.storage.aside import reading
-from pyapp.storage.backends import Backend, StorageError
+from pyapp.storage.backends import Answered, Backend, StaleRecord, StorageError
 from pyapp.storage.records import (
     MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RECORD_CHARS, MAX_TIME, CorruptRecord, decode_record, encode_record,
 )
@@ -29,12 +30,16 @@ CURRENT_KEY = "pyapp.current"
 """Names the record of the game in play, which is written after every action."""
 OWNER_PREFIX = "pyapp.owner."
 """Beside each game in play: the token of the one table (in one tab) that may write its history."""
+STAMP_PREFIX = "pyapp.rev."
+"""Beside each game: its revision and a random tag, new with every write of the record (written and removed with it).
 
+The page checks a guarded write against it (:meth:`SaveStore.write`) without parsing a record of up to a
+million characters; the tag tells apart two writes of one revision number that two tabs might each have made."""
+LOCK_PREFIX = "pyapp.write."
+"""The Web Lock a write of a game's keys runs under on the page (not :mod:`pyapp.ui.game_lock`'s, held while a table plays)."""
 
-class StaleRecord(StorageError):
-    """The stored record was written since the writer read it: nothing was written over the newer one."""
-
-    key = "storage.stale"
+Written = Callable[[StorageError | None, dict[str, Any]], None]
+"""Told once a record's write is final: None or why it was refused, and the record that was written or refused."""
 
 
 class LostGame(StorageError):
@@ -70,6 +75,8 @@ class SaveStore:
         self._serial = itertools.count(1)
         self.pending: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = {}
         """Finished games that found no room, by id: the record and what to do once it is written."""
+        self._renames: dict[str, int] = {}
+        """The latest rename asked of each game: only it is made again when refused late."""
 
     def defer(self, record: dict[str, Any], then: Callable[[dict[str, Any]], None]) -> None:
         """Keep a finished game in memory until :meth:`flush_pending` can write it, then call ``then(record)``."""
@@ -122,29 +129,49 @@ class SaveStore:
         record = self._peek(record_id)
         return None if record is None else check_revisions(record) or (0, 0)
 
-    def write(self, record: dict[str, Any], *, expect: int | None = None,
-              history: bool = False) -> dict[str, Any]:
+    def write(self, record: dict[str, Any], *, expect: int | None = None, history: bool = False,
+              owner: bool = False, written: Written | None = None) -> dict[str, Any]:
         """Compare-and-set: store ``record`` only if the stored revision is still ``expect``; the record written.
 
         ``expect`` None means that nothing may be stored under the id yet.  The
         record written carries the next revision (and, when it changes the
         ``history``, the same history revision); ``StaleRecord`` if the stored
-        revision moved, ``StorageFull`` leaves the old value in place.
+        revision moved, ``StorageFull`` leaves the old value in place.  The backend
+        checks again where the write lands (the page, under the game's lock): the stamp
+        this store read (:data:`STAMP_PREFIX`) must still be stored, and with ``owner``
+        the owner token too; ``written`` hears the outcome (a refusal may come late).
         """
-        stored = self.revisions(record["id"])
+        record_id = record["id"]
+        stored = self.revisions(record_id)
         if (None if stored is None else stored[0]) != expect:
-            raise StaleRecord(f"game {record['id']} was written meanwhile")
+            raise StaleRecord(f"game {record_id} was written meanwhile")
+        guard = self._guard(record_id, expect)
+        if owner:
+            guard[OWNER_PREFIX + record_id] = self.backend.get(OWNER_PREFIX + record_id)
         revision = next_revision(expect)
         record = dict(record, revision=revision,
                       history_revision=revision if history or stored is None else stored[1])
-        self.backend.set(PREFIX + record["id"], encode_record(record))
+        items = {PREFIX + record_id: encode_record(record), STAMP_PREFIX + record_id: f"{revision}.{secrets.token_hex(4)}"}
+        answered: Answered | None = None if written is None else (lambda error: written(error, record))
+        self.backend.put(items, expect=guard, lock=LOCK_PREFIX + record_id, answered=answered)
         return record
+
+    def _guard(self, record_id: str, revision: int | None) -> dict[str, str | None]:
+        """What must still be stored for a write over the record read at ``revision``: its stamp.
+
+        A record stored without a stamp that says its revision (written before stamps, or by a
+        script) is guarded by its whole text as well, which the page compares without parsing."""
+        stamp = self.backend.get(STAMP_PREFIX + record_id)
+        guard = {STAMP_PREFIX + record_id: stamp}
+        if revision is None or stamp is None or stamp.split(".")[0] != str(revision):
+            guard[PREFIX + record_id] = self.backend.get(PREFIX + record_id)
+        return guard
 
     # -- one owner per game ---------------------------------------------------------
 
     def claim(self, record_id: str, token: str) -> None:
         """Make the table holding ``token`` the one writer of this game (taking it from any other)."""
-        self.backend.set(OWNER_PREFIX + record_id, token)
+        self.backend.put({OWNER_PREFIX + record_id: token}, expect={}, lock=LOCK_PREFIX + record_id)
 
     def owner(self, record_id: str) -> str | None:
         """The token of the table that owns this game, if any."""
@@ -154,7 +181,8 @@ class SaveStore:
     def release(self, record_id: str, token: str) -> None:
         """Give the game up (its table left the screen); a game another table took stays theirs."""
         if self.owner(record_id) == token:
-            self.backend.remove(OWNER_PREFIX + record_id)
+            self.backend.put({OWNER_PREFIX + record_id: None}, expect={OWNER_PREFIX + record_id: token},
+                             lock=LOCK_PREFIX + record_id)
 
     def lost_by(self, record_id: str, token: str, *, stored: bool = True) -> str | None:
         """Why ``token``'s table may not write this game (``"deleted"``, ``"taken"``), or None if it may.
@@ -168,22 +196,36 @@ class SaveStore:
         owner = self.owner(record_id)
         return None if owner in (None, token) else "taken"
 
-    def write_game(self, record: dict[str, Any], token: str, *, stored: bool = True) -> dict[str, Any]:
+    def write_game(self, record: dict[str, Any], token: str, *, stored: bool = True,
+                   written: Written | None = None) -> dict[str, Any]:
         """The owning table's autosave (see :meth:`_write_history`); ``LostGame`` when it may not write.
 
         The reason is :meth:`lost_by`'s, or ``"stale"`` when another tab wrote a
-        newer history meanwhile; nothing is written then.
+        newer history meanwhile; nothing is written then.  The write is guarded by
+        the owner token as read here, so a claim made meanwhile in another tab refuses it.
         """
         record_id = record["id"]
         reason = self.lost_by(record_id, token, stored=stored)
         if reason is not None:
             raise LostGame(record_id, reason)
         try:
-            return self._write_history(record)
+            return self._write_history(record, owner=True, written=written)
         except StaleRecord:
             raise LostGame(record_id, "stale") from None
 
-    def _write_history(self, record: dict[str, Any]) -> dict[str, Any]:
+    def lost_now(self, record_id: str, token: str, history: int | None) -> str | None:
+        """Why the table of ``token`` that last stored ``history`` (None: nothing yet) may not write now, or None.
+
+        What a refused autosave asks once the backend reads what is stored: a game
+        renamed meanwhile (the same history) may be written again, over the new name."""
+        reason = self.lost_by(record_id, token, stored=history is not None)
+        stored = self.revisions(record_id)
+        if reason is None and stored is not None and stored[1] != history:
+            reason = "stale"
+        return reason
+
+    def _write_history(self, record: dict[str, Any], *, owner: bool = False,
+                       written: Written | None = None) -> dict[str, Any]:
         """Write a new history over the one ``record`` was played from, keeping the stored name.
 
         ``StaleRecord`` when the stored history revision is not the record's
@@ -200,7 +242,7 @@ class SaveStore:
             name, named = stored.get("name"), stored.get("named", True)
             if isinstance(name, str) and len(name) <= MAX_NAME_CHARS and isinstance(named, bool):
                 record = dict(record, name=name, named=named)
-        return self.write(record, expect=expect, history=True)
+        return self.write(record, expect=expect, history=True, owner=owner, written=written)
 
     def read(self, record_id: str) -> tuple[dict[str, Any], State]:
         """The record and its replayed game; ``CorruptRecord`` or ``KeyError``."""
@@ -217,16 +259,33 @@ class SaveStore:
             record = dict(record, id=record_id)  # the key it is stored under wins
         return record, state
 
-    def rename(self, record_id: str, name: str) -> dict[str, Any]:
+    def rename(self, record_id: str, name: str, written: Written | None = None) -> dict[str, Any]:
         """Give a stored game a new name (trimmed, at most ``MAX_NAME_CHARS``); returns the record.
 
         Only the name changes: the history written back is the one just read, in
         the same step, so a table playing the game meanwhile loses nothing (its
         autosave takes the new name); a blank name is the game's default one.
+        A rename refused late because a table wrote meanwhile is made again over
+        what is stored now (``StaleRecord`` only when the game is gone); ``written``
+        hears the final outcome.
         """
         record, _ = self.read(record_id)
         name = " ".join(str(name).split())[:MAX_NAME_CHARS]
-        return self.write(dict(record, name=name, named=bool(name)), expect=record["revision"])
+        serial = self._renames[record_id] = self._renames.get(record_id, 0) + 1
+
+        def again(error: StorageError | None, tried: dict[str, Any]) -> None:
+            if self._renames.get(record_id) != serial:
+                return  # a later rename of this store's is the one that counts
+            if isinstance(error, StaleRecord) and self.backend.get(PREFIX + record_id) is not None:
+                try:
+                    self.rename(record_id, name, written)
+                except (CorruptRecord, StorageError) as later:
+                    if written is not None:
+                        written(later, tried)
+            elif written is not None:
+                written(error, tried)
+
+        return self.write(dict(record, name=name, named=bool(name)), expect=record["revision"], written=again)
 
     def keep_review(self, record_id: str, review: dict[str, Any]) -> dict[str, Any]:
         """Store a finished review beside the game; returns the record.
@@ -264,10 +323,11 @@ class SaveStore:
     def delete(self, record_id: str) -> None:
         """Remove the game, its owner and its "in play" mark; its table's later autosaves are refused."""
         self.pending.pop(record_id, None)  # a game waiting for room is not written after its deletion
-        self.backend.remove(PREFIX + record_id)
-        self.backend.remove(OWNER_PREFIX + record_id)
+        items: dict[str, str | None] = {PREFIX + record_id: None, OWNER_PREFIX + record_id: None,
+                                        STAMP_PREFIX + record_id: None}
         if self.backend.get(CURRENT_KEY) == record_id:
-            self.backend.remove(CURRENT_KEY)
+            items[CURRENT_KEY] = None
+        self.backend.put(items, expect={}, lock=LOCK_PREFIX + record_id)
 
     def set_current(self, record_id: str | None) -> None:
         """Mark the game in play (the autosave slot), or clear the mark."""

@@ -36,7 +36,7 @@ from pyapp.storage.records import (
 )
 from pyapp.storage.review import IMPORTED
 from pyapp.storage.safejson import is_number
-from pyapp.storage.store import SaveStore
+from pyapp.storage.store import SaveStore, Written
 
 MAX_IMPORT_BYTES = 4 * MAX_RECORD_CHARS
 """Larger files are refused before decoding (UTF-8 takes at most 4 bytes a character)."""
@@ -165,12 +165,12 @@ class Imported(NamedTuple):
         return f"{shown} (+{more})" if more > 0 else shown
 
 
-def import_file(data: bytes | str, store: SaveStore) -> Imported:
+def import_file(data: bytes | str, store: SaveStore, written: Written | None = None) -> Imported:
     """Validate ``data`` (a file's bytes or text) and store it as a new game.
 
     Raises ``CorruptRecord`` with the reason (nothing is stored then: also for a game
-    the site could not finish, :func:`check_finishable`);
-    ``StorageError`` passes through when the store has no room.  The stored
+    the site could not finish, :func:`check_finishable`); ``StorageError`` passes through
+    when the store has no room (``written`` hears a refusal that comes late).  The stored
     record starts a history of its own (revisions from 0).
     """
     raw = parse_record(decode_file(data))
@@ -183,7 +183,7 @@ def import_file(data: bytes | str, store: SaveStore) -> Imported:
                   known_deal=known_deal(record, state, record_version(raw), now), **{IMPORTED_GAME: True})
     if "review" in record:
         record[IMPORTED] = True
-    return Imported(store.write(record), state, dropped)
+    return Imported(store.write(record, written=written), state, dropped)
 
 
 __all__ = ["MAX_IMPORT_BYTES", "TABLE_KINDS", "Imported", "check_finishable", "decode_file", "export_filename",

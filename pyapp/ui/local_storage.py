@@ -2,7 +2,9 @@
 
 Browser failures become the storage module's own errors: a full store
 (``QuotaExceededError``) is ``StorageFull``; a missing or forbidden store
-(private mode, disabled cookies) is ``StorageUnavailable``.
+(storage disabled, a sandboxed frame) is ``StorageUnavailable``; a write refused
+for another reason is ``StorageRefused``.  In the worker the store is the page's
+(:class:`pyapp.ui.page_storage.PageStorage`), whose guarded writes the page makes.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pyapp.storage.backends import StorageFull, StorageUnavailable
+from pyapp.storage.backends import Answered, StorageFull, StorageRefused, StorageUnavailable, put_now
 from pyapp.storage.store import SaveStore
+from pyapp.ui.page_storage import PageStorage
 
 
 def _is_quota_error(error: Exception) -> bool:
@@ -48,7 +51,7 @@ class LocalStorageBackend:
         except Exception as error:
             if _is_quota_error(error):
                 raise StorageFull(f"no room for {key!r}") from None
-            raise StorageUnavailable(str(error)) from None
+            raise StorageRefused(str(error)) from None
 
     def remove(self, key: str) -> None:
         try:
@@ -61,6 +64,16 @@ class LocalStorageBackend:
             return [str(self.store.key(i)) for i in range(int(self.store.length))]
         except Exception as error:
             raise StorageUnavailable(str(error)) from None
+
+    def put(self, items: dict[str, str | None], *, expect: dict[str, str | None], lock: str | None,
+            answered: Answered | None = None) -> None:
+        """The page checks and writes (and answers) the worker's guarded writes; a plain store is written now."""
+        if isinstance(self.store, PageStorage):
+            self.store.put(items, expect=expect, lock=lock, answered=answered)
+            return
+        put_now(self, items, expect)
+        if answered is not None:
+            answered(None)
 
 
 @cache

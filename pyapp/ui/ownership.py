@@ -118,9 +118,20 @@ class Ownership:
     def take(self, session: Session) -> None:
         """The table plays ``session`` now: it claims it, and a stored game's lock is held."""
         session.claim()
+        session.answered = lambda: self._answered(session)
         if self.lock is None and self.table.coach is None:  # a lesson is no stored game: nothing to own
             self.lock = GameLock(session.record_id)
             self.lock.hold()
+
+    def _answered(self, session: Session) -> None:
+        """The page answered an autosave late: the table stops if the game was lost, else shows the saving notice."""
+        table = self.table
+        if table.closed or table.session is not session:
+            return
+        if session.lost:
+            table.show_lost()
+        else:
+            table.render()
 
     def let_go(self) -> None:
         """Give up the game: its lock and, unless another table took it, its owner token."""

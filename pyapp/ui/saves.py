@@ -183,7 +183,7 @@ class SavesScreen:
                 self.show()
                 return
             try:
-                record = self.store.rename(row.record_id, name)
+                record = self.store.rename(row.record_id, name, self._renamed)
             except (CorruptRecord, KeyError, StorageError) as error:
                 self._say(t(error.key) if isinstance(error, StorageError) else str(error), "error")
                 return
@@ -191,6 +191,11 @@ class SavesScreen:
 
         on(form, "submit", submit, prevent=Prevent())
         return form
+
+    def _renamed(self, error: StorageError | None, record: dict[str, Any]) -> None:
+        """The page's answer to a rename: a refusal (no room, the game deleted meanwhile) is said when it comes."""
+        if error is not None:
+            self._say(t(error.key), "error")
 
     def _stop_rename(self) -> None:
         self.renaming = None
@@ -242,7 +247,7 @@ class SavesScreen:
             if int(file.size) > 4_000_000:
                 raise CorruptRecord("the file is too large to be a saved game")
             buffer = await file.arrayBuffer()
-            imported = import_file(buffer.to_bytes(), self.store)
+            imported = import_file(buffer.to_bytes(), self.store, lambda error, record: self._refused(name, error))
             finished = len(self.store.finished_ids()) if imported.record["finished"] else 0
         except CorruptRecord as error:
             self._say(t("saves.import_failed", file=name, problem=str(error)), "error")
@@ -256,6 +261,11 @@ class SavesScreen:
         if imported.dropped:
             said.append(t("saves.imported_dropped", fields=imported.dropped_text()))
         self._say(" ".join(said))
+
+    def _refused(self, name: str, error: StorageError | None) -> None:
+        """The page refused an import late (no room): the notice says so instead of "Imported"."""
+        if error is not None:
+            self._say(t("saves.import_failed", file=name, problem=t(error.key)), "error")
 
     # -- replay and review ---------------------------------------------------------------
 

@@ -11,13 +11,13 @@ message at the end of the task that made it (a microtask); the page's events com
 back as messages and are dispatched through the mirror, so drawing never waits
 for the page.  What only the page has (its address, clock and scroll, downloads, the share
 sheet and clipboard, the friends' link) goes by message too (:mod:`pyapp.ui.page_services`),
-so the page needs no cross-origin isolation for it; ``localStorage`` is a copy
-(:class:`PageStorage`) written through PyScript's synchronous bridge where the page is
-isolated; the embed, framed by any site and so not isolated, needs none of it.
+and ``localStorage`` is a copy (:class:`PageStorage`) that the page writes on the worker's
+request, by message: the page needs no cross-origin isolation for any of it.
 
 Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "b", "w"?, "ops": [...]}``
 (``q``: the page's messages handled so far; ``b``: the batch's number; ``w``: report applying it), ``{"k": "error", "text"}``,
-``{"k": "store", "key", "value"}`` (a write not waited for: :class:`PageStorage`).  From the page:
+``{"k": "put", "n", "items", "if", "lock"}`` (a write, answered) and ``{"k": "store", "key", "value"}``
+(the reading mark, unanswered: :class:`PageStorage`).  From the page:
 ``{"k": "start", "entry", "page": snapshot, "href", "storage"}`` (``storage``: a copy of ``localStorage``,
 None when the page has none), ``{"k": "ev", "n", "id", "type", "path",
 "fields", "active", "b", "capture"?}`` (an event at a listened element, the window being :data:`WINDOW_ID`, the
@@ -26,7 +26,8 @@ focused element as it found it, the last batch applied before it; ``fields.timeS
 in ``q``), ``{"k": "focus",
 "id"}``, ``{"k": "value", "id", "value", "checked"}``, ``{"k": "open", "id", "open"}`` (a dialog the browser
 closed, a ``<details>`` toggled), ``{"k": "hidden", "hidden"}`` and ``{"k": "storage", "key", "value"}`` or ``{"k": "storage", "all"}``
-(a change to ``localStorage`` this worker did not make); and,
+(a change to ``localStorage`` this worker did not make, with the value stored now), ``{"k": "stored", "n",
+"why"?, "items"?}`` (write ``n`` done, or refused and why); and,
 not as text, ``{k: "files", n, files}``: the files of event ``n``, just before it.  Every text message
 of the page carries its clock ``t`` (``Date.now()``) and scroll ``y``, and ``share`` (whether it has a share
 sheet) and ``hooks`` (the ``pyappTest*`` values) in the start and whenever one of them changed.  The requests, answers and the link's messages are
@@ -279,6 +280,8 @@ class WorkerPage:
                 self.window.links.heard(message)
             elif kind == "address":
                 self.window.location.href = str(message["href"])
+            elif kind == "stored" and self.storage is not None:
+                self.storage.answer(message)
         except Exception:  # noqa: BLE001  (a screen's bug: say it, keep the page's other events coming)
             text = traceback.format_exc()
             js.console.error(text)
@@ -310,9 +313,7 @@ class WorkerPage:
         if entry not in ENTRIES:
             raise ValueError(f"the page asked for {entry!r}, which is no page's Python")
         self.document.adopt(message["page"])
-        bridge = getattr(self.xworker, "window", None) if js.crossOriginIsolated else None
-        if bridge is not None:
-            self.storage = PageStorage(message.get("storage"), bridge.pyappWorkerPage.write, self.say)
+        self.storage = PageStorage(message.get("storage"), self.say)  # written by message: no bridge needed
         browser = types.ModuleType("pyscript")
         browser.document = self.document
         self.window = Window(self.document, message, self.storage, self.flush)

@@ -59,7 +59,9 @@ EN = {
     "table.handover_ready": "I am {name}: show my cards",
     "storage.error": "Saving failed; the game goes on but will not be kept.",
     "storage.full": "Storage is full: this game is not being saved. Delete old games to make room.",
-    "storage.unavailable": "This browser does not let the site save (private mode?): the game goes on but will not be kept.",
+    "storage.unavailable": "This browser gives the site no storage: the game goes on but will not be kept.",
+    "storage.refused": "This browser refused to save the game: it goes on but will not be kept.",
+    "storage.stale": "The game was changed in another tab meanwhile; nothing was written over it.",
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "Waiting for you",
     "table.waiting.held": "Paused while the rules are open",
@@ -123,7 +125,9 @@ KO = {
     "table.handover_ready": "제가 {name}입니다. 내 카드 보기",
     "storage.error": "저장하지 못했습니다. 게임은 계속되지만 기록되지 않습니다.",
     "storage.full": "저장 공간이 가득 찼습니다. 이 게임은 저장되지 않습니다. 지난 게임을 지워 공간을 만드세요.",
-    "storage.unavailable": "이 브라우저에서는 저장할 수 없습니다(시크릿 모드인가요?). 게임은 계속되지만 기록되지 않습니다.",
+    "storage.unavailable": "이 브라우저는 사이트에 저장 공간을 주지 않습니다. 게임은 계속되지만 기록되지 않습니다.",
+    "storage.refused": "이 브라우저가 게임 저장을 거부했습니다. 게임은 계속되지만 기록되지 않습니다.",
+    "storage.stale": "그사이 다른 탭에서 게임이 바뀌었습니다. 그 위에 아무것도 쓰지 않았습니다.",
     # the computers paused for the person (issue 20)
     "table.waiting.summary": "내 차례입니다",
     "table.waiting.held": "규칙을 보는 동안 멈춤",
