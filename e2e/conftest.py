@@ -150,17 +150,10 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "(``base_url`` parametrised)")
 
 
-SAVING_NEEDS_ISOLATION = True
-"""Whether the worker still writes ``localStorage`` through PyScript's synchronous bridge, which only a
-cross-origin isolated page has: until those writes go by message too, a test in the unisolated mode may
-fail where it saves (expected to, not required to: ``xfail``, not strict).  False once they do."""
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A test marked ``both_servers`` runs against both servers (its ids say ``isolated`` or ``unisolated``)."""
     if metafunc.definition.get_closest_marker("both_servers") and "base_url" in metafunc.fixturenames:
-        saving = pytest.mark.xfail(SAVING_NEEDS_ISOLATION, reason="saving needs the bridge, so isolation")
-        metafunc.parametrize("base_url", [ISOLATED, pytest.param(UNISOLATED, marks=saving)], indirect=True,
+        metafunc.parametrize("base_url", [ISOLATED, UNISOLATED], indirect=True,
                              scope="session", ids=[ISOLATED, UNISOLATED])
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ISOLATED, ROOT, SAVING_NEEDS_ISOLATION, UNISOLATED
+from conftest import BOOT_TIMEOUT_MS, ISOLATED, ROOT, UNISOLATED
 from playwright.sync_api import Browser, Page, Route, Worker, expect
 from test_fair_deal import current_record
 
@@ -136,8 +136,7 @@ def play_a_triad_move(page: Page) -> None:
     expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
 
 
-@pytest.mark.parametrize("isolate", [True, pytest.param(False, marks=pytest.mark.xfail(
-    SAVING_NEEDS_ISOLATION, reason="saving needs the bridge, so isolation"))], ids=[ISOLATED, UNISOLATED])
+@pytest.mark.parametrize("isolate", [True, False], ids=[ISOLATED, UNISOLATED])
 def test_offline_reload_boots_from_the_service_worker(browser: Browser, site_dir: Path, wait_ready,
                                                       isolate: bool) -> None:
     server = serve.start(site_dir, isolate=isolate)  # our own server, so stopping it harms no other test

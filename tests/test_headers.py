@@ -185,8 +185,8 @@ def test_only_the_app_page_may_reach_the_pinned_relays(site: Path) -> None:
 
 
 def test_only_the_app_page_is_cross_origin_isolated(site: Path, paths: list[str]) -> None:
-    """The app page's Python worker reads localStorage through PyScript's synchronous bridge, which needs
-    SharedArrayBuffer, so cross-origin isolation; the embed, framed by other sites, must stay framable
+    """The app page is cross-origin isolated as an extra (its worker needs no synchronous bridge since issue 47,
+    and e2e runs saving without isolation too); the embed, framed by other sites, must stay framable
     without their opting in.  Both start their worker from a blob: (worker-src)."""
     rules = serve.load_rules()
     for path in paths:
