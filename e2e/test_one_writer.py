@@ -12,6 +12,7 @@ import json
 import pytest
 from conftest import settle
 from playwright.sync_api import Page, expect
+from test_site import play_a_triad_move
 
 from pyapp.storage.store import CURRENT_KEY, LOCK_PREFIX, PREFIX
 
@@ -47,12 +48,7 @@ def _triad_for_two(page: Page, wait_ready) -> str:
     """A new Triad for two people in ``page``, one move played; the id of the game."""
     page.goto("/#/triad")
     wait_ready(page)
-    page.get_by_test_id("setup-players").select_option("2")
-    for seat in (0, 1):
-        page.get_by_test_id(f"seat-kind-{seat}").select_option("person")
-    page.get_by_test_id("start").click()
-    page.locator(".cell.legal").first.click()
-    expect(page.get_by_test_id("triad-board")).to_have_attribute("data-moves", "1")
+    play_a_triad_move(page)
     page.wait_for_function("key => localStorage.getItem(key) !== null", arg=CURRENT_KEY)
     return page.evaluate("key => localStorage.getItem(key)", CURRENT_KEY)
 
