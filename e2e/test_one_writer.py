@@ -14,7 +14,7 @@ from conftest import settle
 from playwright.sync_api import Page, expect
 from test_site import play_a_triad_move
 
-from pyapp.storage.store import CURRENT_KEY, LOCK_PREFIX, PREFIX
+from pyapp.storage.store import CURRENT_KEY, WRITE_LOCKS, PREFIX
 
 ROUNDS = 30
 WAIT_MS = 60_000
@@ -88,7 +88,7 @@ def test_two_tabs_taking_over_and_playing_at_zero_gap_never_write_one_revision_t
         expect(tab.locator("[data-testid=lost], [data-testid=triad-board]").first).to_be_visible()
     for tab in (page, other):  # every write asked for is answered: the game's lock is free after them
         settle(tab)
-        tab.evaluate("name => navigator.locks.request(name, () => true)", LOCK_PREFIX + record_id)
+        tab.evaluate("name => navigator.locks.request(name, () => true)", WRITE_LOCKS + record_id)
         settle(tab)
     landed = sorted(_landed(page) + _landed(other), key=lambda record: record["revision"])
     revisions = [record["revision"] for record in landed]

@@ -44,7 +44,7 @@ def test_guards_table_is_the_declared_table_every_limit_included() -> None:
 
 def test_the_big_kinds_keep_their_readers_limits() -> None:
     assert max_chars("pyapp.save.x") == records.MAX_RECORD_CHARS and max_chars("pyapp.stats") == stats.MAX_STATS_CHARS
-    assert max_chars("pyapp.rev.x") == 20 and max_chars("pyapp.diag") == 20_000
+    assert max_chars("pyapp.rev.x") == 32 and max_chars("pyapp.diag") == 20_000
 
 
 def test_every_key_constant_of_the_storage_is_a_declared_kind() -> None:

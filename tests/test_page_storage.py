@@ -18,7 +18,7 @@ from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore, StorageFull, StorageUnavailable
 from pyapp.storage.aside import READING_KEY
 from pyapp.storage.backends import StaleRecord, StorageRefused
-from pyapp.storage.store import LOCK_PREFIX, OWNER_PREFIX, PREFIX, STAMP_PREFIX
+from pyapp.storage.store import WRITE_LOCKS, OWNER_PREFIX, PREFIX, STAMP_PREFIX
 from pyapp.ui.local_storage import LocalStorageBackend
 from pyapp.ui.page_storage import PageStorage
 
@@ -68,8 +68,8 @@ class Tab:
             count = None if count is None else count - 1
             if message["k"] == "store":  # the reading mark, unanswered
                 continue
-            assert message["lock"] in (None, LOCK_PREFIX + message["items"].get("id", "")) or \
-                str(message["lock"]).startswith(LOCK_PREFIX)
+            assert message["lock"] in (None, WRITE_LOCKS + message["items"].get("id", "")) or \
+                str(message["lock"]).startswith(WRITE_LOCKS)
             answer = self.browser.apply(message)
             self.outbox.append(answer)
             if "why" not in answer:
@@ -148,7 +148,7 @@ def test_a_game_write_is_guarded_by_its_stamp_and_owner_under_the_games_lock() -
     tab.settle()
     _move(session)
     guarded = _puts(tab)[-1]
-    assert guarded["lock"] == LOCK_PREFIX + record_id
+    assert guarded["lock"] == WRITE_LOCKS + record_id
     assert guarded["if"] == {STAMP_PREFIX + record_id: None, PREFIX + record_id: browser.items[PREFIX + record_id],
                              OWNER_PREFIX + record_id: session.token}  # no stamp: the whole text guards
     tab.settle()

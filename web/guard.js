@@ -26,7 +26,7 @@
     ["pyapp.save.", true, 1000000],
     ["pyapp.current", false, 1000],
     ["pyapp.owner.", true, 1000],
-    ["pyapp.rev.", true, 20],
+    ["pyapp.rev.", true, 32],
     ["pyapp.stats", false, 200000],
     ["pyapp.daily", false, 10000],
     ["pyapp.language", false, 1000],

@@ -24,9 +24,8 @@ OTHER_MAX_CHARS = 1000
 """An unknown ``pyapp.*`` key's limit (a newer build's small value, or someone's)."""
 SMALL_CHARS = 1000
 """Ids, tokens, settings and the language: a few characters, with room."""
-REV_PREFIX = "pyapp.rev."
-"""``pyapp.rev.<id>``: a record's revision number kept beside it (the writer's compare-and-set)."""
-MAX_REV_CHARS = 20
+MAX_STAMP_CHARS = 32
+"""A record's stamp, ``<revision>.<8 hex digits>``: 25 characters at the largest revision (2**53 - 1)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(store.PREFIX, True, records.MAX_RECORD_CHARS, "a saved game's record (pyapp.storage.records)"),
     Kind(store.CURRENT_KEY, False, SMALL_CHARS, "the id of the game in play (pyapp.storage.store)"),
     Kind(store.OWNER_PREFIX, True, SMALL_CHARS, "the owner token of the table playing a game (pyapp.storage.store)"),
-    Kind(REV_PREFIX, True, MAX_REV_CHARS, "a record's revision number, beside it (the writer's compare-and-set)"),
+    Kind(store.STAMP_PREFIX, True, MAX_STAMP_CHARS, "a record's stamp, beside it: revision and tag (pyapp.storage.store)"),
     Kind(stats.STATS_KEY, False, stats.MAX_STATS_CHARS, "the statistics (pyapp.storage.stats)"),
     Kind(daily.DAILY_KEY, False, daily.MAX_DAILY_CHARS, "the deal of the day's log and streak (pyapp.storage.daily)"),
     Kind(prefs.LANGUAGE_KEY, False, SMALL_CHARS, "the language's code (pyapp.storage.prefs)"),
@@ -73,5 +72,4 @@ def max_chars(key: str) -> int | None:
     return OTHER_MAX_CHARS if kind is None else kind.max_chars
 
 
-__all__ = ["DIAG_KEY", "KINDS", "Kind", "MAX_DIAG_CHARS", "MAX_REV_CHARS", "OTHER_MAX_CHARS", "REV_PREFIX",
-           "kind_of", "max_chars"]
+__all__ = ["KINDS", "Kind", "MAX_STAMP_CHARS", "OTHER_MAX_CHARS", "SMALL_CHARS", "kind_of", "max_chars"]

@@ -35,8 +35,9 @@ STAMP_PREFIX = "pyapp.rev."
 
 The page checks a guarded write against it (:meth:`SaveStore.write`) without parsing a record of up to a
 million characters; the tag tells apart two writes of one revision number that two tabs might each have made."""
-LOCK_PREFIX = "pyapp.write."
-"""The Web Lock a write of a game's keys runs under on the page (not :mod:`pyapp.ui.game_lock`'s, held while a table plays)."""
+WRITE_LOCKS = "pyapp.write."
+"""The Web Locks' names, ``WRITE_LOCKS + id`` (no storage key): the lock a write of a game's keys runs under
+on the page (not :mod:`pyapp.ui.game_lock`'s, held while a table plays)."""
 
 Written = Callable[[StorageError | None, dict[str, Any]], None]
 """Told once a record's write is final: None or why it was refused, and the record that was written or refused."""
@@ -153,7 +154,7 @@ class SaveStore:
                       history_revision=revision if history or stored is None else stored[1])
         items = {PREFIX + record_id: encode_record(record), STAMP_PREFIX + record_id: f"{revision}.{secrets.token_hex(4)}"}
         answered: Answered | None = None if written is None else (lambda error: written(error, record))
-        self.backend.put(items, expect=guard, lock=LOCK_PREFIX + record_id, answered=answered)
+        self.backend.put(items, expect=guard, lock=WRITE_LOCKS + record_id, answered=answered)
         return record
 
     def _guard(self, record_id: str, revision: int | None) -> dict[str, str | None]:
@@ -171,7 +172,7 @@ class SaveStore:
 
     def claim(self, record_id: str, token: str) -> None:
         """Make the table holding ``token`` the one writer of this game (taking it from any other)."""
-        self.backend.put({OWNER_PREFIX + record_id: token}, expect={}, lock=LOCK_PREFIX + record_id)
+        self.backend.put({OWNER_PREFIX + record_id: token}, expect={}, lock=WRITE_LOCKS + record_id)
 
     def owner(self, record_id: str) -> str | None:
         """The token of the table that owns this game, if any."""
@@ -182,7 +183,7 @@ class SaveStore:
         """Give the game up (its table left the screen); a game another table took stays theirs."""
         if self.owner(record_id) == token:
             self.backend.put({OWNER_PREFIX + record_id: None}, expect={OWNER_PREFIX + record_id: token},
-                             lock=LOCK_PREFIX + record_id)
+                             lock=WRITE_LOCKS + record_id)
 
     def lost_by(self, record_id: str, token: str, *, stored: bool = True) -> str | None:
         """Why ``token``'s table may not write this game (``"deleted"``, ``"taken"``), or None if it may.
@@ -327,7 +328,7 @@ class SaveStore:
                                         STAMP_PREFIX + record_id: None}
         if self.backend.get(CURRENT_KEY) == record_id:
             items[CURRENT_KEY] = None
-        self.backend.put(items, expect={}, lock=LOCK_PREFIX + record_id)
+        self.backend.put(items, expect={}, lock=WRITE_LOCKS + record_id)
 
     def set_current(self, record_id: str | None) -> None:
         """Mark the game in play (the autosave slot), or clear the mark."""
