@@ -23,12 +23,13 @@ def test_the_clock_is_the_pages_moved_on_by_the_workers() -> None:
 
 
 def test_setting_the_hash_tells_the_page_and_reads_back_at_once() -> None:
-    told: list[str] = []
-    location = Location("http://x.test/?daily=2026-12-01#/dyad", told.append)
+    told: list[tuple[str, bool]] = []
+    location = Location("http://x.test/?daily=2026-12-01#/dyad", lambda route, replace: told.append((route, replace)))
     assert (location.search, location.hash) == ("?daily=2026-12-01", "#/dyad")
     location.hash = "/triad"
     assert location.hash == "#/triad" and location.href == "http://x.test/?daily=2026-12-01#/triad"
-    assert told == ["#/triad"]
+    location.replace("#/daily")  # a route that only sends the page on: Back does not return to it
+    assert location.hash == "#/daily" and told == [("#/triad", False), ("#/daily", True)]
     location.href = "http://x.test/"  # the page's hashchange, as its address message says
     assert (location.search, location.hash) == ("", "")
 

@@ -260,8 +260,9 @@ globalThis.pyappWorkerPage = (() => {
         if (measured) globalThis.pyappMotion.after(get(id), keys, measured);
       },
       f: (freed) => freed.forEach((id) => nodes.delete(id)),
-      lh(hash) {
-        location.hash = hash;
+      lh(hash, replace) {
+        if (replace) location.replace(hash);
+        else location.hash = hash;
       },
       dl(text, filename, type) { // a download: the Blob and its object URL are the page's, freed later
         const url = URL.createObjectURL(new Blob([text], { type }));

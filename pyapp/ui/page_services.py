@@ -9,7 +9,7 @@ asks for what the page does as ops (a download, a new route) or as requests the 
 lacks).  Nothing here imports the browser: :mod:`pyapp.ui.worker_page` builds these with the
 worker's own ``Date`` and the mirror's :class:`~pyapp.ui.mirror.Ops`.
 
-Ops: ``["lh", hash]`` (set the page's ``location.hash``), ``["dl", text, filename, type]`` (a
+Ops: ``["lh", hash, replace]`` (set the page's ``location.hash``, or ``location.replace`` it), ``["dl", text, filename, type]`` (a
 download the page makes of a Blob), ``["ask", n, what, data]`` (``what``: ``share``, ``copy``,
 ``qr``, ``link``) and, for an open link ``n``, ``["ls", n, text, peer]`` and ``["lc", n]``.
 Messages: ``{"k": "answer", "n", "value"}`` or ``{"k": "answer", "n", "error"}``; a link's
@@ -67,9 +67,10 @@ class PageDate:
 class Location:
     """The page's address as the worker was told it (a worker's own ``location`` is its script's).
 
-    Setting ``hash`` tells the page (``go``), whose ``hashchange`` then reaches the router as ever."""
+    Setting ``hash`` tells the page (``go(hash, False)``), and :meth:`replace` too (``go(hash, True)``: in the
+    history's place of the route shown), whose ``hashchange`` then reaches the router as ever."""
 
-    def __init__(self, href: str, go: Callable[[str], None]) -> None:
+    def __init__(self, href: str, go: Callable[[str, bool], None]) -> None:
         self.href = href
         self._go = go
 
@@ -85,9 +86,16 @@ class Location:
 
     @hash.setter
     def hash(self, value: str) -> None:
+        self._move(value, False)
+
+    def replace(self, route: str) -> None:
+        """``location.replace`` of a route (``#…``): the only addresses the screens replace."""
+        self._move(route, True)
+
+    def _move(self, value: str, replace: bool) -> None:
         value = value if value.startswith("#") else f"#{value}"
         self.href = self.href.split("#", 1)[0] + value
-        self._go(value)
+        self._go(value, replace)
 
 
 class Asks:

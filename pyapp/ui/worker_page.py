@@ -117,7 +117,7 @@ class Window:
         self.links = PageLinks(self.asks)
         self.navigator = Navigator(self.asks)
         self.JSON = types.SimpleNamespace(parse=json.loads)  # dom.tree hands over JSON text
-        self.location = Location(str(start["href"]), lambda route: document.ops.add(["lh", route]))
+        self.location = Location(str(start["href"]), lambda route, replace: document.ops.add(["lh", route, replace]))
         self.clock = PageClock(js.Date.now)
         self.Date = PageDate(js.Date, self.clock)
         self.scrollY = 0.0  # noqa: N815  (the browser's name)
