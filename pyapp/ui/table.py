@@ -35,13 +35,13 @@ from pyapp.storage import SaveStore
 from pyapp.ui import dom, motion, page, table_head
 from pyapp.ui.dom import clear, h, on
 from pyapp.ui.game_ui import Coaching, GameUI, Option, SeatNames, Setup, TableContext
-from pyapp.ui.hint_button import HintButton, position_of
+from pyapp.ui.hint_button import HintButton
 from pyapp.ui.kept import keep
 from pyapp.ui.local_storage import shared_store
 from pyapp.ui.ownership import Ownership
 from pyapp.ui.pacing import Pacing
 from pyapp.ui.setup_form import SetupForm
-from pyapp.ui.taps import Taps
+from pyapp.ui.taps import Taps, turn_of
 
 __all__ = ["Coaching", "GameUI", "Option", "SeatNames", "Setup", "Table", "TableContext", "route"]
 
@@ -77,7 +77,7 @@ class Table:
         self.pacing = Pacing(self)
         self.owner = Ownership(self)
         self.form = SetupForm(self)
-        self.taps = Taps(self.body, lambda: position_of(self.session) if self.session is not None else None)
+        self.taps = Taps(self.body, lambda: turn_of(self.session) if self.session is not None else None)
         on(self.body, "click", self.taps.click, capture=True)
         on(self.body, "click", self.pacing.skip)
         on(self.body, "keydown", self.pacing.skip)

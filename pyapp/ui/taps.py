@@ -6,7 +6,10 @@ on the table (a card selected, then the same card again) the second was meant
 for the same move and is dropped; when the table drew a new decision in
 between (the computer replied at once and it is the person's turn again) and
 the page showed it before the second tap, that tap is a decision of its own and
-counts.  After the turn passes to
+counts.  A person's own chained decisions are one decision here
+(:func:`turn_of`): Dyad's Play, then the card to take back when that person
+took the trick, stand where Play stood, and a double click on Play must not
+also take a card (issue 47).  After the turn passes to
 another person on the device, taps are ignored a moment, so a double tap meant
 for one person never plays for the next (pass-and-play).
 
@@ -27,6 +30,17 @@ GUARD_SECONDS = 0.4
 """After the turn passes to another person on this device, their table ignores taps this long.
 
 A double tap meant for one person must not also play for the next (``.table-body[data-guard]`` meanwhile)."""
+
+
+def turn_of(session: Any) -> tuple[str, int, int]:
+    """The decision a double click is judged on: the game, the seat to act, and the last action another seat took.
+
+    New when a computer (or anyone else) acted or the seat to act changed; the same through one person's
+    chained decisions (Dyad: the pair, then the card to retrieve).
+    """
+    seat, actors = session.to_act(), session.actors
+    since = next((index for index in range(len(actors) - 1, -1, -1) if actors[index] != seat), -1)
+    return session.record_id, seat, since
 
 
 class Taps:
