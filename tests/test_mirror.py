@@ -192,6 +192,13 @@ def test_a_stopped_event_reaches_no_further_element(doc: Document) -> None:
     assert heard == ["button", "figure"]
 
 
+def test_a_click_on_a_node_already_freed_is_dropped_with_a_note_never_silently(doc: Document, capsys) -> None:
+    doc.dispatch("keydown", 7, 999, [999], {"key": "Enter"})
+    assert capsys.readouterr().out == ""  # only a click is a person's intent worth a note
+    assert doc.dispatch("click", 8, 999, [999], {}) is None
+    assert "click on node 999 came after it was redrawn" in capsys.readouterr().out
+
+
 def test_only_nodes_out_of_the_tree_and_out_of_python_are_freed(doc: Document) -> None:
     build = Builder(doc)
     kept = build.element("p", 0, "kept")

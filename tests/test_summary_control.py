@@ -54,3 +54,19 @@ def test_the_frozen_dyad_game_waits_for_nothing():
     assert state.current_player() == 1  # the computer replies to the person's lead
     with fake_dom.ui_loaded("pyapp.ui.dyad") as module:
         assert module.UI.summary_key(state.observation(0)) is None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_last_deal_s_summary_keeps_the_log_s_button(players):
+    """The last deal is drawn as every deal's summary is, its Log button in place: a tap on it made while the
+    computers played the last cards must find the button again, not a table where it vanished (issue 47)."""
+    state = new_game("dieci", seed=players, players=players)
+    rng = random.Random(players)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
+        root = fake_dom.render_table(module, state, 0, dismiss=lambda: None)
+    ids = {e.attrs.get("data-testid") for e in root.walk()}
+    table = next(e for e in root.walk() if e.attrs.get("data-testid") == "dieci-table")
+    assert table.attrs["data-phase"] == "last-deal"
+    assert {"log-open", "log", "deal-end-dismiss"} <= ids

@@ -32,6 +32,7 @@ globalThis.pyappWorkerPage = (() => {
   let sent = 0; // text messages sent to the page's worker
   let drawn = 0; // of those, how many the worker had handled by the last batch applied
   let waiting = []; // settled() calls waiting for drawn to reach sent
+  let queue = Promise.resolve(); // the worker's writes to localStorage, applied one after another (put below)
 
   function attach(worker) {
     const nodes = new Map(); // id -> node, for every node the worker holds (the window is -1)
@@ -145,7 +146,6 @@ globalThis.pyappWorkerPage = (() => {
     // are applied strictly in the order sent, each answered ({k: "stored", n}, or with why and what is
     // stored). A guarded one is checked and written under its Web Lock, which every tab's page takes for
     // that game: localStorage has no lock across tabs, and two tabs' checks must not pass together.
-    let queue = Promise.resolve();
     function put({ n, items, if: expect, lock }) {
       const keys = [...new Set([...Object.keys(items), ...Object.keys(expect)])];
       const now = () => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)]));
@@ -391,15 +391,17 @@ globalThis.pyappWorkerPage = (() => {
 
   /**
    * Resolves once the worker has handled every message the page sent it so far (the events of a tap
-   * just made included) and the page has drawn what that changed: what an e2e test waits for after
-   * an action, as it would after a handler on the main thread.  Rejects after 60 s.
+   * just made included), the page has drawn what that changed and made the writes to localStorage it
+   * asked for: what an e2e test waits for after an action, as it would after a handler on the main
+   * thread.  Rejects after 60 s.
    */
   function settled() {
     return new Promise((resolve, reject) => {
       setTimeout(() => { // a task later: the events an action just caused have been forwarded
-        if (drawn >= sent) resolve();
+        const written = () => queue.then(resolve); // and the writes the worker asked for meanwhile are made
+        if (drawn >= sent) written();
         else {
-          waiting.push(resolve);
+          waiting.push(written);
           setTimeout(() => reject(new Error(`worker page: ${sent - drawn} messages not handled in 60 s`)), 60000);
         }
       });

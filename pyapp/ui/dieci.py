@@ -49,9 +49,6 @@ class DieciUI(SeatNames):
         if obs["phase"] == "over" and not last:
             root.append(_end(self, obs, ctx.viewer, log_button), log)
             return root
-        if last:
-            root.append(self._players(obs, ctx), _deal_end(self, obs, self._trick_box(), ctx), log)
-            return root
         root.append(self._players(obs, ctx))
         root.append(self._offer(obs, ctx))
         root.append(self._trick(obs, ctx))

@@ -997,6 +997,8 @@ class Document:
         element = self.node(current)
         target = next((node for node in map(self.node, path) if isinstance(node, Element)), element)
         if number == self.stopped or not isinstance(element, Element) or not isinstance(target, Element):
+            if kind == "click" and number != self.stopped:  # a redraw unlike the tapped one freed its node
+                print(f"pyapp: a click on node {current} came after it was redrawn: dropped")
             return None
         event = Event(kind, target, fields)
         event.currentTarget = element
