@@ -284,3 +284,29 @@ def _plant_unfinished(page: Page) -> str:
                                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
     expect(page.get_by_test_id("picker")).to_be_visible()
     return record_id
+
+
+def test_a_review_the_full_storage_refuses_after_it_is_shown_is_said_above_the_page(page: Page):
+    """The page writes the review when the worker asks, after the screen showed it: the refusal comes late,
+    and the page says so (pyapp/ui/late_refusal.py) instead of a review that looks kept and is not."""
+    record_id = _plant(page, "triad", 2)
+    page.evaluate("location.hash = '#/saves'")
+    page.locator(f"[data-testid=save][data-id='{record_id}'] [data-testid=save-replay]").click()
+    expect(page.get_by_test_id("replay")).to_be_visible()
+    page.evaluate("""() => { Storage.prototype.realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key.startsWith('pyapp.save.')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+            return this.realSetItem(key, value); }; }""")
+    try:
+        page.get_by_test_id("review-open").click()
+        expect(page.locator("[data-testid=review][data-phase=done]")).to_be_visible(timeout=JUDGING_MS)
+        alert = page.get_by_test_id("storage-late")
+        expect(alert).to_have_attribute("data-cause", "full")
+        expect(alert).to_contain_text("Storage is full: what you just did was not saved.")
+        expect(alert).to_be_in_viewport()
+        assert "review" not in page.evaluate(RECORD, record_id)
+        page.screenshot(path=SCREENSHOTS / f"review-refused-{_size(page)}.png")
+        page.get_by_test_id("storage-late-close").click()
+        expect(alert).to_have_count(0)
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = Storage.prototype.realSetItem; }")

@@ -17,10 +17,11 @@ from pyapp.i18n import t
 from pyapp.play import Seat, Session
 from pyapp.storage import MemoryBackend, SaveStore, StorageFull, StorageUnavailable
 from pyapp.storage.aside import READING_KEY
-from pyapp.storage.backends import StaleRecord, StorageRefused
+from pyapp.storage.backends import StaleRecord, StorageError, StorageRefused
 from pyapp.storage.store import WRITE_LOCKS, OWNER_PREFIX, PREFIX, STAMP_PREFIX
 from pyapp.ui.local_storage import LocalStorageBackend
 from pyapp.ui.page_storage import PageStorage
+from tests import fake_dom
 
 
 class Browser:
@@ -325,3 +326,28 @@ def test_the_storage_notice_names_the_real_cause() -> None:
         assert isinstance(found[0], error) and tab.storage.items == {}
     notices = {t(key) for key in ("storage.full", "storage.refused", "storage.unavailable")}
     assert len(notices) == 3 and not any("?" in text for text in notices), "each cause its own words, no guess"
+
+
+def test_a_late_refusal_nobody_waits_for_reaches_the_page_s_alert_with_its_cause() -> None:
+    """A kept review, a remembered seat or a counted result is written and not waited for: its refusal comes
+    after the screen moved on, so the page hears of it (pyapp/ui/late_refusal.py draws it), once, with its cause."""
+    browser = Browser({"pyapp.stats": "{}"})
+    tab = Tab(browser)
+    heard: list[StorageError] = []
+    tab.storage.refused = heard.append
+    browser.room = sum(len(k) + len(v) for k, v in browser.items.items())
+    tab.store.backend.set("pyapp.stats", '{"games": {}}')  # no room: known only when the page answers
+    assert heard == [] and tab.storage.getItem("pyapp.stats") == '{"games": {}}'
+    tab.settle()
+    assert [type(error) for error in heard] == [StorageFull] and tab.storage.getItem("pyapp.stats") == "{}"
+    browser.room = None
+    tab.store.backend.set("pyapp.stats", '{"games": {}}')
+    tab.settle()
+    assert len(heard) == 1 and browser.items["pyapp.stats"] == '{"games": {}}'
+
+
+def test_the_alert_names_the_refusal_s_cause() -> None:
+    with fake_dom.ui_loaded("pyapp.ui.late_refusal") as module:
+        keys = [module.message_key(error("x")) for error in (StorageFull, StorageUnavailable, StorageRefused, StaleRecord)]
+    assert keys == ["storage.late.full", "storage.late.unavailable", "storage.late.refused", "storage.late.refused"]
+    assert all(t(key) != key for key in keys)

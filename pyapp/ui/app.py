@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pyapp import i18n
-from pyapp.ui import language, page, router, settings
+from pyapp.ui import language, late_refusal, page, router, settings
 
 
 def main() -> None:
@@ -14,5 +14,6 @@ def main() -> None:
     language.refresh_static()  # writes nothing when boot.js's texts are right, as they should be
     language.install(page.find(".topbar"), router.redraw)
     settings.install(page.find(".topbar"))
+    late_refusal.install(page.by_id("notices"))
     router.start(page.by_id("view"))
     page.body().dataset.ready = "true"

@@ -62,6 +62,14 @@ def body() -> Any:
     return document.body
 
 
+def local_storage() -> Any:
+    """The page's ``localStorage`` (in the worker, :class:`pyapp.ui.page_storage.PageStorage`); None if it has none."""
+    try:
+        return window.localStorage
+    except Exception:  # noqa: BLE001  (a browser that forbids storage raises a SecurityError here)
+        return None
+
+
 def focused() -> Any:
     """The focused element, JavaScript's null, or ``body`` when nothing is focused."""
     return document.activeElement

@@ -47,6 +47,9 @@ class PageStorage:
         self._unanswered: dict[int, tuple[dict[str, str | None], list[str], Answered | None]] = {}
         self._writing: Counter[str] = Counter()
         """Keys with a write of this worker's not answered yet: how many."""
+        self.refused: Callable[[StorageError], None] | None = None
+        """Told of a refused write that nobody waits for (no ``answered``): the screen that asked has moved
+        on by then (a review kept, a seat remembered, a result counted), so the page says it instead."""
 
     def _have(self) -> dict[str, str]:
         if self.items is None:
@@ -109,6 +112,8 @@ class PageStorage:
                     self._set(key, stored[key])
         if answered is not None:
             answered(error)
+        elif error is not None and self.refused is not None:
+            self.refused(error)
 
     def _set(self, key: str, value: str | None) -> None:
         if self.items is None:

@@ -66,6 +66,11 @@ EN = {
     # stored data that could not be read safely, and games waiting for room
     "storage.pending": "Storage is full: this game's result and statistics are kept in this page and saved as soon as there is room. Delete old games in Saved games; closing the page before then loses them.",
     "saves.pending": "Storage is full: {count} finished game(s) with their statistics wait in this page for room. Delete old games to save them.",
+    # a write refused after the screen that asked moved on (pyapp/ui/late_refusal.py)
+    "storage.late.full": "Storage is full: what you just did was not saved. Delete old games in Saved games to make room.",
+    "storage.late.refused": "This browser refused to save what you just did.",
+    "storage.late.unavailable": "This browser no longer gives the site storage: what you just did was not saved.",
+    "storage.late.close": "Close",
     "saves.date_unknown": "Date unknown",
     "saves.export_raw": "Export as stored",
     "saves.raw_exported": "Exported exactly as stored: {file}.",
@@ -157,6 +162,10 @@ KO = {
     # stored data that could not be read safely, and games waiting for room
     "storage.pending": "저장 공간이 가득 찼습니다. 이 게임의 결과와 통계는 이 페이지에 보관했다가 공간이 생기면 바로 저장합니다. 저장된 게임에서 지난 게임을 지우세요. 그 전에 페이지를 닫으면 사라집니다.",
     "saves.pending": "저장 공간이 가득 찼습니다. 끝난 게임 {count}개와 그 통계가 이 페이지에서 공간을 기다립니다. 지난 게임을 지우면 저장됩니다.",
+    "storage.late.full": "저장 공간이 가득 차서 방금 한 일이 저장되지 않았습니다. 저장된 게임에서 지난 게임을 지워 공간을 만드세요.",
+    "storage.late.refused": "이 브라우저가 저장을 거부해서 방금 한 일이 저장되지 않았습니다.",
+    "storage.late.unavailable": "이 브라우저가 더 이상 저장 공간을 주지 않아서 방금 한 일이 저장되지 않았습니다.",
+    "storage.late.close": "닫기",
     "saves.date_unknown": "날짜 모름",
     "saves.export_raw": "저장된 그대로 내보내기",
     "saves.raw_exported": "저장된 그대로 내보냈습니다: {file}.",
