@@ -230,7 +230,8 @@ class HostPage:
 
     def _again(self, seats: list[tuple[str, str]]) -> None:
         self.close()
-        open_room(self.table, [(name if kind != FRIEND else "", kind) for name, kind in seats], self.host.options)
+        open_room(self.table, [(name if kind != FRIEND else "", kind) for name, kind in seats], self.host.options,
+                  allow_hints=self.host.allow_hints)
 
 
 def _seat(name: str, kind: str) -> RoomSeat:
