@@ -10,6 +10,7 @@ action); the only clock is the page's own, in the guard.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -36,15 +37,24 @@ def slow(page: Page) -> Iterator[Page]:
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
 
 
-def resume(page: Page, game: str, seed: int, kind: str) -> None:
-    """Store a game of ``game`` for two (seat 1 ``kind``) at its start and resume it."""
-    items = make(game, 2, "play" if game == "dyad" else "turn", seed=seed, kind=kind)
+def resume(page: Page, game: str, seed: int) -> None:
+    """Store a game of ``game`` for two people at its start and resume it."""
+    items = make(game, 2, "play" if game == "dyad" else "turn", seed=seed, kind="person")
     page.evaluate("""items => { localStorage.clear(); location.hash = '#/';
                                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", items)
     expect(page.get_by_test_id("picker")).to_be_visible()
     page.evaluate(f"location.hash = '#/{game}'")
     page.get_by_test_id("resume").click()
     expect(page.get_by_test_id("status")).to_be_visible()
+
+
+def first_game(page: Page, wait_ready, game: str) -> Iterator[int]:
+    """Boot the page and resume a game of ``game`` for two people; the seeds of the games that follow it."""
+    page.goto("/")
+    wait_ready(page)
+    seeds = itertools.count(1)
+    resume(page, game, next(seeds))
+    return seeds
 
 
 def double_click(page: Page, selector: str) -> None:
@@ -58,15 +68,11 @@ def played(page: Page) -> int:
 
 def test_a_double_click_on_a_triad_cell_plays_one_move_for_two_people(slow: Page, wait_ready) -> None:
     page = slow
-    page.goto("/")
-    wait_ready(page)
-    seed, done = 1, 0
-    resume(page, "triad", seed, "person")
+    seeds, done = first_game(page, wait_ready, "triad"), 0
     while done < ROUNDS:
         page.wait_for_selector(OPEN, state="attached", timeout=GAME_TIMEOUT_MS)
         if page.get_by_test_id("status").get_attribute("data-turn") == "over":
-            seed += 1
-            resume(page, "triad", seed, "person")
+            resume(page, "triad", next(seeds))
             continue
         if not page.locator(".triad-board .cell.legal").count():  # a triad to remove, or a pass
             play_one(page)
@@ -98,14 +104,10 @@ def dyad_turn(page: Page) -> bool:
 
 def test_a_double_click_on_dyad_s_play_button_plays_one_pair_for_two_people(slow: Page, wait_ready) -> None:
     page = slow
-    page.goto("/")
-    wait_ready(page)
-    seed, done = 1, 0
-    resume(page, "dyad", seed, "person")
+    seeds, done = first_game(page, wait_ready, "dyad"), 0
     while done < ROUNDS:
         if page.locator("[data-testid=dyad-table][data-phase=over]").count():
-            seed += 1
-            resume(page, "dyad", seed, "person")
+            resume(page, "dyad", next(seeds))
             continue
         if not dyad_turn(page):
             continue

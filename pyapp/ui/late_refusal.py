@@ -26,10 +26,10 @@ def message_key(error: StorageError) -> str:
 
 def show(holder: Any, error: StorageError) -> None:
     """Put the alert for ``error`` in ``holder`` (the page's notices, just above the view), in place of the last."""
-    close = h("button", {"type": "button", "data-testid": "storage-late-close"}, t("storage.late.close"))
+    key = message_key(error)
+    close = h("button", {"type": "button", "data-testid": "storage-late-close"}, t("sheet.close"))
     alert = h("div", {"class": "storage-late", "role": "alert", "data-testid": "storage-late",
-                      "data-cause": message_key(error).rsplit(".", 1)[1]},
-              h("p", {}, t(message_key(error))), close)
+                      "data-cause": key.rsplit(".", 1)[1]}, h("p", {}, t(key)), close)
     on(close, "click", lambda _event: alert.remove())
     holder.replaceChildren(alert)
 
