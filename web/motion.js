@@ -33,8 +33,6 @@ globalThis.pyappMotion = (() => {
     return parts.join(" ");
   }
 
-  const drawings = new WeakMap(); // root -> how many drawings ``before`` saw, to tell a later one
-
   const marked = (root, names) => root.querySelectorAll(names.map((name) => `[${name}]`).join(","));
 
   /** A copy of ``node`` that only looks like it: no hooks, names, roles, focus or pointer (``.motion-ghost``). */
@@ -60,7 +58,6 @@ globalThis.pyappMotion = (() => {
   function before(root, keys, motions) {
     const names = keys.split(" ");
     const seen = new Set(Array.from(marked(root, names), (node) => identity(node, names)));
-    drawings.set(root, (drawings.get(root) ?? 0) + 1);
     // a redraw from a worker keeps the elements that show the same (pyapp/ui/mirror.py): only the next
     // drawing's arrivals are fresh
     for (const node of root.querySelectorAll(".fresh")) node.classList.remove("fresh");
@@ -185,12 +182,12 @@ globalThis.pyappMotion = (() => {
       plays.push([node, seat]);
     }
     if (!plays.length && !leaving.length) return;
-    const drawn = drawings.get(root);
     // the lead of a new trick sets off once the won trick is half-way to its taker, not with it
     const lag = leaving.some((item) => item.motion.kind === "trick-to-taker") ? LEAD_LAG_MS : 0;
+    // Two drawings can land before one frame (a slow phone: the person's move, then the computer's):
+    // each still plays its motions, on what of it is on screen then (``prepare`` looks its targets up again)
     requestAnimationFrame(() => {
-      if (drawings.get(root) !== drawn) return; // drawn again meanwhile: that drawing moves
-      const starts = plays.map(([node, seat]) => {
+      const starts = plays.filter(([node, seat]) => node.isConnected && seat.isConnected).map(([node, seat]) => {
         const [from, to] = [seat.getBoundingClientRect(), node.getBoundingClientRect()];
         return () => arrive(node, "play", from, to, 320, 0.5, lag);
       });
