@@ -10,7 +10,7 @@
   class in ``pyapp/ui`` longer than ``LONGEST_CLASS``: a screen is read one part at a time.
 * No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
   ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
-* Only ``pyapp/ui/dom.py`` (elements), ``page.py`` (the page's services),
+* Only ``pyapp/ui/browser/dom.py`` (elements), ``page.py`` (the page's services),
   ``local_storage.py`` (the save store's backend) and ``worker_page.py`` (Python in a
   worker, talking to its page) import the browser (``pyscript``, ``js``, ``pyodide``,
   ``polyscript``): Python is leaving the main thread (issue 34), and what a worker
@@ -27,10 +27,10 @@ SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
 LONGEST = 60
 LONGEST_CLASS = 300
 LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint", "find", "by_id", "focused"}
-"""DOM methods (and ``pyapp.ui.page``'s) that answer JavaScript's ``null`` when they find nothing."""
+"""DOM methods (and ``pyapp.ui.browser.page``'s) that answer JavaScript's ``null`` when they find nothing."""
 BROWSER = {"pyscript", "js", "pyodide", "polyscript"}
 """The modules that are the browser: in a worker they are not the page's."""
-BROWSER_DOORS = {"pyapp/ui/dom.py", "pyapp/ui/page.py", "pyapp/ui/local_storage.py", "pyapp/ui/worker_page.py"}
+BROWSER_DOORS = {"pyapp/ui/browser/dom.py", "pyapp/ui/browser/page.py", "pyapp/ui/browser/local_storage.py", "pyapp/ui/worker/worker_page.py"}
 """The modules that may import :data:`BROWSER`."""
 
 
@@ -45,7 +45,7 @@ def private_reaches(source: str) -> list[str]:
     ['1: from pyapp.games.dyad.rules import _TEXT']
     >>> private_reaches("from pyapp.games.dyad import rules\\nx = rules._TEXT")
     ['2: rules._TEXT']
-    >>> private_reaches("from pyapp.ui.dom import local_date as _date\\nclass A:\\n    _x = 1\\ny = A._x")
+    >>> private_reaches("from pyapp.ui.browser.dom import local_date as _date\\nclass A:\\n    _x = 1\\ny = A._x")
     []
     """
     tree = ast.parse(source)
