@@ -16,7 +16,7 @@ HOME = "[data-testid=home-link]"
 SETTINGS_OPEN = "[data-testid=settings-open]"
 SETTINGS_CLOSE = "[data-testid=settings-close]"
 
-# the frame of every table (pyapp/ui/table.py)
+# the frame of every table (pyapp/ui/table/table.py)
 TABLE = ".table-body"
 ACTING = ".table[data-acting=true]"
 STATUS = "[data-testid=status]"

@@ -1,7 +1,7 @@
 """Taps judged by when the person tapped and what they saw, under 4x CPU throttling (issue 47).
 
 The page stamps each event with its own time and the drawing it hit (``web/worker_page.js``); the worker
-judges a tap by those (``pyapp/ui/taps.py``, ``pyapp/ui/mirror.py``), never by when it reads the message,
+judges a tap by those (``pyapp/ui/table/taps.py``, ``pyapp/ui/worker/mirror.py``), never by when it reads the message,
 which a slow page and a busy worker delay.  So, with two people on one device, a double click plays one
 move and never the next person's too, and a tap on a dialog button the computers' moves keep redrawing
 opens its dialog.  Every wait is for a state of the page (the conftest waits for the worker after each

@@ -23,7 +23,7 @@ from test_dyad import open_dyad
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 NORMAL_SECONDS = 0.7
-"""``PACE_SECONDS["normal"]`` of ``pyapp/ui/settings.py``."""
+"""``PACE_SECONDS["normal"]`` of ``pyapp/ui/shell/settings.py``."""
 PLAYS = 4
 TIMEOUT_MS = 120_000
 

@@ -288,7 +288,7 @@ def _plant_unfinished(page: Page) -> str:
 
 def test_a_review_the_full_storage_refuses_after_it_is_shown_is_said_above_the_page(page: Page):
     """The page writes the review when the worker asks, after the screen showed it: the refusal comes late,
-    and the page says so (pyapp/ui/late_refusal.py) instead of a review that looks kept and is not."""
+    and the page says so (pyapp/ui/browser/late_refusal.py) instead of a review that looks kept and is not."""
     record_id = _plant(page, "triad", 2)
     page.evaluate("location.hash = '#/saves'")
     page.locator(f"[data-testid=save][data-id='{record_id}'] [data-testid=save-replay]").click()

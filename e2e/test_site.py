@@ -290,8 +290,8 @@ def test_python_exception_during_start_shows_a_readable_error(browser: Browser, 
     broken = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(built_wheel(site_dir))) as good, zipfile.ZipFile(broken, "w") as bad:
         for item in good.infolist():  # the wheel holds bytecode only: put a failing source in its place
-            if item.filename == "pyapp/ui/app.pyc":
-                bad.writestr("pyapp/ui/app.py", "raise RuntimeError('forced failure for the e2e test')\n")
+            if item.filename == "pyapp/ui/shell/app.pyc":
+                bad.writestr("pyapp/ui/shell/app.py", "raise RuntimeError('forced failure for the e2e test')\n")
             else:
                 bad.writestr(item, good.read(item))
     page = _boot_error(

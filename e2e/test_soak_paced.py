@@ -4,7 +4,7 @@ The hang of issue 47 (a Triad game against Normal stopped at "Player 2 is
 thinking…" with the worker idle) came from the pause between two computer
 moves: ``asyncio.wait_for`` with a timeout that ran out within microseconds of
 the loop's second look at its clock made Pyodide's loop refuse a negative delay,
-and the computers' task died of the ``ValueError`` (``pyapp/ui/pacing.py``,
+and the computers' task died of the ``ValueError`` (``pyapp/ui/table/pacing.py``,
 ``Pacing._until_woken``).  It needs the real pace (no ``pyappTestPace``), so
 this soak plays at it: Normal computers, the CPU throttled 4× (a CDP session per
 page), Triad for 2, Dyad for 3 and Dieci for 4 in three pages at once, a person's

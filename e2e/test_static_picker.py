@@ -1,4 +1,4 @@
-"""The picker drawn before Python (index.html) has the boxes Python's picker draws (pyapp/ui/views.py).
+"""The picker drawn before Python (index.html) has the boxes Python's picker draws (pyapp/ui/shell/views.py).
 
 A page whose Python never starts (``start.js`` refused) shows index.html's static picker; a page
 of the same context boots and Python draws its own.  The game cards and the "Today's deal" button

@@ -1,4 +1,4 @@
-"""One tap, one move, and no tap lost (``pyapp/ui/taps.py``).
+"""One tap, one move, and no tap lost (``pyapp/ui/table/taps.py``).
 
 At zero pace (every context here) the computer replies at once, so a second
 tap on the same Triad cell comes while the browser still counts it as part of

@@ -4,7 +4,7 @@ Every part of the site reads these names from here: the engine registry
 (:mod:`pyapp.games`), the routes, the demos, the rulebook, the build's
 shell texts, the table's seat choices and the saved-game checks.  A game's
 modules are found by its name: ``pyapp.games.<name>`` (the engine),
-``pyapp.demos.<name>``, ``pyapp.rulebook.<name>`` and ``pyapp.ui.<name>``
+``pyapp.demos.<name>``, ``pyapp.rulebook.<name>`` and ``pyapp.ui.games.<name>``
 (its screen); ``computer_modules`` names what its computer players import.
 Importing this module imports nothing else.
 

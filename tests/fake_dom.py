@@ -1,7 +1,7 @@
 """A minimal stand-in for the browser DOM, enough to run a game UI module in CPython.
 
-``load_ui(module_name)`` imports a table (e.g. ``pyapp.ui.dieci``) over fake ``pyapp.ui.dom`` and
-``pyapp.ui.local_storage`` modules (the real ones need Pyodide), so the table
+``load_ui(module_name)`` imports a table (e.g. ``pyapp.ui.games.dieci``) over fake ``pyapp.ui.browser.dom`` and
+``pyapp.ui.browser.local_storage`` modules (the real ones need Pyodide), so the table
 can be rendered and clicked in tests; ``unload_ui`` restores ``sys.modules``.
 """
 
@@ -205,7 +205,7 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Element:
 
 
 def tree(node: Any) -> Any:
-    """``pyapp.ui.dom.tree``: a ``[tag, attrs, *children]`` tree (``pyapp.drawing.tree.node``) as elements."""
+    """``pyapp.ui.browser.dom.tree``: a ``[tag, attrs, *children]`` tree (``pyapp.drawing.tree.node``) as elements."""
     if isinstance(node, str):
         return node
     tag, attrs, *children = node
@@ -233,10 +233,10 @@ def clear(element: Element, *children) -> None:
     element.replaceChildren(*children)
 
 
-FAKED = ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "pyapp.ui.dom", "pyapp.ui.page", "pyapp.ui.local_storage", "pyapp.ui.game_lock", "pyapp.ui.hint_button", "pyapp.ui.table",
-         "pyapp.ui.game_ui", "pyapp.ui.table_host", "pyapp.ui.table_head", "pyapp.ui.kept", "pyapp.ui.ownership",
-         "pyapp.ui.pacing", "pyapp.ui.watchdog", "pyapp.ui.setup_form", "pyapp.ui.taps", "pyapp.ui.deal_check", "pyapp.ui.sheet",
-         "pyapp.ui.replay_revealed")
+FAKED = ("pyscript", "pyscript.ffi", "pyodide", "pyodide.ffi", "pyapp.ui.browser.dom", "pyapp.ui.browser.page", "pyapp.ui.browser.local_storage", "pyapp.ui.browser.game_lock", "pyapp.ui.table.hint_button", "pyapp.ui.table.table",
+         "pyapp.ui.table.game_ui", "pyapp.ui.table.table_host", "pyapp.ui.table.table_head", "pyapp.ui.table.kept", "pyapp.ui.table.ownership",
+         "pyapp.ui.table.pacing", "pyapp.ui.table.watchdog", "pyapp.ui.table.setup_form", "pyapp.ui.table.taps", "pyapp.ui.table.deal_check", "pyapp.ui.table.sheet",
+         "pyapp.ui.saves.replay_revealed")
 
 
 def load_ui(module_name: str):
@@ -246,12 +246,12 @@ def load_ui(module_name: str):
     faked = (*FAKED, module_name)
     saved = {name: sys.modules.pop(name) for name in faked if name in sys.modules}
     _unbind(faked)  # ``from pyapp.ui import page`` reads the package's attribute before sys.modules
-    dom = types.ModuleType("pyapp.ui.dom")
+    dom = types.ModuleType("pyapp.ui.browser.dom")
     dom.h, dom.on, dom.clear, dom.append, dom.tree = h, on, clear, _append, tree
     dom.svg = h  # an SVG element is an element to the fake DOM
     dom.Prevent = lambda **rule: rule  # default actions are the browser's: the fake DOM has none
     dom.found = lambda node: node is not None
-    sys.modules["pyapp.ui.dom"] = dom
+    sys.modules["pyapp.ui.browser.dom"] = dom
     pyscript = types.ModuleType("pyscript")
     pyscript.document = types.SimpleNamespace(activeElement=None)
     pyscript.window = types.SimpleNamespace()
@@ -259,14 +259,14 @@ def load_ui(module_name: str):
     ffi = types.ModuleType("pyscript.ffi")  # nothing converts: the fake DOM takes Python values
     ffi.create_proxy = ffi.to_js = lambda value, **options: value
     sys.modules["pyscript.ffi"] = ffi
-    sys.modules["pyodide"] = types.ModuleType("pyodide")  # pyapp.ui.page takes its converters from Pyodide
+    sys.modules["pyodide"] = types.ModuleType("pyodide")  # pyapp.ui.browser.page takes its converters from Pyodide
     sys.modules["pyodide.ffi"] = ffi
-    storage = types.ModuleType("pyapp.ui.local_storage")
+    storage = types.ModuleType("pyapp.ui.browser.local_storage")
     storage.shared_store = lambda: None
-    sys.modules["pyapp.ui.local_storage"] = storage
-    locks = types.ModuleType("pyapp.ui.game_lock")  # a table that never plays takes no lock
+    sys.modules["pyapp.ui.browser.local_storage"] = storage
+    locks = types.ModuleType("pyapp.ui.browser.game_lock")  # a table that never plays takes no lock
     locks.GameLock = locks.held_elsewhere = None
-    sys.modules["pyapp.ui.game_lock"] = locks
+    sys.modules["pyapp.ui.browser.game_lock"] = locks
     return importlib.import_module(module_name), saved
 
 

@@ -10,7 +10,7 @@
   class in ``pyapp/ui`` longer than ``LONGEST_CLASS``: a screen is read one part at a time.
 * No UI code tests a DOM lookup with ``is None``: Pyodide gives JavaScript's
   ``null`` as ``jsnull``, which is not ``None``, so ``dom.found`` is the test.
-* Only ``pyapp/ui/dom.py`` (elements), ``page.py`` (the page's services),
+* Only ``pyapp/ui/browser/dom.py`` (elements), ``page.py`` (the page's services),
   ``local_storage.py`` (the save store's backend) and ``worker_page.py`` (Python in a
   worker, talking to its page) import the browser (``pyscript``, ``js``, ``pyodide``,
   ``polyscript``): Python is leaving the main thread (issue 34), and what a worker
@@ -27,11 +27,26 @@ SOURCES = sorted((ROOT / "pyapp").rglob("*.py"))
 LONGEST = 60
 LONGEST_CLASS = 300
 LOOKUPS = {"querySelector", "closest", "getElementById", "elementFromPoint", "find", "by_id", "focused"}
-"""DOM methods (and ``pyapp.ui.page``'s) that answer JavaScript's ``null`` when they find nothing."""
+"""DOM methods (and ``pyapp.ui.browser.page``'s) that answer JavaScript's ``null`` when they find nothing."""
 BROWSER = {"pyscript", "js", "pyodide", "polyscript"}
 """The modules that are the browser: in a worker they are not the page's."""
-BROWSER_DOORS = {"pyapp/ui/dom.py", "pyapp/ui/page.py", "pyapp/ui/local_storage.py", "pyapp/ui/worker_page.py"}
+BROWSER_DOORS = {"pyapp/ui/browser/dom.py", "pyapp/ui/browser/page.py", "pyapp/ui/browser/local_storage.py", "pyapp/ui/worker/worker_page.py"}
 """The modules that may import :data:`BROWSER`."""
+LEFT_UI = ("friends/join_link.py", "friends/invite_room.py")
+"""Modules that left ``pyapp/ui`` for the package they belong to (they touch no browser): still held to ui's sizes."""
+ROOMS = {
+    "browser": (),
+    "worker": ("browser",),
+    "table": ("browser",),
+    "games": ("table", "browser"),
+    "friends": ("table", "browser"),
+    "saves": ("table", "browser"),
+    "shell": ("games", "friends", "saves", "table", "browser"),
+}
+"""The rooms of ``pyapp/ui`` and the rooms each may import when its modules load (its own always)."""
+LATE_ROOMS = {"table": ("friends", "saves", "shell"), "games": ("shell",)}
+"""The rooms a room may also import inside a function: loaded only when that call needs them (a friends' game,
+a review, the rules dialog, the router a game screen registers with)."""
 
 
 def _private(name: str) -> bool:
@@ -45,7 +60,7 @@ def private_reaches(source: str) -> list[str]:
     ['1: from pyapp.games.dyad.rules import _TEXT']
     >>> private_reaches("from pyapp.games.dyad import rules\\nx = rules._TEXT")
     ['2: rules._TEXT']
-    >>> private_reaches("from pyapp.ui.dom import local_date as _date\\nclass A:\\n    _x = 1\\ny = A._x")
+    >>> private_reaches("from pyapp.ui.browser.dom import local_date as _date\\nclass A:\\n    _x = 1\\ny = A._x")
     []
     """
     tree = ast.parse(source)
@@ -104,13 +119,14 @@ def too_long(source: str, *, function_limit: int, class_limit: int | None) -> li
 
 def test_no_screen_function_or_class_is_longer_than_its_limit():
     long = []
-    for package, class_limit in (("ui", LONGEST_CLASS), ("demos", None), ("drawing", None)):
-        for path in sorted((ROOT / "pyapp" / package).rglob("*.py")):
-            name = path.relative_to(ROOT).as_posix()
-            for what, lines in too_long(path.read_text(encoding="utf-8"), function_limit=LONGEST,
-                                        class_limit=class_limit):
-                long.append(f"{name}: {what} ({lines} lines)")
-    assert long == []
+    screens = [(path, LONGEST_CLASS) for path in (*(ROOT / "pyapp" / "ui").rglob("*.py"), *(ROOT / "pyapp" / name
+                                                                                         for name in LEFT_UI))]
+    for path, class_limit in (*screens, *((path, None) for package in ("demos", "drawing")
+                                          for path in (ROOT / "pyapp" / package).rglob("*.py"))):
+        name = path.relative_to(ROOT).as_posix()
+        for what, lines in too_long(path.read_text(encoding="utf-8"), function_limit=LONGEST, class_limit=class_limit):
+            long.append(f"{name}: {what} ({lines} lines)")
+    assert len(screens) > 50 and long == []
 
 
 def none_tested_lookups(source: str) -> list[str]:
@@ -163,3 +179,47 @@ def test_only_the_browser_doors_import_the_browser():
     reaches = {path.relative_to(ROOT).as_posix(): browser_imports(path.read_text(encoding="utf-8")) for path in SOURCES}
     assert {path: lines for path, lines in reaches.items() if lines and path not in BROWSER_DOORS} == {}
     assert all(reaches[door] for door in BROWSER_DOORS)  # each door is one still
+
+
+def room_imports(source: str, room: str) -> list[str]:
+    """Each import in ``source`` (a module of ``room``) of a room that :data:`ROOMS` (or, inside a function,
+    :data:`LATE_ROOMS`) does not let ``room`` import, as ``line: name``.
+
+    >>> room_imports("from pyapp.ui.table.table import Table\\nfrom pyapp.ui.browser import dom, page", "games")
+    []
+    >>> room_imports("from pyapp.ui.shell import router\\ndef f():\\n    from pyapp.ui.shell import router", "games")
+    ['1: pyapp.ui.shell']
+    >>> room_imports("import pyapp.ui.saves.review\\nfrom pyapp.ui import games", "table")
+    ['1: pyapp.ui.saves.review', '2: pyapp.ui.games']
+    """
+    tree = ast.parse(source)
+    late = {id(node) for function in ast.walk(tree) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function)}
+    found = []
+    for node in ast.walk(tree):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [f"{node.module}.{alias.name}" for alias in node.names] if isinstance(node, ast.ImportFrom)
+                 and node.module == "pyapp.ui" else [node.module] if isinstance(node, ast.ImportFrom) else [])
+        for name in names:
+            parts = (name or "").split(".")
+            allowed = (room, *ROOMS[room], *(LATE_ROOMS.get(room, ()) if id(node) in late else ()))
+            if parts[:2] == ["pyapp", "ui"] and len(parts) > 2 and parts[2] not in allowed:
+                found.append(f"{node.lineno}: {name}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def test_ui_is_rooms_and_each_room_imports_only_the_rooms_below_it():
+    ui = ROOT / "pyapp" / "ui"
+    assert sorted(path.name for path in ui.glob("*.py")) == ["__init__.py"]  # no flat module: each lives in a room
+    assert sorted(path.name for path in ui.iterdir() if path.is_dir() and path.name != "__pycache__") == sorted(ROOMS)
+    for room in ROOMS:
+        doc = ast.get_docstring(ast.parse((ui / room / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert doc and "\n" not in doc, f"{room}/__init__.py says in one line what lives there"
+    below, left = {}, dict(ROOMS)  # the declared arrows have no cycle: the rooms can be put in an order
+    while left:
+        ready = [room for room, imports in left.items() if set(imports) <= set(below)]
+        assert ready, f"the rooms {sorted(left)} import each other"
+        below.update({room: left.pop(room) for room in ready})
+    wrong = {path.relative_to(ROOT).as_posix(): room_imports(path.read_text(encoding="utf-8"), path.parent.name)
+             for path in sorted(ui.glob("*/*.py"))}
+    assert {path: lines for path, lines in wrong.items() if lines} == {}

@@ -31,8 +31,8 @@ def assert_no_seed(text, where):
 
 @pytest.fixture(params=["dyad", "dieci"])
 def game_ui(request):
-    with fake_dom.ui_loaded(f"pyapp.ui.{request.param}") as module:
-        import pyapp.ui.deal_check as deal_check  # over the same fake DOM
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{request.param}") as module:
+        import pyapp.ui.table.deal_check as deal_check  # over the same fake DOM
 
         yield request.param, module, deal_check
     set_language("en")
@@ -157,7 +157,7 @@ def test_a_finished_dieci_replay_shows_the_character_deck_in_order_and_every_goa
     for before, after in zip(later, later[1:]):
         order += reversed(before.char_deck[len(after.char_deck):])
     assert order == shown["deck"][:len(order)] and order, "characters came up in the order shown"
-    with fake_dom.ui_loaded("pyapp.ui.replay_revealed") as module:
+    with fake_dom.ui_loaded("pyapp.ui.saves.replay_revealed") as module:
         html = module.revealed_section(replay).dump()
     for seat, goal in enumerate(start.goals):
         assert f'data-goal="{goal}" data-seat="{seat}"' in html
@@ -168,14 +168,14 @@ def test_an_unfinished_dieci_replay_reveals_nothing():
     record, state = _dieci_record(finished=False)
     replay = Replay(record, state)
     assert not replay.finished and replay.revealed() is None
-    with fake_dom.ui_loaded("pyapp.ui.replay_revealed") as module:
+    with fake_dom.ui_loaded("pyapp.ui.saves.replay_revealed") as module:
         assert module.revealed_section(replay) is None
 
 
 def test_a_stored_game_no_link_can_carry_still_shows_its_end(game_ui, monkeypatch):
     """Issue 47: a seat of the tests' Random level (a tampered or test record) has no challenge link; the end shows."""
     game, module, deal_check = game_ui
-    import pyapp.ui.share as share  # over the same fake DOM
+    import pyapp.ui.table.share as share  # over the same fake DOM
 
     monkeypatch.setattr(share.page, "site_address", lambda: "https://example.org/")
     store = SaveStore(MemoryBackend())

@@ -51,14 +51,14 @@ def _resolve(root, selector: str) -> list:
 @pytest.fixture(params=[("dyad", 3, 9), ("triad", 2, 14), ("dieci", 3, 7)], ids=lambda p: p[0])
 def drawn(request):
     game, players, moves = request.param
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         state = _position(game, players, moves)
         yield module, state, fake_dom.render_table(module, state, 0)
 
 
 def test_each_hint_is_said_from_the_engines_facts_and_shown_on_the_cards_or_cells_of_its_move(drawn):
     module, state, root = drawn
-    hint_button = __import__("pyapp.ui.hint_button", fromlist=["Shown"])
+    hint_button = __import__("pyapp.ui.table.hint_button", fromlist=["Shown"])
     found = finish(hint(state, seed=3, worlds=6))
     legal = {str(a): a for a in state.legal_actions()}
     shown = hint_button.Shown(("id", len(state.history), 0), found, legal[found["best"]], legal[found["compared"]])
@@ -101,7 +101,7 @@ def _hidden_names(module, state) -> list[str]:
 
 
 def test_dyad_says_which_pair_is_selected_and_nothing_until_it_is_complete_and_legal():
-    with fake_dom.ui_loaded("pyapp.ui.dyad") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dyad") as module:
         state = _position("dyad", 2, 9)
         root = fake_dom.render_table(module, state, 0)
         legal = state.legal_actions()
@@ -122,7 +122,7 @@ def test_dyad_says_which_pair_is_selected_and_nothing_until_it_is_complete_and_l
 
 
 def test_triad_selects_a_removal_only_when_one_runs_through_the_chosen_cell():
-    with fake_dom.ui_loaded("pyapp.ui.triad") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.triad") as module:
         # a row of four (two triads share its middle cells) and a column through its second cell
         state = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r0c3="a", r1c1="a", r2c1="a", r7c7="b"))
         legal = state.legal_actions()
@@ -145,7 +145,7 @@ def test_triad_selects_a_removal_only_when_one_runs_through_the_chosen_cell():
 
 
 def test_dieci_never_has_a_move_selected_but_not_played():
-    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci") as module:
         state = _position("dieci", 3, 7)
         fake_dom.render_table(module, state, 0)
         assert module.UI.selected_action(state.legal_actions()) is None
@@ -161,12 +161,12 @@ def _english_after():
 
 
 def test_the_difference_is_written_with_one_decimal_in_both_languages():
-    with fake_dom.ui_loaded("pyapp.ui.dyad"):
-        import pyapp.ui.hint_button as hint_button
+    with fake_dom.ui_loaded("pyapp.ui.games.dyad"):
+        import pyapp.ui.table.hint_button as hint_button
 
         assert doctest.testmod(hint_button).failed == 0
-    with fake_dom.ui_loaded("pyapp.ui.dyad", language="ko") as module, _english_after():
-        import pyapp.ui.hint_button as hint_button
+    with fake_dom.ui_loaded("pyapp.ui.games.dyad", language="ko") as module, _english_after():
+        import pyapp.ui.table.hint_button as hint_button
 
         state = _position("dyad", 2, 9)
         found = finish(hint(state, seed=3, worlds=6))
@@ -201,16 +201,16 @@ def test_the_only_legal_move_is_named_at_once_without_judging_in_both_languages(
     found = done.value.value
     assert (found["best"], found["compared"], found["compared_with"], found["worlds"]) == (str(only), str(only), "only", 0)
     assert found["about_equal"] and found["points_loss"] == 0 and found["reasons"]
-    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
-        import pyapp.ui.hint_button as hint_button
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci") as module:
+        import pyapp.ui.table.hint_button as hint_button
 
         shown = hint_button.Shown(("id", len(state.history), 0), found, only, only)
         written = hint_button.sentences(module.UI, shown, spoken=False)
         assert written[0] == f"The only legal move: {module.UI.move_words(only, spoken=False)}."
         assert len(written) == 1 + len(found["reasons"])  # what it does, and no comparison
         assert not any("Normal" in line or "Suggested" in line for line in written)
-    with fake_dom.ui_loaded("pyapp.ui.dieci", language="ko") as module, _english_after():
-        import pyapp.ui.hint_button as hint_button
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci", language="ko") as module, _english_after():
+        import pyapp.ui.table.hint_button as hint_button
 
         written = hint_button.sentences(module.UI, hint_button.Shown(("id", 0, 0), found, only, only), spoken=False)
         assert written[0].startswith("둘 수 있는 수는 이것뿐입니다: ")

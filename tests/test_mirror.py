@@ -1,4 +1,4 @@
-"""The worker's mirror of the page (pyapp/ui/mirror.py): what it answers, and the ops it sends the page.
+"""The worker's mirror of the page (pyapp/ui/worker/mirror.py): what it answers, and the ops it sends the page.
 
 The page's side (web/worker_page.js) applies each op literally; these tests pin that every change a
 screen makes becomes an op in order, that reads are answered from the mirror alone, and that nodes the
@@ -11,7 +11,7 @@ import gc
 
 import pytest
 
-from pyapp.ui.mirror import SEEN_EVERY, Builder, Document, Ops, SelectorError, compile_selector
+from pyapp.ui.worker.mirror import SEEN_EVERY, Builder, Document, Ops, SelectorError, compile_selector
 
 SNAPSHOT = {
     "html": {"lang": "ko", "data-theme": "dark"},

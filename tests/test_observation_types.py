@@ -215,7 +215,7 @@ def screen_reads(game: str, module: Any) -> set[str]:
 
 @pytest.mark.parametrize("game", NAMES)
 def test_each_screen_reads_only_declared_keys(game):
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         reads = screen_reads(game, module)
     hint = declared(game)
     assert len(reads) > 30

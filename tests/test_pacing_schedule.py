@@ -1,4 +1,4 @@
-"""The pauses the computers' task waits before each move (``pyapp.ui.pacing.pause``), in CPython.
+"""The pauses the computers' task waits before each move (``pyapp.ui.table.pacing.pause``), in CPython.
 
 Issue 31: Dieci with 8 players showed seven computers passing the offer one by
 one at the pace, about 10 s between two of the person's plays.  At the normal
@@ -17,13 +17,13 @@ from pyapp.games import new_game
 from tests import fake_dom
 
 NORMAL = 0.7
-"""``PACE_SECONDS["normal"]`` of ``pyapp/ui/settings.py``."""
+"""``PACE_SECONDS["normal"]`` of ``pyapp/ui/shell/settings.py``."""
 PERSON = 0
 
 
 @pytest.fixture(scope="module")
 def pacing():
-    with fake_dom.ui_loaded("pyapp.ui.pacing") as module:
+    with fake_dom.ui_loaded("pyapp.ui.table.pacing") as module:
         yield module
 
 

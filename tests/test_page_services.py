@@ -1,4 +1,4 @@
-"""What only the page has, by message (pyapp/ui/page_services.py): the clock, the address, requests, links."""
+"""What only the page has, by message (pyapp/ui/worker/page_services.py): the clock, the address, requests, links."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from pyapp.ui.mirror import Ops
-from pyapp.ui.page_services import Asks, Location, PageClock, PageLinks
+from pyapp.ui.worker.mirror import Ops
+from pyapp.ui.worker.page_services import Asks, Location, PageClock, PageLinks
 
 
 def test_the_clock_is_the_pages_moved_on_by_the_workers() -> None:

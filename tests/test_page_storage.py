@@ -1,4 +1,4 @@
-"""The worker's copy of the page's localStorage (pyapp/ui/page_storage.py): reads from the copy, the page the one writer.
+"""The worker's copy of the page's localStorage (pyapp/ui/browser/page_storage.py): reads from the copy, the page the one writer.
 
 ``Tab`` plays ``web/worker_page.js``'s storage part in CPython: the worker's writes wait in the page's queue
 until ``run`` applies them, in order, a guarded one's check and write in one step (the Web Lock), and the
@@ -19,8 +19,8 @@ from pyapp.storage import MemoryBackend, SaveStore, StorageFull, StorageUnavaila
 from pyapp.storage.aside import READING_KEY
 from pyapp.storage.backends import StaleRecord, StorageError, StorageRefused
 from pyapp.storage.store import WRITE_LOCKS, OWNER_PREFIX, PREFIX, STAMP_PREFIX
-from pyapp.ui.local_storage import LocalStorageBackend
-from pyapp.ui.page_storage import PageStorage
+from pyapp.ui.browser.local_storage import LocalStorageBackend
+from pyapp.ui.browser.page_storage import PageStorage
 from tests import fake_dom
 
 
@@ -330,7 +330,7 @@ def test_the_storage_notice_names_the_real_cause() -> None:
 
 def test_a_late_refusal_nobody_waits_for_reaches_the_page_s_alert_with_its_cause() -> None:
     """A kept review, a remembered seat or a counted result is written and not waited for: its refusal comes
-    after the screen moved on, so the page hears of it (pyapp/ui/late_refusal.py draws it), once, with its cause."""
+    after the screen moved on, so the page hears of it (pyapp/ui/browser/late_refusal.py draws it), once, with its cause."""
     browser = Browser({"pyapp.stats": "{}"})
     tab = Tab(browser)
     heard: list[StorageError] = []
@@ -347,7 +347,7 @@ def test_a_late_refusal_nobody_waits_for_reaches_the_page_s_alert_with_its_cause
 
 
 def test_the_alert_names_the_refusal_s_cause() -> None:
-    with fake_dom.ui_loaded("pyapp.ui.late_refusal") as module:
+    with fake_dom.ui_loaded("pyapp.ui.browser.late_refusal") as module:
         keys = [module.message_key(error("x")) for error in (StorageFull, StorageUnavailable, StorageRefused, StaleRecord)]
     assert keys == ["storage.late.full", "storage.late.unavailable", "storage.late.refused", "storage.late.refused"]
     assert all(t(key) != key for key in keys)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pyapp import i18n
-from pyapp.ui import routes
+from pyapp.ui.browser import routes
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -93,7 +93,7 @@ def test_wheel_is_reproducible_and_complete() -> None:
     assert build.build_wheel("0.1.0")[1] == first
     with zipfile.ZipFile(io.BytesIO(first)) as wheel:
         names = set(wheel.namelist())
-    assert {"pyapp/__init__.py", "pyapp/ui/app.py", "pyapp-0.1.0.dist-info/RECORD"} <= names
+    assert {"pyapp/__init__.py", "pyapp/ui/shell/app.py", "pyapp-0.1.0.dist-info/RECORD"} <= names
     assert not any("__pycache__" in n for n in names)
 
 
@@ -105,13 +105,13 @@ def test_bytecode_wheel_holds_no_source_and_refuses_a_changed_tree() -> None:
         names = set(wheel.namelist())
         listed = wheel.read("pyapp-0.1.0.dist-info/SOURCES").decode()
         record = dict(line.split(",", 1) for line in wheel.read("pyapp-0.1.0.dist-info/RECORD").decode().splitlines())
-        assert wheel.read("pyapp/ui/app.pyc") == b"pyapp/ui/app.py"
+        assert wheel.read("pyapp/ui/shell/app.pyc") == b"pyapp/ui/shell/app.py"
     # every member is in RECORD; bytecode unhashed (PEP 376 allows it), the rest hashed
     assert set(record) == names
     assert all((value == ",") == (name.endswith(".pyc") or name.endswith("/RECORD")) for name, value in record.items())
-    assert "pyapp/ui/app.pyc" in names and not any(n.endswith(".py") for n in names)
-    assert f"{sources['pyapp/ui/app.py'][:build.SOURCE_DIGEST_CHARS]}  pyapp/ui/app.py" in listed.splitlines()
-    stale = dict(sources, **{"pyapp/ui/app.py": "0" * 64})
+    assert "pyapp/ui/shell/app.pyc" in names and not any(n.endswith(".py") for n in names)
+    assert f"{sources['pyapp/ui/shell/app.py'][:build.SOURCE_DIGEST_CHARS]}  pyapp/ui/shell/app.py" in listed.splitlines()
+    stale = dict(sources, **{"pyapp/ui/shell/app.py": "0" * 64})
     with pytest.raises(SystemExit, match="changed while"):
         build.build_wheel("0.1.0", build.Compiled(b"", bytecode, stale))
     # modules no page imports are left out, bytecode and digest; one a kept module imports stops the build
@@ -150,7 +150,7 @@ def _python_keys() -> set[str]:
     """Keys of the shell's own Python views."""
     used: set[str] = set()
     for name in ("app.py", "router.py", "views.py"):
-        used |= set(re.findall(r'\bt\(\s*"([a-z._]+)"', (ROOT / "pyapp/ui" / name).read_text()))
+        used |= set(re.findall(r'\bt\(\s*"([a-z._]+)"', (ROOT / "pyapp/ui/shell" / name).read_text()))
     return used
 
 

@@ -11,7 +11,7 @@ from pyapp.ai import choose_action
 from pyapp.games import NAMES, new_game
 from pyapp.i18n import t
 from pyapp.play import Seat
-from pyapp.ui import routes
+from pyapp.ui.browser import routes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,8 +21,8 @@ def test_every_game_has_its_engine_demos_rulebook_and_screen(game):
     assert importlib.import_module(f"pyapp.games.{game}").STATE.GAME == game
     assert importlib.import_module(f"pyapp.demos.{game}").DEMOS
     assert importlib.import_module(f"pyapp.rulebook.{game}").RULES["en"].game == game
-    assert (ROOT / "pyapp" / "ui" / f"{game}.py").is_file()
-    assert routes.SCREENS[game] == f"pyapp.ui.{game}" and routes.parse(f"#/{game}").view == game
+    assert (ROOT / "pyapp" / "ui" / "games" / f"{game}.py").is_file()
+    assert routes.SCREENS[game] == f"pyapp.ui.games.{game}" and routes.parse(f"#/{game}").view == game
     assert t(f"game.{game}") != f"game.{game}"
 
 

@@ -1,4 +1,4 @@
-"""The status at a game's end says the result in words (``pyapp.ui.table_head.result``; issue 31).
+"""The status at a game's end says the result in words (``pyapp.ui.table.table_head.result``; issue 31).
 
 A single winner by name, "You win" for the one person on the device, a team (Dyad Teams, Triad
 with 4 players), a shared win, a draw: in English and in Korean.
@@ -17,7 +17,7 @@ from tests import fake_dom
 
 @pytest.fixture(scope="module")
 def head():
-    with fake_dom.ui_loaded("pyapp.ui.table_head") as module:
+    with fake_dom.ui_loaded("pyapp.ui.table.table_head") as module:
         yield module
     set_language("en")
 

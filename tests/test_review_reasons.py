@@ -27,7 +27,7 @@ SEEDS = range(8)
 
 @pytest.fixture(scope="module")
 def review_ui():
-    with fake_dom.ui_loaded("pyapp.ui.review") as module:
+    with fake_dom.ui_loaded("pyapp.ui.saves.review") as module:
         yield module
 
 

@@ -18,8 +18,8 @@ FIXTURE = Path(__file__).parent / "fixtures" / "record-v2-dyad-2p-finished-revie
 
 @pytest.fixture(scope="module")
 def review_ui():
-    """``pyapp.ui.review`` loaded on the fake DOM."""
-    with fake_dom.ui_loaded("pyapp.ui.review") as module:
+    """``pyapp.ui.saves.review`` loaded on the fake DOM."""
+    with fake_dom.ui_loaded("pyapp.ui.saves.review") as module:
         yield module
 
 

@@ -1,11 +1,11 @@
-"""``pyapp.ui.slices.run_sliced`` in CPython: it needs only asyncio."""
+"""``pyapp.ui.browser.slices.run_sliced`` in CPython: it needs only asyncio."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Generator
 
-from pyapp.ui.slices import run_sliced
+from pyapp.ui.browser.slices import run_sliced
 
 
 def _counting(closed: list[bool]) -> Generator[int, None, str]:

@@ -30,7 +30,7 @@ def _waits_visibly(module, state, viewer: int) -> bool:
 
 @pytest.mark.parametrize("game", sorted(DISMISS))
 def test_a_summary_that_holds_the_computers_shows_its_button(game):
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         screen = module.UI
         for number, (players, options) in enumerate(configurations(game)):
             state = new_game(game, seed=number, players=players, **options)
@@ -52,7 +52,7 @@ def test_the_frozen_dyad_game_waits_for_nothing():
     for action in re.findall(r"take \w+|\S+", FROZEN):
         state.apply_action(action)
     assert state.current_player() == 1  # the computer replies to the person's lead
-    with fake_dom.ui_loaded("pyapp.ui.dyad") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dyad") as module:
         assert module.UI.summary_key(state.observation(0)) is None
 
 
@@ -64,7 +64,7 @@ def test_the_last_deal_s_summary_keeps_the_log_s_button(players):
     rng = random.Random(players)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
-    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci") as module:
         root = fake_dom.render_table(module, state, 0, dismiss=lambda: None)
     ids = {e.attrs.get("data-testid") for e in root.walk()}
     table = next(e for e in root.walk() if e.attrs.get("data-testid") == "dieci-table")

@@ -1,4 +1,4 @@
-"""The table's one-tap filter (``pyapp/ui/taps.py``): a double click counts once per decision drawn."""
+"""The table's one-tap filter (``pyapp/ui/table/taps.py``): a double click counts once per decision drawn."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from pyapp.ui.taps import GUARD_SECONDS, Taps
+from pyapp.ui.table.taps import GUARD_SECONDS, Taps
 
 
 @dataclass
@@ -121,7 +121,7 @@ def test_a_double_click_on_play_never_also_takes_back_a_card_for_the_same_person
 
     from pyapp.games import new_game
     from pyapp.play import Seat, Session
-    from pyapp.ui.taps import turn_of
+    from pyapp.ui.table.taps import turn_of
 
     moves = random.Random(3)
     session = Session(new_game("dyad", seed=1, players=2), [Seat("A"), Seat("B")])

@@ -30,7 +30,7 @@ def backend() -> MemoryBackend:
 
 @pytest.fixture()
 def ui(backend: MemoryBackend) -> Iterator[types.ModuleType]:
-    with ui_loaded("pyapp.ui.turn_setting") as module:
+    with ui_loaded("pyapp.ui.shell.turn_setting") as module:
         module.shared_store = lambda: SaveStore(backend)
         yield module
 
@@ -96,7 +96,7 @@ def test_storage_that_refuses_keeps_the_fields_and_says_so(ui) -> None:
 
 
 def test_the_group_speaks_korean() -> None:
-    with ui_loaded("pyapp.ui.turn_setting", language="ko") as module:
+    with ui_loaded("pyapp.ui.shell.turn_setting", language="ko") as module:
         group = module.group()
         assert group.find(data_testid="turn-status").textContent == "저장된 TURN 서버가 없습니다."  # no storage at all
         assert "친구와 하는 게임" in group.dump()
@@ -104,7 +104,7 @@ def test_the_group_speaks_korean() -> None:
 
 @pytest.fixture()
 def options(backend: MemoryBackend) -> Iterator[types.ModuleType]:
-    with ui_loaded("pyapp.ui.link_options") as module:
+    with ui_loaded("pyapp.ui.friends.link_options") as module:
         module.shared_store = lambda: SaveStore(backend)
         yield module
 
@@ -143,7 +143,7 @@ class JsArray:
     (types.SimpleNamespace(to_py=lambda: {"0": "ws://127.0.0.1:1"}), list(RELAYS)),
 ])
 def test_the_e2e_hook_chooses_the_relays_only_when_it_is_strictly_a_list_of_ws_urls(options, hook, relays) -> None:
-    window = sys.modules["pyscript"].window  # the fake page's, which pyapp.ui.page reads the hook from
+    window = sys.modules["pyscript"].window  # the fake page's, which pyapp.ui.browser.page reads the hook from
     window.pyappTestRelays = hook
     try:
         assert options.link_options()["relays"] == relays

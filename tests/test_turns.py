@@ -188,6 +188,6 @@ def play(module, game: str, players: int, options: dict, seed: int) -> None:
 
 @pytest.mark.parametrize("game", NAMES)
 def test_every_configuration_plays_to_its_end_through_the_machine(game):
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         for number, (players, options) in enumerate(configurations(game)):
             play(module, game, players, options, number)

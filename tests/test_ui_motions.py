@@ -14,7 +14,7 @@ import re
 import pytest
 
 from pyapp.games import new_game
-from pyapp.ui.motion import Motion
+from pyapp.ui.browser.motion import Motion
 from tests import fake_dom
 
 COMPOUND = re.compile(r'\.([\w-]+)|\[([\w-]+)(?:="?([^"\]]*)"?)?\]')
@@ -39,7 +39,7 @@ def select(root: fake_dom.Element, selector: str) -> list[fake_dom.Element]:
 
 def moves_of(game: str, seed: int, players: int, **options):
     """(action, motions, before drawing, after drawing) for each action of a random game, seen by seat 0."""
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         state = new_game(game, seed=seed, players=players, **options)
         rng = random.Random(seed)
         drawn = fake_dom.render_table(module, state, 0)
@@ -134,7 +134,7 @@ def test_triad_a_placed_piece_drops_and_removed_pieces_lift_off(players, options
 
 
 def test_no_motion_on_the_first_drawing_and_an_unknown_kind_is_refused():
-    with fake_dom.ui_loaded("pyapp.ui.dyad") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dyad") as module:
         state = new_game("dyad", seed=1, players=2)
         assert module.UI.motions(None, state.observation(0)) == []
     with pytest.raises(ValueError):

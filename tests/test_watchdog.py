@@ -1,7 +1,7 @@
 """The table's watchdog and the hang it guards against (issue 47), in CPython over the fake DOM.
 
 A stand-in for the table (the parts of ``TableHost`` the pacing and the watchdog
-use) runs the real :class:`pyapp.ui.pacing.Pacing`; the watchdog is given a clock
+use) runs the real :class:`pyapp.ui.table.pacing.Pacing`; the watchdog is given a clock
 of the test's own, so no test waits for time.  The last test shows the cause of
 the hang on a loop that behaves as Pyodide's does.
 """
@@ -27,11 +27,11 @@ THINKING = "Player 2 is thinking…"
 @pytest.fixture()
 def ui(monkeypatch):
     """The pacing and the watchdog over the fake DOM, computers at zero pace, the console's lines in ``ui.logged``."""
-    with fake_dom.ui_loaded("pyapp.ui.pacing") as pacing:
+    with fake_dom.ui_loaded("pyapp.ui.table.pacing") as pacing:
         logged: list[str] = []
-        monkeypatch.setattr(importlib.import_module("pyapp.ui.page"), "log_error", logged.append)  # over the fake DOM
+        monkeypatch.setattr(importlib.import_module("pyapp.ui.browser.page"), "log_error", logged.append)  # over the fake DOM
         monkeypatch.setattr(pacing, "_pace", lambda: 0.0)
-        yield SimpleNamespace(pacing=pacing, watchdog=importlib.import_module("pyapp.ui.watchdog"), logged=logged)
+        yield SimpleNamespace(pacing=pacing, watchdog=importlib.import_module("pyapp.ui.table.watchdog"), logged=logged)
 
 
 class Clock:

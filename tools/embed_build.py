@@ -2,7 +2,7 @@
 
 Called by ``tools/build.py``.  For every demo and language the demo is
 replayed through the engine here, at build time, and every step's element
-tree (the same trees ``pyapp.ui.demo`` draws) is written, every demo's in one
+tree (the same trees ``pyapp.ui.shell.demo`` draws) is written, every demo's in one
 content-hashed JSON file per language; ``embed.html`` names them, so
 ``web/embed.js`` can draw the demo and step through it before Python has
 started.  One file per language rather than one per demo: the demos share most

@@ -27,7 +27,7 @@
   }
 
   const language = pickLanguage();
-  document.documentElement.lang = language; // pyapp.ui.app reads it back
+  document.documentElement.lang = language; // pyapp.ui.shell.app reads it back
   const messages = data.messages[language];
   const fallback = data.messages[data.languages[0]];
 

@@ -1,5 +1,5 @@
 /*
- * Element building for pyapp/ui/dom.py and web/embed.js, in JavaScript.
+ * Element building for pyapp/ui/browser/dom.py and web/embed.js, in JavaScript.
  *
  * Why: every call from Pyodide into the DOM crosses the Python/JavaScript
  * boundary.  At one crossing per attribute and per child, drawing a Triad

@@ -2,7 +2,7 @@
  * embed.html before Python: pick the language, draw the requested demo from
  * the frames the build exported (the same element trees Python draws), and
  * let the reader step through them at once.  When Python is ready,
- * pyapp.ui.embed replays the demo with the real engine and takes over at the
+ * pyapp.ui.shell.embed replays the demo with the real engine and takes over at the
  * same step.  Text always goes in as text nodes, never as markup.
  */
 (() => {
@@ -22,7 +22,7 @@
   }
 
   const language = pickLanguage();
-  document.documentElement.lang = language; // pyapp.ui.embed reads it back
+  document.documentElement.lang = language; // pyapp.ui.shell.embed reads it back
   const messages = data.messages[language];
 
   const build = globalThis.pyappDom.tree; // web/dom.js, loaded just before this script

@@ -1,5 +1,5 @@
 /*
- * The table's motion, for pyapp/ui/motion.py: what just arrived (the class ``fresh``, which CSS
+ * The table's motion, for pyapp/ui/browser/motion.py: what just arrived (the class ``fresh``, which CSS
  * animates), a played card or pair travelling from its seat to the trick, and the motions a game
  * names for a change (a won trick going to its taker, a retrieved card to a hand, a Triad piece
  * dropping onto its cell, removed triads lifting off).
@@ -52,13 +52,13 @@ globalThis.pyappMotion = (() => {
 
   /**
    * What is on screen under ``root`` before a redraw: the identities of elements carrying one of
-   * ``keys`` (space-separated), and copies of what ``motions`` (JSON, pyapp/ui/motion.py) take
+   * ``keys`` (space-separated), and copies of what ``motions`` (JSON, pyapp/ui/browser/motion.py) take
    * from this drawing, measured if they move from where they are now.
    */
   function before(root, keys, motions) {
     const names = keys.split(" ");
     const seen = new Set(Array.from(marked(root, names), (node) => identity(node, names)));
-    // a redraw from a worker keeps the elements that show the same (pyapp/ui/mirror.py): only the next
+    // a redraw from a worker keeps the elements that show the same (pyapp/ui/worker/mirror.py): only the next
     // drawing's arrivals are fresh
     for (const node of root.querySelectorAll(".fresh")) node.classList.remove("fresh");
     const leaving = [];

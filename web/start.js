@@ -9,7 +9,7 @@
  *   soon as it defines <script type="py">, even on pages that start no worker,
  *   which a CSP without 'unsafe-eval' forbids.  Its only built-in worker hook
  *   registers the `_pyscript` module inside workers, which our worker Python
- *   (pyapp/ui/worker_page.py) never imports, so the hook is dropped before
+ *   (pyapp/ui/worker/worker_page.py) never imports, so the hook is dropped before
  *   PyScript reads it (it does so after loading its plugins, which always takes
  *   a fetch, so this module body runs first).
  * - Both pages run their Python in PyScript's worker: the page hands the worker

@@ -1,17 +1,17 @@
 /*
- * The page's side of Python in a worker (pyapp/ui/worker_page.py, issue 34): apply the
+ * The page's side of Python in a worker (pyapp/ui/worker/worker_page.py, issue 34): apply the
  * worker's ops to the document, report the events it listens to.
  *
  * Why: Pyodide's start is one task of seconds; in a worker it leaves the page's main
  * thread free to paint and take taps.  The worker holds a mirror of the document
- * (pyapp/ui/mirror.py); each node has an id both sides share.  This script
+ * (pyapp/ui/worker/mirror.py); each node has an id both sides share.  This script
  * - answers the worker's hello with the module to run (the script's data-entry) and a
  *   snapshot of <head> and <body> (every element and text an id), the <html> attributes,
  *   the focused element, whether the tab is hidden and a copy of localStorage;
  * - writes localStorage for the worker, in order, a game's under its Web Lock, and answers each write;
  * - applies each batch of ops in one task (the op list is in mirror.py's docstring; a
  *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's; a route (lh), a download (dl),
- *   a request the page answers (ask) and a friends' link's (ls, lc) are pyapp/ui/page_services.py's);
+ *   a request the page answers (ask) and a friends' link's (ls, lc) are pyapp/ui/worker/page_services.py's);
  * - forwards the events of the elements (and the window, id -1) the worker listens to,
  *   with what a handler reads (key, modifiers, the target's value, a drop's or a chooser's
  *   files), the page's time of the event and the batch of ops applied last (which drawing the
@@ -45,7 +45,7 @@ globalThis.pyappWorkerPage = (() => {
 
     let hello = false; // before the worker's hello a message would reach PyScript's bootstrap, not Python
     let known = null; // the share sheet and the e2e suite's pyappTest* hooks as last sent (a test may change them)
-    // every message carries what the worker reads of the page's own (pyapp/ui/page_services.py): its clock
+    // every message carries what the worker reads of the page's own (pyapp/ui/worker/page_services.py): its clock
     // (a test may set it, and a worker does not share it) and scroll, and whether it has a share sheet and
     // the hooks when they changed
     const say = (message) => {
@@ -115,7 +115,7 @@ globalThis.pyappWorkerPage = (() => {
       }
     }
 
-    // The worker reads a copy of localStorage (pyapp/ui/page_storage.py's PageStorage): it hears of every
+    // The worker reads a copy of localStorage (pyapp/ui/browser/page_storage.py's PageStorage): it hears of every
     // change it did not make, another tab's (the storage event) or a script's on this page, as the value
     // stored now (an event may come late, after a newer write).
     let writing = false; // the worker's own write, which it has in its copy already

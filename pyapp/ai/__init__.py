@@ -158,7 +158,7 @@ def budget_seconds(state: State, level: str, budget_ms: float | None = None) -> 
     """How long ``level`` may think in ``state`` by the clock (``budget_ms``: the caller's, as :func:`think` takes it).
 
     Only Hard searches against the clock; the other levels play a policy at once (0).  The table's
-    watchdog (``pyapp/ui/watchdog.py``) counts a stalled computer from this.
+    watchdog (``pyapp/ui/table/watchdog.py``) counts a stalled computer from this.
 
     >>> from pyapp.games import new_game
     >>> state = new_game("triad", seed=1, players=2)

@@ -1,6 +1,6 @@
 """Demo frames as element trees (:mod:`pyapp.drawing.tree`): plain lists the page turns into DOM nodes.
 
-The same trees are drawn by ``pyapp.ui.demo`` in the page, and exported as
+The same trees are drawn by ``pyapp.ui.shell.demo`` in the page, and exported as
 JSON by the build so ``embed.html`` can draw a demo's first frame before
 Python is ready.  Cards, characters and boards are drawn by the games'
 modules in :mod:`pyapp.drawing`.  Texts come from :func:`pyapp.i18n.t` in the

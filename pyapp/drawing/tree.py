@@ -1,7 +1,7 @@
 """Element trees: a drawing as plain lists, ``[tag, attrs, *children]``, where a child is text or another tree.
 
 Text is always text, never markup.  The page builds a whole tree in one call
-into JavaScript (``pyapp.ui.dom.tree``): a redraw costs a call per element
+into JavaScript (``pyapp.ui.browser.dom.tree``): a redraw costs a call per element
 built with ``dom.h``, so the static parts of a screen are built as trees and
 only the controls get their own element.
 

@@ -1,6 +1,6 @@
 """A guided game played on the real table: a :class:`~pyapp.play.Session` whose moves go through the coach.
 
-The table (:class:`pyapp.ui.table.Table`) drives it like any game: the learner's
+The table (:class:`pyapp.ui.table.table.Table`) drives it like any game: the learner's
 move goes to :meth:`pyapp.lessons.Coach.try_move` instead of straight to the
 engine (a refused move changes nothing and leaves its :class:`Verdict` for the
 message line), and a computer's turn plays the script's next move, never the

@@ -90,7 +90,7 @@ class Session:
         self.answer_due = False
         """Never: a game on this device answers its moves at once (a guest's game, :mod:`pyapp.play.remote`, waits)."""
         """A friends' game this device hosted, read back from storage: it is taken up as a room again
-        (:mod:`pyapp.ui.friends_host`), never played on this device alone."""
+        (:mod:`pyapp.ui.friends.friends_host`), never played on this device alone."""
         self._stored = record_id is not None if stored is None else stored
         """Whether the record was stored before (one gone now was deleted); a new game named by its caller is not."""
         self._confirmed: int | None = revisions[1] if self._stored else None

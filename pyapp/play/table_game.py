@@ -1,7 +1,7 @@
 """What a table reads of the game it draws: the surface :class:`pyapp.play.Session` and a guest's
 :class:`pyapp.play.remote.RemoteSession` both offer.
 
-The table (:mod:`pyapp.ui.table` and its parts) is written against the session;
+The table (:mod:`pyapp.ui.table.table` and its parts) is written against the session;
 a guest's device has no engine state, only its seat's views.  This protocol
 names what of the session the table uses when every seat but this device's one
 person is played elsewhere (``Turns.remote``): no undo, no computer turn, no

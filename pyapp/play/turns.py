@@ -5,7 +5,7 @@ game is over or lost to another tab), the summary on the table and whether the
 person dismissed it, a dialog open over the table, whose view the device shows
 (pass-and-play), the skip — and it must always be in exactly one state that
 someone can end.  :class:`Turns` keeps those inputs and :meth:`Turns.now`
-answers one :data:`Turn`; the screen (:class:`pyapp.ui.table.Table`) draws the
+answers one :data:`Turn`; the screen (:class:`pyapp.ui.table.table.Table`) draws the
 status, the live controls and whether the computers may play from it alone,
 so no state can exist that the screen does not show with its way out.
 

@@ -1,4 +1,4 @@
-"""The rules page of a game as an element tree (drawn in the page by ``pyapp.ui.rules``).
+"""The rules page of a game as an element tree (drawn in the page by ``pyapp.ui.shell.rules``).
 
 Pure Python, so CPython tests check the whole page in every language.  Demos
 appear as ``["demo-slot", {"data-demo": id}]`` nodes, which the page swaps

@@ -63,7 +63,7 @@ class Backend(Protocol):
 
         ``lock`` names what the check and the write run under, so that no other tab writes between
         them.  A refusal known now is raised (``StaleRecord``, ``StorageFull``…); a backend that learns
-        the outcome later (the page's storage, :mod:`pyapp.ui.page_storage`) calls ``answered`` then,
+        the outcome later (the page's storage, :mod:`pyapp.ui.browser.page_storage`) calls ``answered`` then,
         the others call it with None before returning.
         """
 

@@ -24,7 +24,7 @@ SETTINGS: dict[str, tuple[str, ...]] = {
 """Each setting's choices, the first being the default."""
 SETTING_PREFIX = "pyapp.setting."
 LANGUAGE_KEY = "pyapp.language"
-"""The language choice; read by web/boot.js, written by pyapp.ui.language."""
+"""The language choice; read by web/boot.js, written by pyapp.ui.shell.language."""
 LESSON_PREFIX = "pyapp.lesson."
 """Beside each game's guided game: the step the learner reached (a number, nothing else)."""
 

@@ -37,7 +37,7 @@ The page checks a guarded write against it (:meth:`SaveStore.write`) without par
 million characters; the tag tells apart two writes of one revision number that two tabs might each have made."""
 WRITE_LOCKS = "pyapp.write."
 """The Web Locks' names, ``WRITE_LOCKS + id`` (no storage key): the lock a write of a game's keys runs under
-on the page (not :mod:`pyapp.ui.game_lock`'s, held while a table plays)."""
+on the page (not :mod:`pyapp.ui.browser.game_lock`'s, held while a table plays)."""
 
 Written = Callable[[StorageError | None, dict[str, Any]], None]
 """Told once a record's write is final: None or why it was refused, and the record that was written or refused."""

@@ -27,7 +27,7 @@ DEAL = deal_of(date(2026, 12, 2))
 
 
 def _start(store: SaveStore) -> DailySession:
-    """What the table's Start does for the day's deal (pyapp.ui.known_deal.start_daily, without the table)."""
+    """What the table's Start does for the day's deal (pyapp.ui.table.known_deal.start_daily, without the table)."""
     seats = [Seat(f"Seat {n + 1}", kind) for n, kind in enumerate(DEAL.kinds)]
     session = DailySession.start(DEAL.game, seats, seed=DEAL.seed, store=store, allow_hints=False, known_deal=True,
                                  **DEAL.options)

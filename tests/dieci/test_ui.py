@@ -9,7 +9,7 @@ from pyapp.games.dieci import PASS, TOP, Claim, Play
 from tests import fake_dom
 
 ui = None
-loaded = fake_dom.module_ui("pyapp.ui.dieci")
+loaded = fake_dom.module_ui("pyapp.ui.games.dieci")
 
 
 def draw(state, viewer, acted=None):

@@ -9,7 +9,7 @@ from pyapp.games import new_game
 from tests import fake_dom
 
 ui = None
-loaded = fake_dom.module_ui("pyapp.ui.dyad")
+loaded = fake_dom.module_ui("pyapp.ui.games.dyad")
 
 
 def tagged(root, kind: str) -> list[int]:

@@ -9,7 +9,7 @@ from pyapp.games.dyad.rules import SUIT_SYMBOLS
 from tests import fake_dom
 
 ui = None
-loaded = fake_dom.module_ui("pyapp.ui.dyad")
+loaded = fake_dom.module_ui("pyapp.ui.games.dyad")
 
 
 def draw(state, viewer):

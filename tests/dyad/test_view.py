@@ -14,11 +14,11 @@ from tests import fake_dom
 
 @pytest.fixture(scope="module", autouse=True)
 def ui():
-    module, saved = fake_dom.load_ui("pyapp.ui.dyad")
+    module, saved = fake_dom.load_ui("pyapp.ui.games.dyad")
     global dyad_ui
     dyad_ui = module
     yield module
-    fake_dom.unload_ui(saved, "pyapp.ui.dyad")
+    fake_dom.unload_ui(saved, "pyapp.ui.games.dyad")
 
 
 dyad_ui = None

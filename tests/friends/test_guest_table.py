@@ -46,16 +46,16 @@ class Rules:
 
 
 def real_table(game: str, monkeypatch):
-    """The real :class:`pyapp.ui.table.Table` over the fake DOM, with the browser-only parts (lock, motion, rules
+    """The real :class:`pyapp.ui.table.table.Table` over the fake DOM, with the browser-only parts (lock, motion, rules
     sheet, what a redraw keeps, the share's converter) made inert."""
-    module = sys.modules[f"pyapp.ui.{game}"]
-    rules = types.ModuleType("pyapp.ui.rules_sheet")
+    module = sys.modules[f"pyapp.ui.games.{game}"]
+    rules = types.ModuleType("pyapp.ui.shell.rules_sheet")
     rules.RulesSheet = Rules
-    monkeypatch.setitem(sys.modules, "pyapp.ui.rules_sheet", rules)
-    sys.modules["pyapp.ui.dom"].live_handlers = lambda: 0
+    monkeypatch.setitem(sys.modules, "pyapp.ui.shell.rules_sheet", rules)
+    sys.modules["pyapp.ui.browser.dom"].live_handlers = lambda: 0
     sys.modules["pyscript"].window.pyappMotion = types.SimpleNamespace(before=lambda *a: None, after=lambda *a: None)
-    import pyapp.ui.ownership as ownership
-    import pyapp.ui.table as table
+    import pyapp.ui.table.ownership as ownership
+    import pyapp.ui.table.table as table
 
     ownership.GameLock = Lock
     table.keep = lambda root, body: types.SimpleNamespace(restore=lambda *a, **k: None)
@@ -112,7 +112,7 @@ def no_stubs_left():
     ("triad", [HOST, FRIEND], 7),
 ])
 def test_a_guest_plays_to_the_end_by_its_tables_own_controls_and_sees_no_hidden_card(game, kinds, seed, monkeypatch):
-    with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+    with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
         summary_key = getattr(module.UI, "summary_key", None)
         net = Net(game, len(kinds), {}, kinds, seed, summary_key=summary_key)
         mine = "g1"
@@ -169,7 +169,7 @@ def test_a_guest_plays_to_the_end_by_its_tables_own_controls_and_sees_no_hidden_
 
 def test_the_hosts_table_shows_a_guests_turn_as_theirs_with_nothing_to_tap(monkeypatch):
     """The host's table over the host's session, ``Turns.remote`` from the host: the guest's turn is another's."""
-    with fake_dom.ui_loaded("pyapp.ui.dieci"):
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci"):
         net = Net("dieci", 3, {}, [HOST, FRIEND, "easy"], 11, summary_key=None, lossy=False)
         net.run(until=lambda: net.host.session is not None and net.host.session.to_act() == 1)
         root, table = real_table("dieci", monkeypatch)

@@ -19,7 +19,7 @@ KINDS = [HOST, FRIEND, "random", FRIEND]
 
 @pytest.fixture(scope="module")
 def dieci_key():
-    with fake_dom.ui_loaded("pyapp.ui.dieci") as module:
+    with fake_dom.ui_loaded("pyapp.ui.games.dieci") as module:
         yield module.UI.summary_key
 
 

@@ -21,7 +21,7 @@ SUMMARY = {}
 def summary_keys():
     """The real screens' summary keys (the page hands its ``GameUI.summary_key`` to the host)."""
     for game in ("dyad", "dieci"):
-        with fake_dom.ui_loaded(f"pyapp.ui.{game}") as module:
+        with fake_dom.ui_loaded(f"pyapp.ui.games.{game}") as module:
             SUMMARY[game] = module.UI.summary_key
     yield
 

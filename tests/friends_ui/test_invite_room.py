@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyapp.ui.invite_room import COMPUTER, HOST, INVITED, HostRoom, Offer, WaitingSeat
+from pyapp.friends.invite_room import COMPUTER, HOST, INVITED, HostRoom, Offer, WaitingSeat
 
 ROOM = HostRoom("dieci", "https://x/#/join/dieci/r/s", (
     WaitingSeat("Ada", HOST), WaitingSeat("", INVITED), WaitingSeat("", INVITED), WaitingSeat("", COMPUTER, "hard")))

@@ -9,7 +9,7 @@ import pytest
 
 from pyapp.friends.signature import public_key
 from pyapp.i18n import catalog
-from pyapp.ui.join_link import JoinLinkError, new_invite, parse_join
+from pyapp.friends.join_link import JoinLinkError, new_invite, parse_join
 
 
 def seeded(seed: int):

@@ -14,7 +14,7 @@ from tests import fake_dom
 
 @pytest.mark.parametrize("allowed", [True, False])
 def test_a_new_room_for_the_same_seats_keeps_the_options_and_the_hints_choice(monkeypatch, allowed):
-    with fake_dom.ui_loaded("pyapp.ui.friends_host") as module:
+    with fake_dom.ui_loaded("pyapp.ui.friends.friends_host") as module:
         signature = inspect.signature(module.open_room)
         opened: list[dict] = []
         monkeypatch.setattr(module, "open_room", lambda *args, **kwargs: opened.append(

@@ -1,6 +1,6 @@
 """The set-up form's friend seat (issue 33): offered after Person, a friends' game's rules, Start opens the room.
 
-The form runs over the fake DOM; ``pyapp.ui.friends_host`` (the host's controller) is a stub that records
+The form runs over the fake DOM; ``pyapp.ui.friends.friends_host`` (the host's controller) is a stub that records
 what the form hands it.
 """
 
@@ -20,7 +20,7 @@ DYAD_OPTIONS = (("cipher", "dyad.option.cipher"), ("twos", "dyad.option.twos"))
 
 @pytest.fixture(scope="module")
 def form_module():
-    with fake_dom.ui_loaded("pyapp.ui.setup_form") as module:
+    with fake_dom.ui_loaded("pyapp.ui.table.setup_form") as module:
         yield module
 
 
@@ -79,14 +79,14 @@ class Opened(list):
 def rooms(monkeypatch):
     """The host's controller, stubbed: each ``open_room`` call's (table, seats, options); ``hints`` its choices."""
     opened = Opened()
-    stub = types.ModuleType("pyapp.ui.friends_host")
+    stub = types.ModuleType("pyapp.ui.friends.friends_host")
 
     def open_room(table: Any, seats: list, options: dict, *, allow_hints: bool) -> None:
         opened.append((table, seats, options))
         opened.hints.append(allow_hints)
 
     stub.open_room = open_room
-    monkeypatch.setitem(sys.modules, "pyapp.ui.friends_host", stub)
+    monkeypatch.setitem(sys.modules, "pyapp.ui.friends.friends_host", stub)
     return opened
 
 

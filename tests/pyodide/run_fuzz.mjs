@@ -35,7 +35,7 @@ import json, sys
 sys.path.insert(0, "/app")
 import js
 import fuzz_storage
-from pyapp.ui.local_storage import LocalStorageBackend
+from pyapp.ui.browser.local_storage import LocalStorageBackend
 
 def local_backend(items):
     storage = js.window.localStorage

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyapp.friends.signature import public_key, sign, verify
 from pyapp.friends.wire import b64, unb64
-from pyapp.ui.join_link import JoinLinkError, new_invite, parse_join
+from pyapp.friends.join_link import JoinLinkError, new_invite, parse_join
 
 
 def _link(token: str) -> Any:

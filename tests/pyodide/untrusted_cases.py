@@ -94,7 +94,7 @@ def page_backend() -> Backend:
     import js
     from pyodide.ffi import create_proxy
 
-    from pyapp.ui.local_storage import LocalStorageBackend
+    from pyapp.ui.browser.local_storage import LocalStorageBackend
 
     items = js.Map.new()
     storage = js.Object.new()

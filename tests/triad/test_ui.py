@@ -1,6 +1,6 @@
 """The Triad screen rendered into a fake DOM (no browser): hooks, texts, clicks.
 
-The browser modules (``pyscript``, ``js``) and the shell's ``pyapp.ui.dom`` are
+The browser modules (``pyscript``, ``js``) and the shell's ``pyapp.ui.browser.dom`` are
 replaced by the small fakes of ``tests/fake_dom.py`` for the duration of each test, so the renderer's logic
 is checked in CPython; the real page is covered by ``e2e/test_triad.py``.
 """
@@ -19,14 +19,14 @@ from tests.triad.test_state import phase2, play
 
 @pytest.fixture()
 def triad_ui():
-    module, saved = fake_dom.load_ui("pyapp.ui.triad")
+    module, saved = fake_dom.load_ui("pyapp.ui.games.triad")
     yield module
-    fake_dom.unload_ui(saved, "pyapp.ui.triad")
+    fake_dom.unload_ui(saved, "pyapp.ui.games.triad")
 
 
 def render(module, game, viewer=0, person=True):
     from pyapp.play import Seat
-    from pyapp.ui.table import TableContext
+    from pyapp.ui.table.table import TableContext
 
     acted = []
     seats = [Seat(f"P{n}", "person" if person else "easy") for n in range(game.players)]
@@ -127,7 +127,7 @@ def test_phase_two_highlights_removable_triads_and_choosing_is_unambiguous(triad
 
 def test_the_chosen_cell_survives_a_redraw_and_is_gone_after_a_move(triad_ui):
     from pyapp.play import Seat
-    from pyapp.ui.table import TableContext
+    from pyapp.ui.table.table import TableContext
 
     game = phase2(board_with(r0c0="a", r0c1="a", r0c2="a", r0c3="a", r1c1="a", r2c1="a", r5c5="aaa", r7c7="b"))
     ui, root, acted = render(triad_ui, game)
@@ -250,7 +250,7 @@ def test_every_message_key_used_exists():
     import pathlib
     import re
 
-    source = pathlib.Path("pyapp/ui/triad.py").read_text()
+    source = pathlib.Path("pyapp/ui/games/triad.py").read_text()
     keys = set(re.findall(r't\("(triad\.[a-z0-9_.]+)"', source))
     keys |= {f"triad.side.{s}" for s in "ab"} | {f"triad.piece.{s}" for s in "ab"}
     keys |= {f"triad.phase.{p}" for p in ("1", "2", "over")}

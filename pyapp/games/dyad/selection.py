@@ -1,6 +1,6 @@
 """Pure helpers for Dyad's table: the pair a person is selecting, and the follow rule in force.
 
-They hold no DOM code so that they are tested in CPython; ``pyapp.ui.dyad``
+They hold no DOM code so that they are tested in CPython; ``pyapp.ui.games.dyad``
 draws with them.  Texts come back as message keys with parameters.
 
 >>> obs = {"phase": "play", "trick": [{"seat": 0, "pair": ["6S", "4S"], "value": 10}],

@@ -1,6 +1,6 @@
 """What one Dyad seat sees: the keys and types of ``DyadState.observation(seat)``.
 
-The table (``pyapp.ui.dyad``), the world sampler for search
+The table (``pyapp.ui.games.dyad``), the world sampler for search
 (``state.world_from_observation``) and the tests read this one declaration;
 ``tests/test_observation_types.py`` checks every observation of random games
 against it.  Cards are texts (``"7S"``), pairs lists of two.

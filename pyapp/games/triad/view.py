@@ -1,6 +1,6 @@
 """What a Triad seat sees (everything: Triad has no hidden information): the keys and types of ``observation(seat)``.
 
-The table (``pyapp.ui.triad``) reads this one declaration;
+The table (``pyapp.ui.games.triad``) reads this one declaration;
 ``tests/test_observation_types.py`` checks every observation of random games
 against it.  Sides are ``"a"`` and ``"b"``; a cell is ``[row, col]``.
 """

@@ -1,4 +1,4 @@
-"""Messages of the Dieci table (``pyapp.ui.dieci``)."""
+"""Messages of the Dieci table (``pyapp.ui.games.dieci``)."""
 
 from pyapp.games.dieci.rules import CHARACTERS
 

@@ -1,4 +1,4 @@
-"""Messages of the review of a finished game (``pyapp/ui/review.py``)."""
+"""Messages of the review of a finished game (``pyapp/ui/saves/review.py``)."""
 
 EN = {
     "review.open": "Review",

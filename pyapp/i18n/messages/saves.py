@@ -66,7 +66,7 @@ EN = {
     # stored data that could not be read safely, and games waiting for room
     "storage.pending": "Storage is full: this game's result and statistics are kept in this page and saved as soon as there is room. Delete old games in Saved games; closing the page before then loses them.",
     "saves.pending": "Storage is full: {count} finished game(s) with their statistics wait in this page for room. Delete old games to save them.",
-    # a write refused after the screen that asked moved on (pyapp/ui/late_refusal.py)
+    # a write refused after the screen that asked moved on (pyapp/ui/browser/late_refusal.py)
     "storage.late.full": "Storage is full: what you just did was not saved. Delete old games in Saved games to make room.",
     "storage.late.refused": "This browser refused to save what you just did.",
     "storage.late.unavailable": "This browser no longer gives the site storage: what you just did was not saved.",

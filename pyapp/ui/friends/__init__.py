@@ -1,0 +1,1 @@
+"""A friends' game in the page: the host's room and invite, a guest's join, the link between them."""
