@@ -16,7 +16,7 @@ from pyapp.ai.mcts import Search
 from pyapp.ai.options import SearchOptions
 from pyapp.engine import Chance, GameType, Information
 from pyapp.engine.steps import finish
-from pyapp.engine.testing import random_position
+from pyapp.games.testing import random_position
 from pyapp.games import new_game
 from tests.ai.toys import QuickNim, TricksState, nim_with_heap, parse_card
 from tests.toy_games import NimState, Take
