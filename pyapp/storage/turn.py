@@ -102,22 +102,16 @@ def parse_turn(urls: str, username: str, credential: str) -> dict[str, str] | No
     The URL and the username lose surrounding spaces; the credential is kept exactly as typed (a
     password may hold spaces) unless it is nothing but spaces.
 
-    >>> parse_turn("turn:1.2.3.4", "", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: username: settings.turn.error.login
-    >>> parse_turn("", "ann", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: urls: settings.turn.error.url
-    >>> parse_turn("turn:a.example:70000", "ann", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: urls: settings.turn.error.url
-    >>> parse_turn("turn:a.example", "ann", "line\\nbreak")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: credential: settings.turn.error.text
+    >>> for fields in [("turn:1.2.3.4", "", "x"), ("", "ann", "x"), ("turn:a.example:70000", "ann", "x"),
+    ...                ("turn:a.example", "ann", "line\\nbreak")]:
+    ...     try:
+    ...         parse_turn(*fields)
+    ...     except TurnRefused as refused:
+    ...         print(refused)
+    username: settings.turn.error.login
+    urls: settings.turn.error.url
+    urls: settings.turn.error.url
+    credential: settings.turn.error.text
     """
     urls, username = urls.strip(), username.strip()
     credential = credential if credential.strip() else ""
