@@ -62,7 +62,7 @@ def measure(hints: int = 5) -> dict:
     rows = []
     for game, players, options in CASES:
         save = _game(game, players, options)
-        marks = decisions(save, 0)
+        marks = decisions(load(save), 0)
         picks = [marks[i * len(marks) // hints] for i in range(hints)]
         walls, cpus, longest = [], [], 0.0
         for index in picks:
@@ -71,7 +71,7 @@ def measure(hints: int = 5) -> dict:
             walls.append(wall)
             cpus.append(cpu)
             longest = max(longest, slice_)
-        wall, cpu, slice_ = _timed(review(save, seat=0, seed=1, **REVIEW_LIMITS))
+        wall, cpu, slice_ = _timed(review(load(save), seat=0, seed=1, **REVIEW_LIMITS))
         rows.append({"case": f"{game} {players}p" + "".join(f" {k}" for k in options),
                      "hint_median": statistics.median(walls), "hint_cpu": statistics.median(cpus),
                      "hint_max": max(walls), "review": wall, "review_cpu": cpu, "decisions": len(marks),

@@ -25,7 +25,7 @@ if ROOT not in sys.path:
 from pyapp.ai import choose_action  # noqa: E402
 from pyapp.ai.review import review  # noqa: E402
 from pyapp.engine.steps import finish  # noqa: E402
-from pyapp.games import new_game  # noqa: E402
+from pyapp.games import load, new_game  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "fixtures", "blunders.json")
 
@@ -44,12 +44,12 @@ def _normal_game(game: str, players: int, options: dict, seed: int) -> dict:
 
 
 def _clear_blunder(save: dict, worlds: int) -> dict | None:
-    found = finish(review(save, seat=0, seed=0, worlds=worlds))["decisions"]
+    found = finish(review(load(save), seat=0, seed=0, worlds=worlds))["decisions"]
     if not found or found[0]["about_equal"]:
         return None
     top = found[0]
     for seed in (1, 2):
-        small = finish(review(save, seat=0, seed=seed, worlds=SMALL))["decisions"]
+        small = finish(review(load(save), seat=0, seed=seed, worlds=SMALL))["decisions"]
         if small[0]["index"] != top["index"]:
             return None
     return top

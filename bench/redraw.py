@@ -40,12 +40,6 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 TIMEOUT_MS = 300_000
 """A boot or a stretch of moves on a machine others share can take minutes."""
 
-ACTIONS_SAVED = """() => {
-  const id = localStorage.getItem('pyapp.current');
-  const text = id && localStorage.getItem('pyapp.save.' + id);
-  return text ? JSON.parse(text).game.actions.length : 0;
-}"""
-
 
 def traced_game(browser: Browser, url: str, game: str, moves: int, trace: Path, seed: int) -> None:
     """Two Easy computers play ``game`` at phone size; a Chromium trace of ``moves`` of their moves goes to ``trace``."""
@@ -61,9 +55,9 @@ def traced_game(browser: Browser, url: str, game: str, moves: int, trace: Path, 
         step()
         boot.settle(page)  # as a person looks: the next control may be the worker's redraw of this one
     first = 2  # past the first moves, which import the AI
-    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => ({tracing.ACTIONS_SAVED})() >= {first}", timeout=TIMEOUT_MS)
     browser.start_tracing(page=page, path=str(trace), categories=tracing.CATEGORIES)
-    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {first + moves}", timeout=TIMEOUT_MS)
+    page.wait_for_function(f"() => ({tracing.ACTIONS_SAVED})() >= {first + moves}", timeout=TIMEOUT_MS)
     browser.stop_tracing()
     page.close()
 

@@ -1,11 +1,11 @@
 """Soak test: thousands of random games per game through play → save → load → continue.
 
 Every player count and every combination of options is played
-(:func:`pyapp.engine.testing.configurations`: a bool option takes both
+(:func:`pyapp.games.testing.configurations`: a bool option takes both
 values, other options the values in ``EXTRA_VALUES`` or just the default).
 Each game runs through a :class:`pyapp.play.Session` on an in-memory store,
 saving after every action; every position gets the engine's conformance
-checks (:mod:`pyapp.engine.testing`, deeply at a few); at random moments the
+checks (:mod:`pyapp.games.testing`, deeply at a few); at random moments the
 session is dropped and resumed from the store (which replays the record
 through the engine), the resumed game is compared with the one in memory
 (``testing.assert_same``), and play continues on the resumed one.  Random
@@ -31,7 +31,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.engine import testing
+from pyapp.games import testing
 from pyapp.games import NAMES
 from pyapp.play import Seat, Session
 from pyapp.replay import Replay

@@ -84,7 +84,7 @@ def _available(cases: list[dict]) -> list[dict]:
 
 
 def _position(case: dict, seed: int, moves: int):
-    from pyapp.engine.testing import random_position
+    from pyapp.games.testing import random_position
     from pyapp.games import new_game
 
     state = random_position(case["game"], seed=seed, players=case["players"], moves=moves, **case.get("options", {}))

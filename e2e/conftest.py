@@ -199,6 +199,15 @@ def wait_ready():
     return wait
 
 
+@pytest.fixture()
+def errors(page: Page) -> Iterator[list[str]]:
+    """The page errors of the test's ``page`` (and of any tab a test adds to the list); none may occur."""
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    yield found
+    assert not found, found
+
+
 def booted_page(browser, base_url: str, **context_options) -> Iterator:
     """A page of a new context, booted; after the test its context closes and no page error may have occurred.
 

@@ -487,33 +487,42 @@ def fit_problems(page: Page, width: int, height: int, where: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("game", ["triad", "dyad", "dieci"])
-def test_every_player_count_fits_phones_without_sideways_scrolling(app: Page, game: str) -> None:
-    page = app
+def assert_fits(page: Page, screens: Iterator[tuple[str, list[tuple[int, int]]]]) -> None:
+    """Each screen ``screens`` opens (it yields a label and the sizes to try) checked by :func:`fit_problems` at
+    each size, every problem said at once; the viewport is put back whatever happens."""
     problems = []
     try:
-        for players in PLAYER_COUNTS[game]:
-            page.set_viewport_size({"width": 390, "height": 844})
-            start(page, game, players)
-            for width, height in PHONES + LANDSCAPE:
-                problems += fit_problems(page, width, height, f"{players} players at {width}x{height}")
+        for where, sizes in screens:
+            for width, height in sizes:
+                problems += fit_problems(page, width, height, f"{where} at {width}x{height}")
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", ["triad", "dyad", "dieci"])
+def test_every_player_count_fits_phones_without_sideways_scrolling(app: Page, game: str) -> None:
+    page = app
+
+    def tables() -> Iterator[tuple[str, list[tuple[int, int]]]]:
+        for players in PLAYER_COUNTS[game]:
+            page.set_viewport_size({"width": 390, "height": 844})
+            start(page, game, players)
+            yield f"{players} players", PHONES + LANDSCAPE
+
+    assert_fits(page, tables())
 
 
 def test_shell_screens_fit_phones_with_large_targets(app: Page) -> None:
     page = app
-    problems = []
-    try:
+
+    def screens() -> Iterator[tuple[str, list[tuple[int, int]]]]:
         for hash_ in ("#/", "#/rules/triad", "#/rules/dyad", "#/rules/dieci", "#/learn/dyad", "#/learn/triad", "#/learn/dieci", "#/saves"):
             go(page, hash_)
             expect(page.get_by_test_id("view").locator("section").first).to_be_visible()
-            for width, height in PHONES:
-                problems += fit_problems(page, width, height, f"{hash_} at {width}")
-    finally:
-        page.set_viewport_size({"width": 390, "height": 844})
-    assert not problems, "\n".join(problems)
+            yield hash_, PHONES
+
+    assert_fits(page, screens())
 
 
 def test_reduced_motion_turns_animations_off(app: Page) -> None:

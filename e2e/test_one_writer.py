@@ -28,14 +28,6 @@ SPY = """prefix => { window.__landed = [];
 """Logs every record this page wrote to localStorage (after the write went through)."""
 
 
-@pytest.fixture()
-def errors(page: Page) -> list[str]:
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
-    yield found
-    assert not found, found
-
-
 def _tab(page: Page, wait_ready, hash_: str, errors: list[str]) -> Page:
     tab = page.context.new_page()
     tab.on("pageerror", lambda error: errors.append(str(error)))

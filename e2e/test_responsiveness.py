@@ -22,12 +22,6 @@ LIMIT_MS = 100
 MOVES = 3
 THINK_TIMEOUT_MS = 90_000
 
-ACTIONS_SAVED = """() => {
-  const id = localStorage.getItem('pyapp.current');
-  const text = id && localStorage.getItem('pyapp.save.' + id);
-  return text ? JSON.parse(text).game.actions.length : 0;
-}"""
-
 
 @pytest.mark.parametrize("game", ["triad", "dyad", "dieci"])
 def test_no_long_task_while_computers_think(page: Page, wait_ready, game: str, tmp_path: Path) -> None:
@@ -41,7 +35,7 @@ def test_no_long_task_while_computers_think(page: Page, wait_ready, game: str, t
     browser = page.context.browser
     trace = tmp_path / "trace.json"
     browser.start_tracing(page=page, path=str(trace), categories=tracing.CATEGORIES)
-    page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {MOVES}", timeout=THINK_TIMEOUT_MS)
+    page.wait_for_function(f"() => ({tracing.ACTIONS_SAVED})() >= {MOVES}", timeout=THINK_TIMEOUT_MS)
     browser.stop_tracing()
     tasks = tracing.main_thread_tasks(trace)
     assert tasks, "the trace recorded no main-thread task"
@@ -65,7 +59,7 @@ def test_event_handlers_do_not_pile_up_over_a_game(page: Page, wait_ready) -> No
     page.get_by_test_id("start").click()
     counts = []
     for moves in (10, 40):
-        page.wait_for_function(f"() => ({ACTIONS_SAVED})() >= {moves}", timeout=THINK_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({tracing.ACTIONS_SAVED})() >= {moves}", timeout=THINK_TIMEOUT_MS)
         counts.append(page.evaluate(HANDLERS))
     print(f"live handlers after 10 and 40 moves: {counts}")
     assert counts[0] > 0

@@ -15,7 +15,9 @@ import re
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -46,16 +48,25 @@ def t(lang: str, key: str, **params: object) -> str:
     return text.format_map(params) if params else text
 
 
+@contextmanager
+def booted(browser: Browser, base_url: str, route: str, **context_options: Any) -> Iterator[Page]:
+    """A page of a new context (``context_options``: locale, viewport) at ``route``, Python ready; closed after."""
+    context = browser.new_context(base_url=base_url, **context_options)
+    try:
+        page = context.new_page()
+        page.goto(route)
+        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="module", params=["en", "ko"])
 def localized(request, browser: Browser, base_url: str) -> Iterator[tuple[str, Page]]:
     """A page whose browser prefers ``lang``: the site must follow it."""
     lang = request.param
-    context = browser.new_context(base_url=base_url, locale=LOCALES[lang], viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto("/")
-    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
-    yield lang, page
-    context.close()
+    with booted(browser, base_url, "/", locale=LOCALES[lang], viewport={"width": 390, "height": 844}) as page:
+        yield lang, page
 
 
 def open_rules(page: Page, game: str) -> None:
@@ -121,11 +132,7 @@ def test_copy_embed_code_gives_the_iframe_snippet(localized: tuple[str, Page], b
 
 
 def test_language_switch_is_remembered_and_reaches_the_static_shell(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(base_url=base_url, locale="en-US", viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto("/#/rules/dyad")
-        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
+    with booted(browser, base_url, "/#/rules/dyad", locale="en-US", viewport={"width": 390, "height": 844}) as page:
         expect(page.locator("h1")).to_have_text("Rules of Dyad")
         page.get_by_test_id("language").select_option("ko")
         expect(page.locator("h1")).to_have_text(t("ko", "rules.page_title", game=t("ko", "game.dyad")))
@@ -139,7 +146,7 @@ def test_language_switch_is_remembered_and_reaches_the_static_shell(browser: Bro
         expect(page.locator("h1")).to_have_text(t("ko", "rules.page_title", game=t("ko", "game.dyad")))
         expect(page.get_by_test_id("language")).to_have_value("ko")
         # before Python: the static shell of the next visit is Korean too
-        static = context.new_page()
+        static = page.context.new_page()
         static.route(re.compile(r".*/web/start\.[0-9a-f]+\.js$"), lambda route: route.abort())
         static.goto("/")
         expect(static.locator(".tagline")).to_have_text(t("ko", "shell.tagline"))
@@ -147,8 +154,6 @@ def test_language_switch_is_remembered_and_reaches_the_static_shell(browser: Bro
         static.close()
         page.get_by_test_id("language").select_option("en")
         expect(page.locator("h1")).to_have_text("Rules of Dyad")
-    finally:
-        context.close()
 
 
 # -- the embed --------------------------------------------------------------------------------
@@ -307,11 +312,7 @@ def test_embed_of_an_unknown_demo_says_so(static_embed: BrowserContext) -> None:
 
 
 def test_rules_page_demo_screenshot_at_320(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(base_url=base_url, locale="ko-KR", viewport={"width": 320, "height": 700})
-    try:
-        page = context.new_page()
-        page.goto("/#/rules/dieci")
-        page.wait_for_selector("body[data-ready=true]", state="attached", timeout=BOOT_MS)
+    with booted(browser, base_url, "/#/rules/dieci", locale="ko-KR", viewport={"width": 320, "height": 700}) as page:
         figure = page.locator("figure.demo[data-demo='dieci/round-of-offers']")
         figure.scroll_into_view_if_needed()
         for _ in range(6):
@@ -319,5 +320,3 @@ def test_rules_page_demo_screenshot_at_320(browser: Browser, base_url: str) -> N
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         figure.screenshot(path=SCREENSHOTS / "rules-dieci-offers-ko-320.png")
-    finally:
-        context.close()

@@ -387,8 +387,16 @@ def test_importing_a_finished_game_beyond_the_bound_deletes_nothing_and_says_so(
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('pyapp.save.old-')).length") == MAX_FINISHED
 
 
+def _fits_across(page: Page) -> None:
+    """Nothing on the screen makes the page scroll sideways (a wide table scrolls in its own region)."""
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_screenshots(spage: Page, width: int, height: int) -> None:
+    """The three views of the screen, pictured, and what a person checks on each: the list (a game in
+    progress, a finished one, a damaged one said to be so, the statistics counting the finished game),
+    a replay two steps in, the delete dialog (Cancel keeps every save); none scrolls sideways."""
     page = spage
     page.set_viewport_size({"width": width, "height": height})
     live, items = make_saves(finished=False, title="Evening game")
@@ -400,16 +408,33 @@ def test_screenshots(spage: Page, width: int, height: int) -> None:
     count_finished(backend, done.record(), game=GAME, scores=done.state.scores(), winners=done.state.winners())
     items.update(backend.items)
     open_saves(page, None, items)
+    expect(page.get_by_test_id("save")).to_have_count(3)
+    expect(page.locator(f'[data-id="{live.record_id}"]').get_by_test_id("save-title")).to_have_text("Evening game")
+    expect(page.locator(f'[data-id="{done.record_id}"]').get_by_test_id("save-title")).to_have_text("Last week")
+    expect(page.locator('[data-id="broken"]').get_by_test_id("save-problem")).to_contain_text("not valid JSON")
+    stats = page.locator(f'[data-testid=stats-row][data-game="{GAME}"]')
+    expect(stats).to_have_count(1)
+    expect(stats.locator("td").nth(1)).to_have_text("1")  # played: the finished game, once
+    _fits_across(page)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"saves-{width}.png"), full_page=True)
     page.locator(f'[data-id="{done.record_id}"]').get_by_test_id("save-replay").click()
     page.get_by_test_id("replay-forward").click()
     page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("replay-position")).to_have_text(f"Step 2 of {len(done.state.history)}")
+    expect(page.get_by_test_id("replay-board")).to_be_in_viewport()
+    _fits_across(page)
     page.screenshot(path=str(SCREENSHOTS / f"saves-replay-{width}.png"), full_page=True)
     page.get_by_test_id("replay-close").click()
     page.get_by_test_id("save-delete").first.click()
+    expect(page.get_by_test_id("delete-dialog")).to_be_visible()
+    expect(page.get_by_test_id("confirm-delete")).to_be_in_viewport()
+    expect(page.get_by_test_id("cancel-delete")).to_be_in_viewport()
+    _fits_across(page)
     page.screenshot(path=str(SCREENSHOTS / f"saves-delete-{width}.png"))
     page.get_by_test_id("cancel-delete").click()
+    expect(page.get_by_test_id("delete-dialog")).to_be_hidden()
+    expect(page.get_by_test_id("save")).to_have_count(3)
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

@@ -63,14 +63,6 @@ def _other_tab(page: Page, wait_ready) -> Page:
     return tab
 
 
-@pytest.fixture()
-def errors(page: Page) -> list[str]:
-    found: list[str] = []
-    page.on("pageerror", lambda error: found.append(str(error)))
-    yield found
-    assert not found, found
-
-
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_play_here_on_an_old_offer_resumes_what_the_other_tab_stored(page: Page, wait_ready, errors, game) -> None:
     session, rng = _game(game)

@@ -4,7 +4,7 @@ A person's seat is played by ``play_through.Player`` (the legal choices the
 screen offers, picked by a seeded ``random.Random``) against Easy computers at
 zero pace; the set-up goes through the form.  The configurations of
 ``CI_GAMES`` run by default; every other one of
-``pyapp.engine.testing.configurations`` is marked ``slow``
+``pyapp.games.testing.configurations`` is marked ``slow``
 (``pytest -m slow e2e/test_whole_games.py``).  A game that stops moving fails
 within ``play_through.STALL_MS`` with the status and a screenshot.  Each end is
 shot at 360x640 in ``e2e/screenshots/whole-*.png``.
@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 import hooks
 from conftest import booted_page
 from play_through import SCREENSHOTS, Player, label, seats, set_up, watch_errors, winners
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 
 PHONE = {"width": 360, "height": 640}
 

@@ -9,7 +9,7 @@ import pytest
 
 from pyapp.deals.fingerprint import SHORT, canonical_text, fingerprint, of_save
 from pyapp.deals.verify import check
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 from pyapp.games import new_game
 from pyapp.play import Seat, Session
 from pyapp.storage import SaveStore

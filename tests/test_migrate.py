@@ -17,6 +17,13 @@ def _text(name):
     return (FIXTURES / name).read_text(encoding="utf-8")
 
 
+def refused(fixture: str, change: dict, match: str | None = None) -> None:
+    """The stored record ``fixture`` with its top fields ``change``d is refused (saying ``match``, when given)."""
+    record = dict(json.loads(_text(fixture)), **change)
+    with pytest.raises(CorruptRecord, match=match):
+        decode_record(json.dumps(record))
+
+
 def test_first_record_format_fixture_still_loads_and_replays():
     record, state = decode_record(_text("record-v1-nim.json"))
     assert record["record"] == RECORD_VERSION == 7
@@ -40,18 +47,12 @@ def test_bare_engine_save_of_format_1_is_migrated_into_a_record():
 
 @pytest.mark.parametrize("version", [8, 99, 10**6])
 def test_future_record_versions_are_refused_clearly(version):
-    record = json.loads(_text("record-v1-nim.json"))
-    record["record"] = version
-    with pytest.raises(CorruptRecord, match=f"unknown saved-game version {version}: .*newer version"):
-        decode_record(json.dumps(record))
+    refused("record-v1-nim.json", {"record": version}, f"unknown saved-game version {version}: .*newer version")
 
 
 @pytest.mark.parametrize("version", ["1", None, 1.5, True, -1, [1]])
 def test_nonsense_record_versions_are_refused(version):
-    record = json.loads(_text("record-v1-nim.json"))
-    record["record"] = version
-    with pytest.raises(CorruptRecord, match="unknown saved-game version"):
-        decode_record(json.dumps(record))
+    refused("record-v1-nim.json", {"record": version}, "unknown saved-game version")
 
 
 def test_future_engine_format_is_refused_clearly():
@@ -121,10 +122,7 @@ def test_second_format_fixtures_load_with_their_hints(name):
                                    {"allowed": True, "used": True}, {"allowed": True, "used": 0, "x": 1},
                                    {"allowed": True, "used": 10**9}])
 def test_malformed_hints_are_refused_clearly(hints):
-    record = json.loads(_text("record-v2-nim-hints-allowed.json"))
-    record["hints"] = hints
-    with pytest.raises(CorruptRecord, match="'hints' is missing or malformed"):
-        decode_record(json.dumps(record))
+    refused("record-v2-nim-hints-allowed.json", {"hints": hints}, "'hints' is missing or malformed")
 
 
 def test_records_of_version_2_gain_revisions_and_a_named_flag():
@@ -149,9 +147,7 @@ def test_third_format_fixtures_load_with_their_revisions(name):
 @pytest.mark.parametrize("change", [{"revision": -1}, {"revision": 1.5}, {"history_revision": 99},
                                     {"named": "yes"}, {"review_imported": 1}])
 def test_malformed_revisions_and_flags_are_refused(change):
-    record = dict(json.loads(_text("record-v3-nim-renamed.json")), **change)
-    with pytest.raises(CorruptRecord):
-        decode_record(json.dumps(record))
+    refused("record-v3-nim-renamed.json", change)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("record-v[123]-*.json")))
@@ -202,6 +198,4 @@ def test_seventh_format_fixtures_keep_their_counted_mark(name):
 
 @pytest.mark.parametrize("daily", ["2026-12-02/triad", "2026-13-02/dyad", "yesterday", 336, True, ["2026-12-02/dyad"]])
 def test_malformed_counted_marks_are_refused(daily):
-    record = dict(json.loads(_text("record-v7-dyad-3p-daily-in-progress.json")), daily=daily)
-    with pytest.raises(CorruptRecord, match="'daily'"):
-        decode_record(json.dumps(record))
+    refused("record-v7-dyad-3p-daily-in-progress.json", {"daily": daily}, "'daily'")

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 from pyapp.games import NAMES, new_game
 from tests import fake_dom
 

@@ -117,7 +117,7 @@ def test_bytecode_wheel_holds_no_source_and_refuses_a_changed_tree() -> None:
     # modules no page imports are left out, bytecode and digest; one a kept module imports stops the build
     assert build.NOT_IN_WHEEL and not {n + "c" for n in build.NOT_IN_WHEEL} & names
     assert not [line for line in listed.splitlines() if line.split("  ")[1] in build.NOT_IN_WHEEL]
-    assert "pyapp/engine/testing.py" in build.NOT_IN_WHEEL and "pyapp/engine/testing.py" in sources
+    assert "pyapp/games/testing.py" in build.NOT_IN_WHEEL and "pyapp/games/testing.py" in sources
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(build, "NOT_IN_WHEEL", (*build.NOT_IN_WHEEL, "pyapp/registry.py"))
         with pytest.raises(SystemExit, match="imports pyapp.registry, which the wheel leaves out"):

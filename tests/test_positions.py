@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from pyapp import demos
-from pyapp.engine.testing import position_sim_test
+from pyapp.games.testing import position_sim_test
 from pyapp.games import dieci, dyad, triad
 from tests.toy_games import NimState
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 from pyapp.games import NAMES, new_game
 from pyapp.i18n import catalog, t
 from pyapp.replay import Replay, Step, describe_step, describer, generic_describe, render

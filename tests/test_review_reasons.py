@@ -121,7 +121,7 @@ def test_the_explanation_never_shares_a_reason_and_says_when_the_difference_come
 @pytest.mark.parametrize(("game", "players"), [("dyad", 2), ("dieci", 3), ("triad", 2)])
 def test_a_real_review_explains_every_entry(review_ui, game, players):
     state, _ = _played(game, players, seed=7)
-    result = finish(review(state.to_save(), seat=0, seed=1, worlds=2, budget_ms=40.0))
+    result = finish(review(state, seat=0, seed=1, worlds=2, budget_ms=40.0))
     _check_items(review_ui, state, result["decisions"])
 
 

@@ -1,10 +1,10 @@
-"""Every game in every configuration passes the conformance check (:mod:`pyapp.engine.testing`),
+"""Every game in every configuration passes the conformance check (:mod:`pyapp.games.testing`),
 and the check catches a game that breaks an invariant."""
 
 import pytest
 
 from pyapp.engine.fields import SHARED
-from pyapp.engine.testing import ConformanceError, configurations, random_sim_test
+from pyapp.games.testing import ConformanceError, configurations, random_sim_test
 from pyapp.games import NAMES, register
 from tests.ai.toys import TricksState  # registers "tricks"
 from tests.toy_games import NimState

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pyapp.friends import commitment
+from pyapp.deals import commitment
 from pyapp.friends.audit import audit
 from pyapp.storage import CorruptRecord, MemoryBackend, SaveStore, decode_record
 from pyapp.storage.friends import completed, is_guest, shared

@@ -25,7 +25,7 @@ def game() -> tuple[dict, dict]:
     """A finished Dyad game of two players (from the blunders fixture) and seat 0's review of it."""
     save = BLUNDERS[0]["save"]
     assert save["players"] == 2 and load(save).is_terminal()
-    return save, finish(ai_review.review(save, seat=0, seed=1, worlds=2))
+    return save, finish(ai_review.review(load(save), seat=0, seed=1, worlds=2))
 
 
 def _stored(save: dict, review: dict | None = None) -> tuple[SaveStore, str]:
@@ -111,7 +111,7 @@ def test_the_second_format_fixture_with_a_review_opens_it_as_stored():
     raw = json.loads(text)
     assert record["record"] == RECORD_VERSION and record["review"] == raw["review"]
     review = record["review"]
-    assert review["seat"] == 0 and review["done"] == review["total"] == len(ai_review.decisions(raw["game"], 0))
+    assert review["seat"] == 0 and review["done"] == review["total"] == len(ai_review.decisions(load(raw["game"]), 0))
     assert [d["played"] for d in review["decisions"]] == [str(state.history[d["index"]]) for d in review["decisions"]]
 
 
@@ -119,7 +119,7 @@ def test_the_second_format_fixture_with_a_review_opens_it_as_stored():
 def test_every_games_review_is_stored_and_read_back(case):
     """Whatever the game, the engine's review passes the storage's check (moves parse, indices fit)."""
     save = case["save"]
-    review = finish(ai_review.review(save, seat=case["seat"], seed=1, worlds=2))
+    review = finish(ai_review.review(load(save), seat=case["seat"], seed=1, worlds=2))
     store, record_id = _stored(save)
     store.keep_review(record_id, review)
     assert store.read(record_id)[0]["review"] == review

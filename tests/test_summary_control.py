@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 from pyapp.games import new_game
 from tests import fake_dom
 

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from pyapp.engine.testing import configurations
+from pyapp.games.testing import configurations
 from pyapp.games import NAMES
 from pyapp.i18n import set_language
 from pyapp.play import Seat, Session

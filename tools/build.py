@@ -259,7 +259,7 @@ def loader_module(runtime: str, app: str) -> bytes:
     return loader.encode()
 
 
-NOT_IN_WHEEL = ("pyapp/engine/testing.py",)
+NOT_IN_WHEEL = ("pyapp/games/testing.py",)
 """Modules the site's (bytecode) wheel leaves out: no page imports them, only the tests and
 ``bench/soak.py`` do (the conformance check).  :func:`shipped` stops the build if a module the
 wheel keeps imports one; ``e2e/test_stdlib.py`` imports every other module from the built wheel."""

@@ -13,6 +13,13 @@ from pathlib import Path
 
 CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 """Trace categories that record every main-thread ``RunTask`` with its thread time."""
+ACTIONS_SAVED = """() => {
+  const id = localStorage.getItem('pyapp.current');
+  const text = id && localStorage.getItem('pyapp.save.' + id);
+  return text ? JSON.parse(text).game.actions.length : 0;
+}"""
+"""A page function: the moves the current game's save holds, what both wait on between traces (a move is
+traced from the tap until the page has saved it)."""
 
 
 @dataclass(frozen=True)

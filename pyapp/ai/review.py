@@ -1,6 +1,7 @@
 """Review of a finished game: each decision of one seat judged from what it knew then.
 
-The game is replayed from its save; at each position where ``seat`` had a choice the
+The game is replayed from its start (a state knows its seed, players and options: ai/ knows no
+game, so the caller loads the save); at each position where ``seat`` had a choice the
 judge (:mod:`pyapp.ai.judge`) is asked about the real position of that moment, and the
 judge draws its worlds from that seat's observation only, so the others' hidden cards,
 known now the game is over, play no part.  The result is plain JSON-able data with a
@@ -12,7 +13,7 @@ known now the game is over, play no part.  The result is plain JSON-able data wi
 >>> game = new_game("nim", seed=4, players=2)
 >>> while not game.is_terminal():
 ...     game.step(game.legal_actions()[0])
->>> result = finish(review(game.to_save(), seat=0, seed=1, worlds=8))
+>>> result = finish(review(game, seat=0, seed=1, worlds=8))
 >>> result["version"], result["done"] == result["total"]
 (1, True)
 """
@@ -25,7 +26,6 @@ from typing import Any
 from pyapp.ai import SLICE_MS
 from pyapp.ai.judge import judge
 from pyapp.engine.state import State
-from pyapp.games import game_class, load
 
 REVIEW_VERSION = 1
 
@@ -40,10 +40,14 @@ Fact = list[Any]
 """``[message key, params]``, as :func:`pyapp.ai.hint.reasons` gives them."""
 
 
-def decisions(save: dict[str, Any], seat: int) -> list[int]:
-    """Indices into the save's actions of the moves ``seat`` made with more than one choice."""
-    final = load(save)
-    fresh = game_class(final.GAME)(seed=final.seed, players=final.players, **final.options)
+def _start(final: State) -> State:
+    """The game ``final`` is, at its start: its own class, seed, players and options."""
+    return type(final)(seed=final.seed, players=final.players, **final.options)
+
+
+def decisions(final: State, seat: int) -> list[int]:
+    """Indices into ``final``'s history of the moves ``seat`` made with more than one choice."""
+    fresh = _start(final)
     found = []
     for index, action in enumerate(final.history):
         if fresh.current_player() == seat and len(fresh.legal_actions()) > 1:
@@ -52,9 +56,9 @@ def decisions(save: dict[str, Any], seat: int) -> list[int]:
     return found
 
 
-def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budget_ms: float | None = None,
+def review(final: State, *, seat: int, seed: Any, worlds: int = 32, budget_ms: float | None = None,
            slice_ms: float = SLICE_MS) -> Generator[tuple[int, int], None, dict[str, Any]]:
-    """Judge every decision of ``seat`` in ``save`` (a generator; closing it stops it).
+    """Judge every decision of ``seat`` in the game ``final`` (a generator; closing it stops it).
 
     Yields ``(done, total)`` decisions about every ``slice_ms``; returns the review:
     ``{"version", "game", "seat", "worlds", "done", "total", "decisions"}``, where each
@@ -64,12 +68,11 @@ def review(save: dict[str, Any], *, seat: int, seed: Any, worlds: int = 32, budg
     moves, then by the points lost: points are measured at every decision, win chances
     only where the playouts reached the game's end).  ``budget_ms`` limits each decision's judgment.
     """
-    final = load(save)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < final.players:
         raise ValueError(f"no seat {seat} in a game of {final.players}")
-    marks = set(decisions(save, seat))
+    marks = set(decisions(final, seat))
     total = len(marks)
-    state = game_class(final.GAME)(seed=final.seed, players=final.players, **final.options)
+    state = _start(final)
     found = []
     for index, action in enumerate(final.history):
         if index in marks:

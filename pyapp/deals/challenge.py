@@ -30,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyapp.deals.seed import ASCII_DIGITS, SeedError, parse_seed
+from pyapp.engine.errors import Refused
 from pyapp.games import game_class
-from pyapp.play.setup import ASCII_DIGITS, SetupError, parse_seed
 from pyapp.registry import GAMES, PERSON, TABLE_LEVELS
 
 FORMAT = "1"
@@ -43,12 +44,8 @@ TOKEN_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz.-")
 MAX_OPTION_DIGITS = 3
 
 
-class ChallengeError(ValueError):
+class ChallengeError(Refused):
     """A challenge link that cannot be used; ``key`` is the message to show."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 @dataclass(frozen=True)
@@ -131,7 +128,7 @@ def parse_challenge(game: str, token: str) -> Challenge:
         raise ChallengeError("challenge.unplayable")
     try:
         seed = parse_seed(seed_text)
-    except SetupError:
+    except SeedError:
         raise ChallengeError("challenge.damaged") from None
     if seed is None or seed_text != str(seed):  # no leading zeros: one token per deal
         raise ChallengeError("challenge.damaged")

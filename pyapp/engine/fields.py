@@ -7,7 +7,7 @@ ever replaced whole, so a copy may share it).  From that one table:
 * ``clone()`` copies exactly those fields;
 * a new state checks after ``setup()`` that it set exactly those fields;
 * a world rebuilt from an observation sets them one by one (in their
-  declared order), and the conformance check (:mod:`pyapp.engine.testing`)
+  declared order), and the conformance check (:mod:`pyapp.games.testing`)
   refuses a world with a missing or an undeclared field.
 
 So a field added to a game cannot silently miss its copy or its world.

@@ -300,7 +300,7 @@ class State(ABC):
         """A full state consistent with ``observation`` (``seat``'s, as ``observation(seat)`` gave it) alone.
 
         What a device that holds one seat's view and nothing more searches from: a
-        friend's hint on the guest's own device (:mod:`pyapp.play.remote`).  The
+        friend's hint on the guest's own device (:mod:`pyapp.friends.remote`).  The
         unseen parts and future chance are drawn from ``rng``; ``seat`` has the same
         legal actions in it, and its ``sample_world(seat, ...)`` draws worlds of the
         same observation.  Each game that can be played with friends defines it.

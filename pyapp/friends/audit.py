@@ -6,11 +6,11 @@ record plus a ``friends`` block: room, every seat's commitment and value, the
 room's restarts), and :func:`audit` checks, on the guest's own engine:
 
 * every revealed value is the one its seat committed to
-  (:func:`pyapp.friends.commitment.mismatched`), the commitments are the ones
+  (:func:`pyapp.deals.commitment.mismatched`), the commitments are the ones
   the guest was shown before it revealed its value, and the guest's own value
   and room are the ones it knows;
 * in a game with chance, the record's deal number is
-  :func:`pyapp.friends.commitment.seed_of` of those values, so the host did
+  :func:`pyapp.deals.commitment.seed_of` of those values, so the host did
   not choose it, and the deal's fingerprint recomputes to the one the guest
   was shown at the deal (a game without chance deals nothing to check);
 * every action replays legally to the game's end (:func:`pyapp.deals.verify.check`);
@@ -30,12 +30,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pyapp.deals.commitment import mismatched, seed_of
 from pyapp.deals.fingerprint import is_fingerprint, short
 from pyapp.deals.verify import Finding, check
-from pyapp.friends.commitment import is_commitment, is_value, mismatched, seed_of
 from pyapp.games import game_class, new_game
-
-MAX_SEATS = 16
+from pyapp.storage.friends import read_friends
 
 
 @dataclass(frozen=True)
@@ -52,26 +51,6 @@ class Audit:
     def ok(self) -> bool:
         """The record is honest as far as this guest can tell."""
         return not self.findings
-
-
-def read_friends(block: Any) -> tuple[str, dict[int, str], dict[int, str | None], int] | None:
-    """The friends block's room, commitments and values (int seats) and restarts, or None if malformed."""
-    if not isinstance(block, dict) or set(block) != {"room", "commitments", "values", "restarts"}:
-        return None
-    room, commitments, values, restarts = block["room"], block["commitments"], block["values"], block["restarts"]
-    if not (isinstance(room, str) and 0 < len(room) <= 64 and isinstance(commitments, dict)
-            and isinstance(values, dict) and set(commitments) == set(values) and 0 < len(commitments) <= MAX_SEATS
-            and isinstance(restarts, int) and not isinstance(restarts, bool) and 0 <= restarts <= 1000):
-        return None
-    seats: dict[str, int] = {}
-    for key in commitments:
-        if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key and int(key) < MAX_SEATS):
-            return None
-        seats[key] = int(key)
-    if not all(is_commitment(commitments[key]) and (values[key] is None or is_value(values[key])) for key in seats):
-        return None
-    return (room, {seats[key]: commitments[key] for key in seats},
-            {seats[key]: values[key] for key in seats}, restarts)
 
 
 def _plain(value: Any) -> Any:
@@ -163,4 +142,4 @@ def audit(record: Any, seat: int, received: Sequence[Mapping[str, Any]], announc
     return Audit(verdict.moves, matched, (*findings, *unmatched))
 
 
-__all__ = ["Audit", "audit", "read_friends"]
+__all__ = ["Audit", "audit"]

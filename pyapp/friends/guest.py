@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from pyapp.friends import commitment
+from pyapp.deals import commitment
 from pyapp.friends.audit import Audit, audit
 from pyapp.friends.signature import verify
 from pyapp.friends.wire import (HOST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, Record,

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyapp.engine.errors import IllegalMoveError
-from pyapp.friends import commitment
+from pyapp.deals import commitment
 from pyapp.friends.signature import public_key, sign
 from pyapp.friends.wire import (GUEST_TYPES, Act, BadMessage, Commit, Deal, Dismiss, Join, Message, Offer, RateLimit,
                                 Record, Refused, Removed, Reveal, Sequence, Sync, View, Welcome, b64, dump,

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from pyapp.friends.commitment import is_commitment, is_value
+from pyapp.deals.commitment import is_commitment, is_value
 from pyapp.storage.safejson import UnsafeJSON, is_number, loads
 
 VERSION = 1
@@ -113,7 +113,7 @@ class Join(Message):
 
 @dataclass(frozen=True)
 class Commit(Message):
-    """Guest: the commitment to its value (:mod:`pyapp.friends.commitment`)."""
+    """Guest: the commitment to its value (:mod:`pyapp.deals.commitment`)."""
 
     TYPE = "commit"
     SCHEMA = {"commitment": is_commitment}

@@ -88,7 +88,7 @@ class Session:
         ``"stale"`` (another tab stored a newer history)."""
         self.hosted = False
         self.answer_due = False
-        """Never: a game on this device answers its moves at once (a guest's game, :mod:`pyapp.play.remote`, waits)."""
+        """Never: a game on this device answers its moves at once (a guest's game, :mod:`pyapp.friends.remote`, waits)."""
         """A friends' game this device hosted, read back from storage: it is taken up as a room again
         (:mod:`pyapp.ui.friends.friends_host`), never played on this device alone."""
         self._stored = record_id is not None if stored is None else stored

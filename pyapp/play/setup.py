@@ -9,12 +9,10 @@ Unicode (``tests/play/test_setup.py``) and Pyodide replays its examples.
 Setup(players=2, seats=(('Ada Lovelace', 'person'), ('', 'easy')), seed=42)
 >>> parse_setup("3", [("Ada", "person"), ("Bo", "friend"), ("", "hard")], "", players_allowed=(3,)).seats
 (('Ada', 'person'), ('', 'friend'), ('', 'hard'))
->>> parse_seed(""), parse_seed("9007199254740991")
-(None, 9007199254740991)
->>> parse_seed("1²")
+>>> parse_setup("2", [("", "person"), ("", "easy")], "1²", players_allowed=(2,))
 Traceback (most recent call last):
 ...
-pyapp.play.setup.SetupError: setup.seed_invalid
+pyapp.play.setup.SetupError: seed: setup.seed_invalid
 """
 
 from __future__ import annotations
@@ -22,22 +20,16 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from pyapp.registry import FRIEND, PERSON, SEED_LIMIT, SETUP_KINDS
+from pyapp.deals.seed import ASCII_DIGITS, MAX_SEED_DIGITS, SEED_LIMIT, SeedError, parse_seed
+from pyapp.engine.errors import Refused
+from pyapp.registry import FRIEND, PERSON, SETUP_KINDS
 
-MAX_SEED_DIGITS = len(str(SEED_LIMIT - 1))
-"""The deal number field's ``maxlength``: any deal number can be typed back (16)."""
 MAX_SEAT_NAME = 24
 """A seat name's length once trimmed (the name field's ``maxlength``)."""
-ASCII_DIGITS = frozenset("0123456789")
 
 
-class SetupError(ValueError):
+class SetupError(Refused):
     """A set-up field that cannot be used: ``field`` names it, ``key`` the message shown beside it."""
-
-    def __init__(self, field: str, key: str) -> None:
-        super().__init__(key)
-        self.field = field
-        self.key = key
 
 
 @dataclass(frozen=True)
@@ -49,21 +41,6 @@ class Setup:
     """A blank name is the seat's default name."""
     seed: int | None
     """None: a new random deal."""
-
-
-def parse_seed(text: str) -> int | None:
-    """A deal number from the ASCII digits 0-9 only, below :data:`SEED_LIMIT`; None when blank.
-
-    ``str.isdigit`` would take superscript and circled digits, which ``int`` refuses.
-    """
-    text = text.strip(" \t\r\n")
-    if not text:
-        return None
-    if not set(text) <= ASCII_DIGITS:
-        raise SetupError("seed", "setup.seed_invalid")
-    if len(text) > MAX_SEED_DIGITS or int(text) >= SEED_LIMIT:
-        raise SetupError("seed", "setup.seed_too_large")
-    return int(text)
 
 
 def parse_name(text: str) -> str:
@@ -81,18 +58,20 @@ def parse_setup(players: str, seats: list[tuple[str, str]], seed: str, *, player
     """
     count = players.strip()
     if not (set(count) <= ASCII_DIGITS and count and len(count) <= 3 and int(count) in players_allowed):
-        raise SetupError("players", "setup.players_invalid")
+        raise SetupError("setup.players_invalid", field="players")
     kinds = [kind for _, kind in seats]
     if len(seats) != int(count) or any(kind not in SETUP_KINDS for kind in kinds):
-        raise SetupError("seats", "setup.seat_kind_invalid")
+        raise SetupError("setup.seat_kind_invalid", field="seats")
     friends = FRIEND in kinds
     if friends and kinds.count(PERSON) != 1:
-        raise SetupError("seats", "setup.friends_one_person")
+        raise SetupError("setup.friends_one_person", field="seats")
     if friends and seed.strip(" \t\r\n"):
-        raise SetupError("seed", "setup.friends_no_seed")
-    return Setup(int(count), tuple(("" if kind == FRIEND else parse_name(name), kind) for name, kind in seats),
-                 parse_seed(seed))
+        raise SetupError("setup.friends_no_seed", field="seed")
+    try:
+        number = parse_seed(seed)
+    except SeedError as refused:
+        raise SetupError(refused.key, field=refused.field) from None
+    return Setup(int(count), tuple(("" if kind == FRIEND else parse_name(name), kind) for name, kind in seats), number)
 
 
-__all__ = ["MAX_SEAT_NAME", "MAX_SEED_DIGITS", "SEED_LIMIT", "Setup", "SetupError", "parse_name", "parse_seed",
-           "parse_setup"]
+__all__ = ["MAX_SEAT_NAME", "MAX_SEED_DIGITS", "SEED_LIMIT", "Setup", "SetupError", "parse_name", "parse_setup"]

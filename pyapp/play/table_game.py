@@ -1,5 +1,5 @@
 """What a table reads of the game it draws: the surface :class:`pyapp.play.Session` and a guest's
-:class:`pyapp.play.remote.RemoteSession` both offer.
+:class:`pyapp.friends.remote.RemoteSession` both offer.
 
 The table (:mod:`pyapp.ui.table.table` and its parts) is written against the session;
 a guest's device has no engine state, only its seat's views.  This protocol

@@ -48,7 +48,7 @@ _DEAL = {
         "sends everyone its commitment (a SHA-256 hash of the room, the seat and the value). Once every commitment "
         "is in, each device sends its value to the host only. The deal number is the first 53 bits of a SHA-256 "
         "hash of every value in seat order (a seat that never sent its value counts by its commitment; the recipe and test values are in the site's source, "
-        "pyapp/friends/commitment.py): no guest knows the others' values, so none can work it out, and the host "
+        "pyapp/deals/commitment.py): no guest knows the others' values, so none can work it out, and the host "
         "committed to its own value before it saw anyone's, so it cannot choose it. The table shows the deal's "
         "fingerprint before the first card, and how many times the host restarted the room before the deal. A seat "
         "that never sends its value is played by a computer; the cards are never dealt again.",
@@ -62,7 +62,7 @@ _DEAL = {
         "아무도 고르지 않은 딜. 카드를 나누기 전에 모든 사람의 기기가 128비트짜리 무작위 비밀 값을 뽑고, 그 값의 "
         "약속값(방, 자리, 값을 SHA-256으로 해시한 값)을 모두에게 보냅니다. 약속값이 모두 모이면 각 기기는 자기 값을 "
         "호스트에게만 보냅니다. 딜 번호는 모든 값을 자리 순서대로 이어 SHA-256으로 해시한 값의 앞 53비트입니다(값을 보내지 않은 자리는 약속값을 씁니다. 만드는 "
-        "방법과 시험값은 사이트 소스의 pyapp/friends/commitment.py에 있습니다). 게스트는 다른 사람의 값을 모르므로 딜 "
+        "방법과 시험값은 사이트 소스의 pyapp/deals/commitment.py에 있습니다). 게스트는 다른 사람의 값을 모르므로 딜 "
         "번호를 알아낼 수 없고, 호스트는 다른 사람의 값을 보기 전에 자기 값을 약속했으므로 딜 번호를 고를 수 없습니다. "
         "테이블은 첫 카드 전에 딜 지문과, 호스트가 딜 전에 방을 몇 번 다시 열었는지를 보여 줍니다. 값을 끝내 보내지 않는 "
         "자리는 컴퓨터가 맡고, 카드를 다시 나누지는 않습니다.",

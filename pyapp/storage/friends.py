@@ -25,9 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pyapp.deals.commitment import is_commitment, is_value, mismatched, seed_of
 from pyapp.deals.fingerprint import is_fingerprint, of_save
-from pyapp.friends.audit import read_friends
-from pyapp.friends.commitment import mismatched, seed_of
 from pyapp.games import game_class
 from pyapp.registry import GAMES, SEAT_KINDS
 from pyapp.storage.revision import check_revisions
@@ -40,8 +39,30 @@ PRIVATE = ("room_keys", "daily")
 """Fields only this device keeps, never sent, exported nor imported: the host's room keys, and the deal of the
 day's counted mark (:mod:`pyapp.play.daily`: a file's word never makes a try counted here)."""
 MAX_TOKEN_CHARS = 64
+MAX_SEATS = 16
+"""Seats a friends block may name (a room holds at most eight: room for more, never an unbounded read)."""
 MAX_RECEIVED = 20_000
 """Observations a guest's record may hold (a long Dieci game sends a few hundred)."""
+
+
+def read_friends(block: Any) -> tuple[str, dict[int, str], dict[int, str | None], int] | None:
+    """The friends block's room, commitments and values (int seats) and restarts, or None if malformed."""
+    if not isinstance(block, dict) or set(block) != {"room", "commitments", "values", "restarts"}:
+        return None
+    room, commitments, values, restarts = block["room"], block["commitments"], block["values"], block["restarts"]
+    if not (isinstance(room, str) and 0 < len(room) <= 64 and isinstance(commitments, dict)
+            and isinstance(values, dict) and set(commitments) == set(values) and 0 < len(commitments) <= MAX_SEATS
+            and isinstance(restarts, int) and not isinstance(restarts, bool) and 0 <= restarts <= 1000):
+        return None
+    seats: dict[str, int] = {}
+    for key in commitments:
+        if not (isinstance(key, str) and key.isdigit() and str(int(key)) == key and int(key) < MAX_SEATS):
+            return None
+        seats[key] = int(key)
+    if not all(is_commitment(commitments[key]) and (values[key] is None or is_value(values[key])) for key in seats):
+        return None
+    return (room, {seats[key]: commitments[key] for key in seats},
+            {seats[key]: values[key] for key in seats}, restarts)
 
 
 def check_friends(record: dict[str, Any]) -> None:
@@ -213,5 +234,5 @@ def completed(guest: dict[str, Any], full: dict[str, Any], *, hints_used: int) -
                 hints={"allowed": allowed, "used": hints_used})
 
 
-__all__ = ["GAME", "GUEST", "HOST_KEY_PREFIX", "MAX_SEAT_CHARS", "PRIVATE", "SEAT_PREFIX", "check_friends",
-           "check_guest", "completed", "is_guest", "make_guest_record", "read_host_key", "read_seat", "kept_seat_text", "shared"]
+__all__ = ["GAME", "GUEST", "HOST_KEY_PREFIX", "MAX_SEAT_CHARS", "MAX_SEATS", "PRIVATE", "SEAT_PREFIX", "check_friends",
+           "check_guest", "completed", "is_guest", "make_guest_record", "read_friends", "read_host_key", "read_seat", "kept_seat_text", "shared"]

@@ -33,6 +33,7 @@ import ipaddress
 import json
 import re
 
+from pyapp.engine.errors import Refused
 from pyapp.storage import safejson
 from pyapp.storage.backends import Backend, StorageError
 from pyapp.storage.prefs import SETTING_PREFIX
@@ -56,22 +57,18 @@ _URL = re.compile(
 """RFC 7065's ``turn:``/``turns:`` URI: a host name, IPv4 or bracketed IPv6 address, a port, a transport."""
 
 
-class TurnRefused(ValueError):
+class TurnRefused(Refused):
     """What the person typed cannot be a TURN server: ``field`` is the one to fix, ``key`` the message saying why."""
-
-    def __init__(self, field: str, key: str, **params: object) -> None:
-        super().__init__(f"{field}: {key}")
-        self.field, self.key, self.params = field, key, params
 
 
 def _url(text: str) -> str:
     """``text`` as one TURN URL, in lower case: nothing in it is case-sensitive, and a phone keyboard
     capitalises the first letter."""
     if len(text) > MAX_URL_CHARS:
-        raise TurnRefused("urls", "settings.turn.error.long", max=MAX_URL_CHARS)
+        raise TurnRefused("settings.turn.error.long", field="urls", max=MAX_URL_CHARS)
     match = _URL.fullmatch(text)
     if match is None or not _port_ok(match["port"]) or not _ipv6_ok(match["ipv6"]):
-        raise TurnRefused("urls", "settings.turn.error.url")
+        raise TurnRefused("settings.turn.error.url", field="urls")
     return text.lower()  # ASCII: the pattern matches nothing else
 
 
@@ -91,11 +88,11 @@ def _ipv6_ok(address: str | None) -> bool:
 
 def _login(field: str, text: str) -> str:
     if not text:
-        raise TurnRefused(field, "settings.turn.error.login")
+        raise TurnRefused("settings.turn.error.login", field=field)
     if len(text) > MAX_LOGIN_CHARS:
-        raise TurnRefused(field, "settings.turn.error.long", max=MAX_LOGIN_CHARS)
+        raise TurnRefused("settings.turn.error.long", field=field, max=MAX_LOGIN_CHARS)
     if not text.isprintable():
-        raise TurnRefused(field, "settings.turn.error.text")
+        raise TurnRefused("settings.turn.error.text", field=field)
     return text
 
 
@@ -105,22 +102,16 @@ def parse_turn(urls: str, username: str, credential: str) -> dict[str, str] | No
     The URL and the username lose surrounding spaces; the credential is kept exactly as typed (a
     password may hold spaces) unless it is nothing but spaces.
 
-    >>> parse_turn("turn:1.2.3.4", "", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: username: settings.turn.error.login
-    >>> parse_turn("", "ann", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: urls: settings.turn.error.url
-    >>> parse_turn("turn:a.example:70000", "ann", "x")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: urls: settings.turn.error.url
-    >>> parse_turn("turn:a.example", "ann", "line\\nbreak")
-    Traceback (most recent call last):
-    ...
-    pyapp.storage.turn.TurnRefused: credential: settings.turn.error.text
+    >>> for fields in [("turn:1.2.3.4", "", "x"), ("", "ann", "x"), ("turn:a.example:70000", "ann", "x"),
+    ...                ("turn:a.example", "ann", "line\\nbreak")]:
+    ...     try:
+    ...         parse_turn(*fields)
+    ...     except TurnRefused as refused:
+    ...         print(refused)
+    username: settings.turn.error.login
+    urls: settings.turn.error.url
+    urls: settings.turn.error.url
+    credential: settings.turn.error.text
     """
     urls, username = urls.strip(), username.strip()
     credential = credential if credential.strip() else ""

@@ -1,6 +1,6 @@
 """Play leaves every state with exactly its declared FIELDS.
 
-The conformance check (``pyapp.engine.testing``) compares a state's attributes
+The conformance check (``pyapp.games.testing``) compares a state's attributes
 with its ``FIELDS`` along random games; this test does it for what the computer
 players do to their worlds: Easy's and Normal's policies, and every hook of
 Hard's search (sampler, rollout, root policy, candidates, horizon, evaluator)

@@ -68,7 +68,7 @@ def test_judge_and_hint_read_only_the_observation(game, players, options, moves)
 def test_review_reads_only_what_the_seat_knew_at_each_decision(case):
     """Each decision's verdict is what the judge says from a world with the others' cards redrawn."""
     save, seat = case["save"], case["seat"]
-    result = finish(review(save, seat=seat, seed=3, worlds=4))
+    result = finish(review(load(save), seat=seat, seed=3, worlds=4))
     actions = save["actions"]
     checked = 0
     for decision in sorted(result["decisions"], key=lambda d: d["index"])[:12]:
@@ -97,14 +97,14 @@ def test_the_judge_finds_the_better_move_where_normal_blunders(case):
 
 @pytest.mark.parametrize("case", BLUNDERS, ids=lambda c: f"{c['game']}{c['players']}")
 def test_review_ranks_normals_blunder_first(case):
-    result = finish(review(case["save"], seat=case["seat"], seed=2, worlds=12))  # as recorded
+    result = finish(review(load(case["save"]), seat=case["seat"], seed=2, worlds=12))  # as recorded
     first = result["decisions"][0]
     assert (first["index"], first["played"], first["about_equal"]) == (case["index"], case["played"], False)
-    assert result["done"] == result["total"] == len(decisions(case["save"], case["seat"]))
+    assert result["done"] == result["total"] == len(decisions(load(case["save"]), case["seat"]))
 
 
 def test_a_review_round_trips_through_json_identically():
-    result = finish(review(BLUNDERS[0]["save"], seat=0, seed=2, worlds=3))
+    result = finish(review(load(BLUNDERS[0]["save"]), seat=0, seed=2, worlds=3))
     text = json.dumps(result, allow_nan=False)
     assert json.loads(text) == result
     assert result["version"] == 1 and result["decisions"]
@@ -207,7 +207,7 @@ def test_the_judge_refuses_nonsense():
         finish(judge(state, seed=1, candidates=["place 0,0"]))
     for seat in (5, -1, "0", True):
         with pytest.raises(ValueError):
-            finish(review(state.to_save(), seat=seat, seed=1))
+            finish(review(state, seat=seat, seed=1))
 
 
 @pytest.mark.parametrize("damage", [
@@ -218,10 +218,10 @@ def test_the_judge_refuses_nonsense():
     lambda save: {**save, "format": 99},
 ])
 def test_a_damaged_save_is_refused_with_a_reason(damage):
-    """A review reads a stored save: anything wrong is a ValueError before any work."""
+    """A review starts from a stored save: anything wrong is a ValueError (the load's) before any work."""
     save = BLUNDERS[-1]["save"]
     with pytest.raises(ValueError):
-        next(review(damage(save), seat=0, seed=1, worlds=2))
+        next(review(load(damage(save)), seat=0, seed=1, worlds=2))
 
 
 # -- reasons, checked against the engine's facts -------------------------------------------

@@ -1,4 +1,4 @@
-"""Every demo draws exactly the frames recorded in ``tests/fixtures/demos`` (``bench/record_demos.py``)."""
+"""Every demo draws exactly the frames recorded in ``tests/fixtures/demos`` (``python -m tests.demos.frames``)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import json
 
 import pytest
 
-from bench import record_demos
 from pyapp import demos, i18n
+from tests.demos.frames import frames_of, path_of
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("game", demos.GAMES)
 def test_demo_frames_match_the_recording(game, lang):
-    with open(record_demos.path_of(game, lang), encoding="utf-8") as fixture:
+    with open(path_of(game, lang), encoding="utf-8") as fixture:
         recorded = json.load(fixture)
-    drawn = record_demos.frames_of(game, lang)
+    drawn = frames_of(game, lang)
     assert list(drawn) == list(recorded)
     for demo_id, frames in recorded.items():
         assert len(drawn[demo_id]) == len(frames), demo_id

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.games import dieci, load, new_game
+from pyapp.games.testing import random_position
 from pyapp.games.dieci import PASS, TOP, Claim, Play
 
 games = st.tuples(st.integers(2, 8), st.integers(0, 10**6))
@@ -50,15 +51,22 @@ def check_invariants(s):
 
 
 
-@settings(max_examples=25, deadline=None)
-@given(games)
-def test_random_games_keep_every_invariant(spec):
+def random_game(spec, visit):
+    """One random game of ``spec`` (players, seed) to its end, ``visit(state)`` at each position before its move."""
     n, seed = spec
     s = new_game("dieci", seed=seed, players=n)
     rng = random.Random(seed)
     while not s.is_terminal():
-        check_invariants(s)
+        visit(s)
         s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_random_games_keep_every_invariant(spec):
+    n = spec[0]
+    s = random_game(spec, check_invariants)
     check_invariants(s)
     assert len(s.face_up) <= 3 and s.char_deck == []
     assert s.winners() and s.scores() == [s.score_parts(p)["total"] for p in range(n)]
@@ -71,12 +79,7 @@ def test_random_games_keep_every_invariant(spec):
 @given(games, st.integers(0, 150))
 def test_sampled_worlds_never_contradict_the_observation(spec, steps):
     n, seed = spec
-    s = new_game("dieci", seed=seed, players=n)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        s.apply_action(rng.choice(s.legal_actions()))
+    s = random_position("dieci", seed=seed, players=n, moves=steps)
     seat = s.current_player() if not s.is_terminal() else 0
     for k in range(3):
         world = s.sample_world(seat, random.Random(k))
@@ -96,12 +99,7 @@ def test_sampled_worlds_never_contradict_the_observation(spec, steps):
 @given(games, st.integers(0, 60))
 def test_sample_world_depends_on_the_observation_alone(spec, steps):
     n, seed = spec
-    s = new_game("dieci", seed=seed, players=n)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            return
-        s.apply_action(rng.choice(s.legal_actions()))
+    s = random_position("dieci", seed=seed, players=n, moves=steps)
     if s.is_terminal():  # the end reveals the goal cards: nothing is hidden any more
         return
     seat = s.current_player()
@@ -121,25 +119,24 @@ def test_sample_world_depends_on_the_observation_alone(spec, steps):
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_observations_never_leak_a_hand_or_goal_card(spec):
-    n, seed = spec
-    s = new_game("dieci", seed=seed, players=n)
-    rng = random.Random(seed)
-    step = 0
-    while not s.is_terminal():
-        step += 1
-        if step % 5 == 0:
-            for seat in range(n):
-                obs = s.observation(seat)
-                # Earlier deals' cards are public history; this deal's hidden cards must not show.
-                deals = [i for i, e in enumerate(obs["log"]) if e["type"] == "deal"]
-                recent = obs["log"][deals[-1]:] if deals else obs["log"]
-                last = obs["last_trick"]  # (the last deal's summary names its trump card: history too)
-                rest = {k: v for k, v in obs.items() if k not in ("log", "last_trick", "last_deal")}
-                text = json.dumps([rest, recent, last])
-                hidden = {c for p, hand in enumerate(s.hands) if p != seat for c in hand} | set(s.rest)
-                assert not any(f'"{c}"' in text for c in hidden)
-                assert obs["hand"] == s.hands[seat]
-                assert [g for p, g in enumerate(obs["goals"]) if p != seat] == [None] * (n - 1)
-                assert all(set(part) == {"cards", "characters"} for p, part in enumerate(obs["scores"]) if p != seat)
-                assert obs["goal"]["index"] == s.goals[seat]
-        s.apply_action(rng.choice(s.legal_actions()))
+    n = spec[0]
+
+    def check(s):
+        if len(s.history) % 5:
+            return
+        for seat in range(n):
+            obs = s.observation(seat)
+            # Earlier deals' cards are public history; this deal's hidden cards must not show.
+            deals = [i for i, e in enumerate(obs["log"]) if e["type"] == "deal"]
+            recent = obs["log"][deals[-1]:] if deals else obs["log"]
+            last = obs["last_trick"]  # (the last deal's summary names its trump card: history too)
+            rest = {k: v for k, v in obs.items() if k not in ("log", "last_trick", "last_deal")}
+            text = json.dumps([rest, recent, last])
+            hidden = {c for p, hand in enumerate(s.hands) if p != seat for c in hand} | set(s.rest)
+            assert not any(f'"{c}"' in text for c in hidden)
+            assert obs["hand"] == s.hands[seat]
+            assert [g for p, g in enumerate(obs["goals"]) if p != seat] == [None] * (n - 1)
+            assert all(set(part) == {"cards", "characters"} for p, part in enumerate(obs["scores"]) if p != seat)
+            assert obs["goal"]["index"] == s.goals[seat]
+
+    random_game(spec, check)

@@ -6,8 +6,9 @@ import random
 import pytest
 
 from pyapp.deals.fingerprint import of_save
-from pyapp.friends import commitment
-from pyapp.friends.audit import audit, read_friends
+from pyapp.deals import commitment
+from pyapp.friends.audit import audit
+from pyapp.storage.friends import read_friends
 from pyapp.games import game_class, new_game
 from pyapp.storage.records import make_record
 

@@ -12,7 +12,7 @@ from pyapp.ai.hint import hint
 from pyapp.engine.steps import finish
 from pyapp.friends.host import FRIEND, HOST
 from pyapp.games import game_class
-from pyapp.play.remote import RemoteSession
+from pyapp.friends.remote import RemoteSession
 from tests.friends.net import Table as Net
 
 SAME = [("dyad", [HOST, FRIEND, "easy"], {}), ("dyad", [HOST, FRIEND, FRIEND, "easy"], {"teams": True}),

@@ -12,7 +12,7 @@ import pytest
 
 from pyapp.friends.host import FRIEND, HOST
 from pyapp.games import load
-from pyapp.play.remote import RemoteSession
+from pyapp.friends.remote import RemoteSession
 from pyapp.play.table_game import TableGame
 from tests import fake_dom
 from tests.hidden_cards import hidden_texts

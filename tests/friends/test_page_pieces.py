@@ -164,7 +164,7 @@ def test_the_hosts_computers_wait_for_friends_reading_and_not_for_the_hosts_rule
 
 
 def test_a_guests_tap_while_its_rejoin_is_unanswered_is_dropped_not_refused():
-    from pyapp.play.remote import RemoteSession
+    from pyapp.friends.remote import RemoteSession
 
     net = Net("triad", 2, {}, [HOST, FRIEND], 3, lossy=False)
     guest = net.guests["g1"]

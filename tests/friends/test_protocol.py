@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from pyapp.engine.testing import configurations
-from pyapp.friends import commitment
+from pyapp.games.testing import configurations
+from pyapp.deals import commitment
 from pyapp.friends.host import FRIEND, HOST
 from tests import fake_dom
 from tests.friends.net import HEX32, Table, before_record, expected_views, is_subsequence

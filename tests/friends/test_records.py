@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from pyapp.engine.testing import configurations
-from pyapp.friends import commitment
+from pyapp.games.testing import configurations
+from pyapp.deals import commitment
 from pyapp.friends.guest import Guest
 from pyapp.friends.host import FRIEND, HOST, PLAY, Host
 from pyapp.games import new_game

@@ -10,7 +10,7 @@ import pyapp.play.lesson  # noqa: F401
 from pyapp.engine import IllegalMoveError
 from pyapp.engine.steps import finish
 from pyapp.play import Seat, Session
-from pyapp.play.remote import RemoteSession
+from pyapp.friends.remote import RemoteSession
 from pyapp.storage import MemoryBackend, SaveStore
 
 PEOPLE = [Seat("Ada"), Seat("Bea")]

@@ -7,7 +7,8 @@ import unicodedata
 import pytest
 from hypothesis import given, strategies as st
 
-from pyapp.play.setup import MAX_SEAT_NAME, MAX_SEED_DIGITS, SEED_LIMIT, SetupError, parse_name, parse_seed, parse_setup
+from pyapp.deals.seed import MAX_SEED_DIGITS, SEED_LIMIT, SeedError, parse_seed
+from pyapp.play.setup import MAX_SEAT_NAME, SetupError, parse_name, parse_setup
 from tests.pyodide.setup_cases import FIXED
 
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blacklist_categories=()), max_size=40)
@@ -17,7 +18,7 @@ ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, blackl
 def test_any_deal_number_text_is_a_number_in_range_or_a_clear_refusal(text):
     try:
         seed = parse_seed(text)
-    except SetupError as error:
+    except SeedError as error:
         assert error.field == "seed" and error.key in ("setup.seed_invalid", "setup.seed_too_large")
         return
     if seed is None:
@@ -72,14 +73,14 @@ def test_a_friends_game_ignores_the_names_typed_for_friends():
 
 @pytest.mark.parametrize("text", ["²", "1²", "①", "٣", "３", "𝟙", "-1", "1e3", "1_000"])
 def test_digits_that_int_or_isdigit_misread_are_refused(text):
-    with pytest.raises(SetupError, match="setup.seed_invalid"):
+    with pytest.raises(SeedError, match="setup.seed_invalid"):
         parse_seed(text)
 
 
 def test_the_bounds_of_a_deal_number():
     assert parse_seed(str(SEED_LIMIT - 1)) == SEED_LIMIT - 1 and parse_seed(" 0 ") == 0
     for text in (str(SEED_LIMIT), "9" * 17):
-        with pytest.raises(SetupError, match="setup.seed_too_large"):
+        with pytest.raises(SeedError, match="setup.seed_too_large"):
             parse_seed(text)
 
 

@@ -18,12 +18,12 @@ def measure(cases: list[dict[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {"reviews": [], "hints": [], "refused": []}
     for case in cases:
         save = case["save"]
-        found["reviews"].append(finish(review(save, seat=case["seat"], seed=1, worlds=3)))
+        found["reviews"].append(finish(review(load(save), seat=case["seat"], seed=1, worlds=3)))
         state = load({**save, "actions": save["actions"][:case["index"]]})
         found["hints"].append(finish(hint(state, seed=1, worlds=4)))
         for damaged in ({**save, "actions": save["actions"] + ["nonsense"]}, {**save, "seed": "1"}, [save]):
             try:
-                finish(review(damaged, seat=0, seed=1, worlds=2))
+                finish(review(load(damaged), seat=0, seed=1, worlds=2))
             except ValueError as error:
                 found["refused"].append(str(error))
     return found

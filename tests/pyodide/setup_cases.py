@@ -12,7 +12,8 @@ import random
 import sys
 from typing import Any
 
-from pyapp.play.setup import SetupError, parse_seed, parse_setup
+from pyapp.deals.seed import SeedError, parse_seed
+from pyapp.play.setup import SetupError, parse_setup
 
 FIXED = ["", " ", "0", "007", "²", "1²", "①", "٣", "３", "1e3", "-1", "+1", "1_000", " 12 ", "\u00a012",
          "9007199254740991", "9007199254740992", "99999999999999999", "0000000000000001", "1\x00", "\ud800",
@@ -33,7 +34,7 @@ def answer(text: str) -> Any:
     """What the parser makes of ``text`` as a deal number, and as a seat name with a player count."""
     try:
         seed: Any = parse_seed(text)
-    except SetupError as error:
+    except SeedError as error:
         seed = error.key
     try:
         setup = parse_setup(text, [(text, "person"), (text, "easy")], "", players_allowed=(2,))

@@ -122,5 +122,5 @@ def test_the_shared_table_rules_are_decisions(game, language):
     text = " ".join(b.text for b in friends.blocks)
     assert ("finds its own hints" in text) if language == "en" else ("힌트를 찾고" in text)
     if game != "triad":
-        assert "pyapp/friends/commitment.py" in text and ("53" in text)
+        assert "pyapp/deals/commitment.py" in text and ("53" in text)
         assert ("host's device holds every hand" in text) if language == "en" else ("모든 손패" in text)

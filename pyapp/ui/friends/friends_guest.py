@@ -2,7 +2,7 @@
 
 The join screen (:mod:`pyapp.ui.friends.join`) shows what the host offers; from the
 first view on, the ordinary table draws the game from the views the host
-sends (:class:`pyapp.play.remote.RemoteSession`).  The seat token is kept in
+sends (:class:`pyapp.friends.remote.RemoteSession`).  The seat token is kept in
 this device's storage under the room, so a reload (a phone that slept, a
 network that changed) takes the same seat back.  The guest's own record of the
 game is saved after every view, and replaced by the host's full record once
@@ -23,7 +23,7 @@ from typing import Any
 
 from pyapp.friends.guest import Guest
 from pyapp.i18n import t
-from pyapp.play.remote import RemoteSession
+from pyapp.friends.remote import RemoteSession
 from pyapp.storage import StorageError
 from pyapp.storage.stats import count_finished
 from pyapp.storage.friends import SEAT_PREFIX, read_seat, kept_seat_text

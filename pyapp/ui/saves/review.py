@@ -176,9 +176,10 @@ class ReviewView:
         """The review in slices; only ever run as ``self.task``, so cancelling it stops the work."""
         global judged
         from pyapp.ai.review import review  # noqa: PLC0415  (the judge: imported when a review runs)
+        from pyapp.games import load  # noqa: PLC0415
 
         await asyncio.sleep(0)  # the progress bar is drawn before the first slice
-        work = review(self.record["game"], seat=seat, seed=f"{self.record['id']}:{seat}", **_limits())
+        work = review(load(self.record["game"]), seat=seat, seed=f"{self.record['id']}:{seat}", **_limits())
         result = await run_sliced(work, self._progress)
         self.task = None
         judged += 1

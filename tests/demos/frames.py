@@ -1,13 +1,14 @@
 """Record every rules demo's frames as the page draws them (the demo fixture).
 
-    python bench/record_demos.py
+    python -m tests.demos.frames
 
 A demo is replayed through the engine, so a change to the engine, to a demo's
 replay or to how a frame is drawn can change what the rules pages show.  This
 script writes ``tests/fixtures/demos/<game>-<lang>.json``: per demo, per step,
 the frame (caption, parameters, facts, view) and its element tree in that
 language (``pyapp.demos.render.demo_tree``).  ``tests/demos/test_frames.py``
-compares the demos with it.  Re-run this in the commit that changes a frame on
+compares the demos with it, drawing them with :func:`frames_of` here (the test and
+the recording are one code).  Re-run this in the commit that changes a frame on
 purpose, and look at the difference.
 """
 
@@ -15,16 +16,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+from pyapp import demos, i18n
+from pyapp.demos import render
 
-from pyapp import demos, i18n  # noqa: E402
-from pyapp.demos import render  # noqa: E402
-
-OUT = os.path.join(ROOT, "tests", "fixtures", "demos")
+OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "demos")
 
 
 def frames_of(game: str, lang: str) -> dict[str, list[dict]]:
