@@ -46,7 +46,8 @@ if [ ! -f e2e/signal/node_modules/.package-lock.json ] || [ e2e/signal/package-l
 fi
 
 # Both suites always run; any non-zero exit fails the whole run, exit code 5 (no test
-# collected) included.
+# collected) included. pytest's run includes the Node tests it drives: tests/protocol (the
+# page protocol: real games' ops through web/worker_page.js under linkedom), the headers, the guard.
 status=0
 .venv/bin/python -m pytest -q || status=$?
 E2E_DIST=dist .venv/bin/python -m pytest -q e2e || status=$?  # e2e/friends is skipped here

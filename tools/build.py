@@ -37,6 +37,7 @@ import embed_build  # noqa: E402  (tools/ is put on the path just above)
 import icons  # noqa: E402
 import stdlib  # noqa: E402
 from pyapp.registry import GAMES  # noqa: E402
+from pyapp.ui.browser.protocol import fill_script  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -241,7 +242,8 @@ def runtime_files(stdlib_gz: bytes) -> dict[str, bytes]:
 
 def loader_module(runtime: str, app: str) -> bytes:
     """``web/loader.mjs``, PyScript's ``interpreter`` (served from ``web/``), pointed at the runtime
-    folder and the app, with the lock's content: its ``info`` and no packages (the site loads none)."""
+    folder and the app, with the lock's content: its ``info`` and no packages (the site loads none), and the
+    page protocol's message kinds."""
     loader = (ROOT / "web/loader.mjs").read_text(encoding="utf-8")
     lock = json.loads(read_package("pyodide", ("pyodide-lock.json",))["pyodide-lock.json"])
     filled = {
@@ -256,7 +258,21 @@ def loader_module(runtime: str, app: str) -> bytes:
         if marker not in loader:
             raise SystemExit(f"build: web/loader.mjs lost its line {marker!r}")
         loader = loader.replace(marker, value)
-    return loader.encode()
+    return protocol_filled(loader, "web/loader.mjs").encode()
+
+
+def worker_page_script() -> str:
+    """``web/worker_page.js`` as the site serves it: with the page protocol (the Node test loads this too)."""
+    return protocol_filled((ROOT / "web/worker_page.js").read_text(encoding="utf-8"), "web/worker_page.js")
+
+
+def protocol_filled(text: str, name: str) -> str:
+    """The script ``name`` with the page protocol's codes written in (``pyapp/ui/browser/protocol.py``: one table for
+    Python and the page)."""
+    try:
+        return fill_script(text, name)
+    except ValueError as error:
+        raise SystemExit(f"build: {error}") from error
 
 
 NOT_IN_WHEEL = ("pyapp/games/testing.py",)
@@ -454,7 +470,7 @@ def build(out: Path) -> Site:
     boot_js = site.add_hashed("web", "boot.js", (ROOT / "web/boot.js").read_bytes())
     dom_js = site.add_hashed("web", "dom.js", (ROOT / "web/dom.js").read_bytes())
     motion_js = site.add_hashed("web", "motion.js", (ROOT / "web/motion.js").read_bytes())
-    worker_page_js = site.add_hashed("web", "worker_page.js", (ROOT / "web/worker_page.js").read_bytes())
+    worker_page_js = site.add_hashed("web", "worker_page.js", worker_page_script().encode())
     worker_py = site.add_hashed("web", "worker.py", (ROOT / "web/worker.py").read_bytes())
     start_js = site.add_hashed("web", "start.js", start_module(pyscript))
     lazy = lazy_modules(site)

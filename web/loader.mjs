@@ -14,12 +14,15 @@
  *   unpacks our package where PyScript's `files` would ("./*");
  * - in PyScript's worker (both pages), tells the page what it fetched, for boot.js's
  *   progress bar and its missing-file check (the page sees only its own fetches), and
- *   why the start failed: web/worker_page.js passes both on as events.
+ *   why the start failed: web/worker_page.js passes both on as events (the messages of
+ *   pyapp/ui/browser/protocol.py, like every message between the worker and its page).
  */
 import { loadPyodide as loadRuntime, version } from "./pyodide/pyodide.mjs";
 
 const LOCK = null; // filled in by tools/build.py
 const FILES = null; // filled in by tools/build.py: {runtime, stdlib, app}, relative to this file
+const PROTOCOL = null; // filled in by tools/build.py from pyapp/ui/browser/protocol.py
+const { MSG } = PROTOCOL;
 
 export { version };
 
@@ -61,7 +64,7 @@ const tell = (message) => inWorker && postMessage(JSON.stringify(message));
 
 if (inWorker) {
   new PerformanceObserver((list) => {
-    tell({ k: "boot", fetched: list.getEntries().map(({ name, responseStatus }) => ({ name, status: responseStatus })) });
+    tell({ k: MSG.BOOT, fetched: list.getEntries().map(({ name, responseStatus }) => ({ name, status: responseStatus })) });
   }).observe({ type: "resource", buffered: true });
 }
 
@@ -69,7 +72,7 @@ export async function loadPyodide(options = {}) {
   try {
     return await load(options);
   } catch (error) {
-    tell({ k: "error", text: String(error?.stack || error) });
+    tell({ k: MSG.ERROR, text: String(error?.stack || error) });
     throw error;
   }
 }

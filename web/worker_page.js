@@ -9,9 +9,9 @@
  *   snapshot of <head> and <body> (every element and text an id), the <html> attributes,
  *   the focused element, whether the tab is hidden and a copy of localStorage;
  * - writes localStorage for the worker, in order, a game's under its Web Lock, and answers each write;
- * - applies each batch of ops in one task (the op list is in mirror.py's docstring; a
- *   motion's measures (mb, ma) and a scroll (sc) are worker_page.py's; a route (lh), a download (dl),
- *   a request the page answers (ask) and a friends' link's (ls, lc) are pyapp/ui/worker/page_services.py's);
+ * - applies each batch of ops in one task (the ops and messages, their codes, fields and meanings, are
+ *   declared once in pyapp/ui/browser/protocol.py: the build writes its PROTOCOL line below, and this script
+ *   names every code by its name there, OP.ELEMENT, MSG.START..., as Python does);
  * - forwards the events of the elements (and the window, id -1) the worker listens to,
  *   with what a handler reads (key, modifiers, the target's value, a drop's or a chooser's
  *   files), the page's time of the event and the batch of ops applied last (which drawing the
@@ -24,7 +24,10 @@
  */
 "use strict";
 
+const PROTOCOL = null; // filled in by tools/build.py from pyapp/ui/browser/protocol.py
+
 globalThis.pyappWorkerPage = (() => {
+  const { OP, MSG } = PROTOCOL;
   const SVG = "http://www.w3.org/2000/svg";
   const FIELDS = ["key", "shiftKey", "ctrlKey", "altKey", "metaKey", "repeat", "detail", "persisted", "newValue",
                   "timeStamp"];
@@ -97,7 +100,7 @@ globalThis.pyappWorkerPage = (() => {
       const body = snapshot(document.body);
       const active = document.activeElement && ids.has(document.activeElement) ? ids.get(document.activeElement) : null;
       const entry = document.querySelector('script[type="py"][worker]')?.dataset.entry;
-      say({ k: "start", entry, href: location.href, storage: stored(),
+      say({ k: MSG.START, entry, href: location.href, storage: stored(),
             page: { html, head, body, active, next: nextId, hidden: document.hidden } });
     }
 
@@ -119,8 +122,8 @@ globalThis.pyappWorkerPage = (() => {
     // change it did not make, another tab's (the storage event) or a script's on this page, as the value
     // stored now (an event may come late, after a newer write).
     let writing = false; // the worker's own write, which it has in its copy already
-    const report = (key) => say(key === null ? { k: "storage", all: stored() }
-      : { k: "storage", key, value: localStorage.getItem(key) });
+    const report = (key) => say(key === null ? { k: MSG.STORAGE, all: stored() }
+      : { k: MSG.STORAGE, key, value: localStorage.getItem(key) });
     addEventListener("storage", (event) => {
       if (event.storageArea === localStorage) report(event.key);
     });
@@ -142,36 +145,36 @@ globalThis.pyappWorkerPage = (() => {
       }
     };
 
-    // The page is the one writer of its localStorage: the worker's writes ({k: "put", n, items, if, lock})
-    // are applied strictly in the order sent, each answered ({k: "stored", n}, or with why and what is
+    // The page is the one writer of its localStorage: the worker's writes ({k: MSG.PUT, n, items, if, lock})
+    // are applied strictly in the order sent, each answered ({k: MSG.STORED, n}, or with why and what is
     // stored). A guarded one is checked and written under its Web Lock, which every tab's page takes for
     // that game: localStorage has no lock across tabs, and two tabs' checks must not pass together.
     function put({ n, items, if: expect, lock }) {
       const keys = [...new Set([...Object.keys(items), ...Object.keys(expect)])];
       const now = () => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)]));
       const run = () => {
-        let answer = { k: "stored", n };
+        let answer = { k: MSG.STORED, n };
         try {
           if (Object.entries(expect).some(([key, value]) => localStorage.getItem(key) !== value)) {
-            answer = { k: "stored", n, why: "stale", items: now() };
+            answer = { k: MSG.STORED, n, why: "stale", items: now() };
           } else {
             const before = now();
             try {
               for (const [key, value] of Object.entries(items)) write(key, value);
             } catch (error) { // all or nothing: what was written of it is put back
               for (const [key, value] of Object.entries(before)) try { write(key, value); } catch { /* it was there */ }
-              answer = { k: "stored", n, why: error?.name === "QuotaExceededError" ? "full" : "refused", items: now() };
+              answer = { k: MSG.STORED, n, why: error?.name === "QuotaExceededError" ? "full" : "refused", items: now() };
             }
           }
         } catch {
-          answer = { k: "stored", n, why: "none" }; // the page has no storage (any more)
+          answer = { k: MSG.STORED, n, why: "none" }; // the page has no storage (any more)
         }
         say(answer); // at once, before a storage event that follows the write
       };
       const locks = lock ? globalThis.navigator?.locks : null;
       queue = queue.then(() => (locks ? locks.request(lock, run) : run())).catch((error) => {
         console.error("worker page: a write failed", error);
-        say({ k: "stored", n, why: "refused", items: {} });
+        say({ k: MSG.STORED, n, why: "refused", items: {} });
       });
     }
 
@@ -193,10 +196,10 @@ globalThis.pyappWorkerPage = (() => {
         if (target && "value" in target && typeof target.value === "string") fields.value = target.value;
         if (target && target.type === "checkbox") fields.checked = target.checked;
         const files = event.dataTransfer?.files ?? (target?.type === "file" ? target.files : null);
-        if (hello && files) worker.postMessage({ k: "files", n: numbers.get(event), files: [...files] });
+        if (hello && files) worker.postMessage({ k: MSG.FILES, n: numbers.get(event), files: [...files] });
         // the focus as the event finds it: a background tab's focus() may fire no focusin
         const active = ids.get(document.activeElement) ?? null;
-        const message = { k: "ev", n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields,
+        const message = { k: MSG.EVENT, n: numbers.get(event), id: ids.get(element), type, path: path(target, element), fields,
                           active, b: applied };
         if (capture) message.capture = true;
         say(message);
@@ -213,58 +216,58 @@ globalThis.pyappWorkerPage = (() => {
 
     const get = (id) => nodes.get(id);
     const APPLY = {
-      e(id, tag, ns, pairs) {
+      [OP.ELEMENT](id, tag, ns, pairs) {
         const node = ns === "svg" ? document.createElementNS(SVG, tag) : document.createElement(tag);
         for (let i = 0; i < pairs.length; i += 2) setAttribute(node, pairs[i], pairs[i + 1]);
         nodes.set(id, node);
         ids.set(node, id);
       },
-      t(id, text) {
+      [OP.TEXT](id, text) {
         const node = document.createTextNode(text);
         nodes.set(id, node);
         ids.set(node, id);
       },
-      m(id, next) { // the worker drew this node again alike: its new node takes the element over
+      [OP.RENAME](id, next) { // the worker drew this node again alike: its new node takes the element over
         const node = nodes.get(id);
         nodes.delete(id);
         nodes.set(next, node);
         ids.set(node, next);
       },
-      n: (id, text) => {
+      [OP.SET_TEXT]: (id, text) => {
         get(id).data = text;
       },
-      a: (id, children) => get(id).append(...children.map(get)),
-      r: (id, children) => get(id).replaceChildren(...children.map(get)),
-      w: (id, others) => get(id).replaceWith(...others.map(get)),
-      x: (id) => get(id).remove(),
-      s: (id, attr, value) => setAttribute(get(id), attr, value),
-      p(id, property, value) {
+      [OP.APPEND]: (id, children) => get(id).append(...children.map(get)),
+      [OP.REPLACE_CHILDREN]: (id, children) => get(id).replaceChildren(...children.map(get)),
+      [OP.REPLACE_WITH]: (id, others) => get(id).replaceWith(...others.map(get)),
+      [OP.REMOVE]: (id) => get(id).remove(),
+      [OP.SET_ATTRIBUTE]: (id, attr, value) => setAttribute(get(id), attr, value),
+      [OP.SET_PROPERTY](id, property, value) {
         if (property === "value" || property === "checked") get(id)[property] = value;
       },
-      c(id, method) {
+      [OP.CALL](id, method) {
         const node = get(id);
         if (method === "scrollIntoView") node.scrollIntoView({ block: "nearest" });
         else if (CALLS.has(method)) node[method]();
       },
-      l(id, type, rule, capture = false) {
+      [OP.LISTEN](id, type, rule, capture = false) {
         if (rule === null) forward(get(id), type, capture);
         else dom.prevent(get(id), type, rule);
       },
-      sc: (x, y) => scrollTo(x, y),
-      mb(id, keys, motions, number) {
+      [OP.SCROLL]: (x, y) => scrollTo(x, y),
+      [OP.MEASURE](id, keys, motions, number) {
         seen.set(number, globalThis.pyappMotion.before(get(id), keys, motions));
       },
-      ma(id, keys, number) {
+      [OP.MOVE](id, keys, number) {
         const measured = seen.get(number);
         seen.delete(number);
         if (measured) globalThis.pyappMotion.after(get(id), keys, measured);
       },
-      f: (freed) => freed.forEach((id) => nodes.delete(id)),
-      lh(hash, replace) {
+      [OP.FORGET]: (freed) => freed.forEach((id) => nodes.delete(id)),
+      [OP.ROUTE](hash, replace) {
         if (replace) location.replace(hash);
         else location.hash = hash;
       },
-      dl(text, filename, type) { // a download: the Blob and its object URL are the page's, freed later
+      [OP.DOWNLOAD](text, filename, type) { // a download: the Blob and its object URL are the page's, freed later
         const url = URL.createObjectURL(new Blob([text], { type }));
         const link = document.createElement("a");
         link.href = url;
@@ -275,22 +278,22 @@ globalThis.pyappWorkerPage = (() => {
         link.remove();
         setTimeout(() => URL.revokeObjectURL(url), 30000);
       },
-      ask(n, what, data) { // a request the worker awaits: answered with a value or an error
-        const fail = (error) => say({ k: "answer", n, error: String(error?.message ?? error) });
+      [OP.ASK](n, what, data) { // a request the worker awaits: answered with a value or an error
+        const fail = (error) => say({ k: MSG.ANSWER, n, error: String(error?.message ?? error) });
         try {
-          Promise.resolve(ASK[what](data, n)).then((value) => say({ k: "answer", n, value: value ?? null }), fail);
+          Promise.resolve(ASK[what](data, n)).then((value) => say({ k: MSG.ANSWER, n, value: value ?? null }), fail);
         } catch (error) {
           fail(error);
         }
       },
-      ls(n, text, peer) {
+      [OP.LINK_SEND](n, text, peer) {
         try {
           links.get(n)?.send(text, peer)?.catch?.(() => {}); // a peer that just left: the protocol sends again
         } catch {
           // closed underneath: as above
         }
       },
-      lc(n) {
+      [OP.LINK_CLOSE](n) {
         links.get(n)?.close();
         links.delete(n);
       },
@@ -312,9 +315,9 @@ globalThis.pyappWorkerPage = (() => {
       async link(options, n) {
         const link = await (await globalThis.pyappImport("p2p")).open(options);
         links.set(n, link);
-        link.onMessage((text, peer) => say({ k: "lm", n, text, peer }));
-        link.onPeer((peer, joined) => say({ k: "lp", n, peer, joined }));
-        link.onError((text) => say({ k: "le", n, text }));
+        link.onMessage((text, peer) => say({ k: MSG.LINK_MESSAGE, n, text, peer }));
+        link.onPeer((peer, joined) => say({ k: MSG.LINK_PEER, n, peer, joined }));
+        link.onError((text) => say({ k: MSG.LINK_ERROR, n, text }));
         return link.selfId;
       },
     };
@@ -332,22 +335,22 @@ globalThis.pyappWorkerPage = (() => {
     worker.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return; // PyScript's own channel
       const message = JSON.parse(event.data);
-      if (message.k === "hello") {
+      if (message.k === MSG.HELLO) {
         hello = true;
         start();
-      } else if (message.k === "ops") {
+      } else if (message.k === MSG.OPS) {
         apply(message.ops);
         applied = message.b;
         // when the worker asks (a guard's drawing): the page's time it was applied, before any event on it
-        if (message.w) worker.postMessage(JSON.stringify({ k: "painted", b: applied, t: performance.now() }));
+        if (message.w) worker.postMessage(JSON.stringify({ k: MSG.PAINTED, b: applied, t: performance.now() }));
         drawn = message.q;
         if (drawn >= sent) {
           for (const resolve of waiting) resolve();
           waiting = [];
         }
-      } else if (message.k === "put") {
+      } else if (message.k === MSG.PUT) {
         put(message);
-      } else if (message.k === "store") { // the reading mark: best-effort, not waited for
+      } else if (message.k === MSG.STORE) { // the reading mark: best-effort, not waited for
         try {
           write(message.key, message.value);
         } catch {
@@ -357,33 +360,33 @@ globalThis.pyappWorkerPage = (() => {
             // a full store reads without the mark
           }
         }
-      } else if (message.k === "error") { // Python's, or the loader's (web/loader.mjs)
+      } else if (message.k === MSG.ERROR) { // Python's, or the loader's (web/loader.mjs)
         dispatchEvent(new CustomEvent("pyapp:python-error", { detail: message.text }));
-      } else if (message.k === "boot") { // what the loader fetched, for web/boot.js
+      } else if (message.k === MSG.BOOT) { // what the loader fetched, for web/boot.js
         dispatchEvent(new CustomEvent("pyapp:worker-boot", { detail: message.fetched }));
       }
     });
     // the address before the worker's own hashchange listener hears of the change (added later, by an op)
-    addEventListener("hashchange", () => say({ k: "address", href: location.href }));
-    document.addEventListener("visibilitychange", () => say({ k: "hidden", hidden: document.hidden }));
+    addEventListener("hashchange", () => say({ k: MSG.ADDRESS, href: location.href }));
+    document.addEventListener("visibilitychange", () => say({ k: MSG.HIDDEN, hidden: document.hidden }));
     // a dialog the browser closed (Escape) or a <details> the person toggled: the worker's `open` follows
     for (const type of ["close", "toggle"]) {
       document.addEventListener(type, ({ target }) => {
-        if (ids.has(target)) say({ k: "open", id: ids.get(target), open: target.open });
+        if (ids.has(target)) say({ k: MSG.OPEN, id: ids.get(target), open: target.open });
       }, true);
     }
     // a page unloaded for good ends its worker now: what the worker holds (a game's Web Lock) is let go
     // before the next page asks, which the browser's own, later clean-up would not promise
     addEventListener("pagehide", (event) => event.persisted || worker.terminate());
-    document.addEventListener("focusin", (event) => say({ k: "focus", id: ids.get(event.target) ?? null }), true);
+    document.addEventListener("focusin", (event) => say({ k: MSG.FOCUS, id: ids.get(event.target) ?? null }), true);
     document.addEventListener("focusout", (event) => {
-      if (!event.relatedTarget) say({ k: "focus", id: null });
+      if (!event.relatedTarget) say({ k: MSG.FOCUS, id: null });
     }, true);
     for (const type of ["input", "change"]) {
       document.addEventListener(type, (event) => {
         const target = event.target;
         if (!ids.has(target)) return;
-        say({ k: "value", id: ids.get(target), value: typeof target.value === "string" ? target.value : null,
+        say({ k: MSG.VALUE, id: ids.get(target), value: typeof target.value === "string" ? target.value : null,
               checked: target.type === "checkbox" ? target.checked : null });
       }, true);
     }

@@ -18,11 +18,12 @@ from pyapp.storage.aside import READING_KEY
 from pyapp.storage.backends import (
     Answered, StaleRecord, StorageError, StorageFull, StorageRefused, StorageUnavailable,
 )
+from pyapp.ui.browser.protocol import MSG
 
 REFUSALS: dict[str, type[StorageError]] = {
     "stale": StaleRecord, "full": StorageFull, "refused": StorageRefused, "none": StorageUnavailable,
 }
-"""The page's reasons for refusing a write (``{"k": "stored", "why"}``) and the error each is here."""
+"""The page's reasons for refusing a write (``MSG.STORED``'s ``why``) and the error each is here."""
 
 
 class PageStorage:
@@ -31,12 +32,12 @@ class PageStorage:
     A read costs nothing: the page sent a copy with its snapshot and reports every change that
     this worker did not make (another tab's ``storage`` event, a script of the page's own).  A
     write (:meth:`put`; ``setItem`` and ``removeItem`` are unguarded ones) changes the copy at once
-    and is posted as ``{"k": "put", "n", "items", "if", "lock"}``; the page answers
-    ``{"k": "stored", "n"}``, or with ``why`` (see :data:`REFUSALS`) and ``items``, what is stored
+    and is posted as ``MSG.PUT`` (``n``, ``items``, ``if``, ``lock``); the page answers
+    ``MSG.STORED`` (``n``), or with ``why`` (see :data:`REFUSALS`) and ``items``, what is stored
     under the keys concerned, which the copy takes: a refused write leaves it equal to the page's.
     While a write to a key is unanswered, a reported change of that key is older than the
     write's answer and is ignored.  The reading mark (:data:`pyapp.storage.aside.READING_KEY`) is
-    best-effort by design: posted as ``{"k": "store", "key", "value"}``, unanswered, and the page
+    best-effort by design: posted as ``MSG.STORE`` (``key``, ``value``), unanswered, and the page
     empties a mark it may not remove.  ``items`` None: the page has no storage, and every call fails.
     """
 
@@ -70,7 +71,7 @@ class PageStorage:
         if key != READING_KEY:
             self.put({key: value}, expect={}, lock=None)
         elif items.get(key) != value:
-            self._post({"k": "store", "key": key, "value": value})
+            self._post({"k": MSG.STORE, "key": key, "value": value})
             self._set(key, value)
 
     def put(self, items: dict[str, str | None], *, expect: dict[str, str | None], lock: str | None,
@@ -88,7 +89,7 @@ class PageStorage:
                 answered(None)
             return
         number = next(self._numbers)
-        self._post({"k": "put", "n": number, "items": items, "if": expect, "lock": lock})
+        self._post({"k": MSG.PUT, "n": number, "items": items, "if": expect, "lock": lock})
         for key, value in items.items():
             self._writing[key] += 1
             self._set(key, value)

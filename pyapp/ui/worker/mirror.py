@@ -11,27 +11,12 @@ is either one of its ops or an event the page reports (a focus, a field's value)
 Every node has an id the page shares: the page's own elements (the static shell)
 are *adopted* from a snapshot the page sends (:meth:`Document.adopt`), new ones
 get the next id.  A node the worker forgets (out of the tree and unreferenced)
-is freed on the page too (``f``), so neither side grows with a long game.
+is freed on the page too (``FORGET``), so neither side grows with a long game.
 
-The ops (the page's side is ``web/worker_page.js``)::
-
-    ["e", id, tag, ns, [name, value, ...]]   create an element (ns "svg" or "")
-    ["t", id, text]                          create a text node
-    ["a", parent, [ids]]                     append (moving nodes that are elsewhere)
-    ["r", parent, [ids]]                     replace the children
-    ["w", id, [ids]]                         replace the node with others
-    ["x", id]                                remove it from its parent
-    ["s", id, name, value]                   set an attribute (value None: remove it)
-    ["p", id, name, value]                   set a property (value, checked)
-    ["c", id, method]                        call focus, blur, select, click, showModal, close, scrollIntoView
-    ["l", id, type, rule, capture?]          forward the element's ``type`` events, in the capture phase
-                                             if ``capture``; or, with a rule (see dom.Prevent), refuse them
-    ["f", [ids]]                             forget these nodes
-    ["m", old, new]                          the page's element ``old`` is ``new`` from now on (a redraw
-                                             that drew the same element again: only what differs follows)
-    ["n", id, text]                          a text node's new text
-
-and :mod:`pyapp.ui.worker.worker_page`'s ``mb``/``ma`` (a motion's measures around a redraw) and ``sc`` (a scroll).
+The ops (``OP``, declared with their fields and meaning in :mod:`pyapp.ui.browser.protocol`, which the
+page's ``web/worker_page.js`` reads too) create nodes, place, replace and remove them, set attributes,
+properties and texts, call methods, forward events, rename a page's element a redraw drew over
+(``RENAME``) and forget freed nodes (``FORGET``).
 """
 
 from __future__ import annotations
@@ -44,6 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pyapp.ui.browser.motion import FRESH_KEYS
+from pyapp.ui.browser.protocol import OP
 
 Op = list[Any]
 
@@ -63,8 +49,8 @@ few renames."""
 
 
 def forward_op(node_id: int, kind: str, capture: bool) -> Op:
-    """The ``l`` op that has the page forward ``kind`` events of a node (in the capture phase if ``capture``)."""
-    return ["l", node_id, kind, None, True] if capture else ["l", node_id, kind, None]
+    """The ``LISTEN`` op that has the page forward ``kind`` events of a node (in the capture phase if ``capture``)."""
+    return [OP.LISTEN, node_id, kind, None, True] if capture else [OP.LISTEN, node_id, kind, None]
 
 
 def js_text(value: Any) -> str:
@@ -113,7 +99,7 @@ class Ops:
         """The ops to send now (the forgotten nodes last: an op of this batch may still name one)."""
         ops, self.pending = self.pending, []
         if self.freed:
-            ops.append(["f", self.freed])
+            ops.append([OP.FORGET, self.freed])
             self.freed = []
         return ops
 
@@ -317,7 +303,7 @@ class Node:
     def remove(self) -> None:
         if self.parentNode is not None:
             self._detach()
-            self._op(["x", self.id_])
+            self._op([OP.REMOVE, self.id_])
 
     def _op(self, op: Op) -> None:
         """Record ``op`` if the page has this node (a node it has not got yet goes whole, when attached)."""
@@ -423,12 +409,12 @@ class Element(Node):
         name = name if self.namespace else name.lower()
         text = js_text(value)
         self.attrs[name] = text  # an op even for the same value: the page records a mutation, as for a script's
-        self._op(["s", self.id_, name, text])
+        self._op([OP.SET_ATTRIBUTE, self.id_, name, text])
 
     def removeAttribute(self, name: str) -> None:  # noqa: N802
         name = name if self.namespace else name.lower()
         if self.attrs.pop(name, None) is not None:
-            self._op(["s", self.id_, name, None])
+            self._op([OP.SET_ATTRIBUTE, self.id_, name, None])
 
     def toggleAttribute(self, name: str, force: bool | None = None) -> bool:  # noqa: N802
         on = not self.hasAttribute(name) if force is None else force
@@ -478,7 +464,7 @@ class Element(Node):
     @value.setter
     def value(self, text: Any) -> None:
         self._value = js_text(text)
-        self._op(["p", self.id_, "value", self._value])
+        self._op([OP.SET_PROPERTY, self.id_, "value", self._value])
 
     @property
     def checked(self) -> bool:
@@ -487,7 +473,7 @@ class Element(Node):
     @checked.setter
     def checked(self, on: Any) -> None:
         self._checked = bool(on)
-        self._op(["p", self.id_, "checked", self._checked])
+        self._op([OP.SET_PROPERTY, self.id_, "checked", self._checked])
 
     def reported(self, value: str | None, checked: bool | None) -> None:
         """What the page says the person typed or ticked (no op: the page has it already)."""
@@ -542,7 +528,7 @@ class Element(Node):
         """``nodes`` went in here: if the page has not got this element, it takes out those it has (as the DOM would)."""
         if not self.born:
             for node in nodes:
-                node._op(["x", node.id_])
+                node._op([OP.REMOVE, node.id_])
 
     def append(self, *items: Any) -> None:
         nodes = self._nodes(items)
@@ -552,7 +538,7 @@ class Element(Node):
             if self.born and self.ownerDocument is not None:
                 for node in nodes:
                     self.ownerDocument.build(node)
-            self._op(["a", self.id_, [node.id_ for node in nodes]])
+            self._op([OP.APPEND, self.id_, [node.id_ for node in nodes]])
 
     def appendChild(self, node: Node) -> Node:  # noqa: N802
         self.append(node)
@@ -592,7 +578,7 @@ class Element(Node):
             return
         for node in nodes:
             document.build(node)
-        self._op(["w", self.id_, [node.id_ for node in nodes]])
+        self._op([OP.REPLACE_WITH, self.id_, [node.id_ for node in nodes]])
 
     @property
     def textContent(self) -> str:  # noqa: N802
@@ -654,14 +640,14 @@ class Element(Node):
     def prevent(self, kind: str, rule: str) -> None:
         """Ask the page to refuse ``kind``'s default action by ``rule`` (``dom.Prevent``'s JSON), at the event itself."""
         self.prevents.append((kind, rule))
-        self._op(["l", self.id_, kind, rule])
+        self._op([OP.LISTEN, self.id_, kind, rule])
 
     def _call(self, method: str) -> None:
         """Call ``method`` on the page's element; only a click does anything to one not in the document
         (a download's link), so only a click makes the page build it first."""
         if method == "click" and not self.born and self.ownerDocument is not None:
             self.ownerDocument.build(self)
-        self._op(["c", self.id_, method])
+        self._op([OP.CALL, self.id_, method])
 
     def focus(self, *options: Any) -> None:
         if self.ownerDocument is not None:
@@ -739,7 +725,7 @@ class Document:
         self.event: Event | None = None
         """The event whose listeners run now (the DOM's ``window.event``): what a handler judges a tap by."""
         self.renamed: dict[int, tuple[int, int]] = {}
-        """Each page element a redraw drew over (``m``): its old id → its new id and the batch that renamed it,
+        """Each page element a redraw drew over (``RENAME``): its old id → its new id and the batch that renamed it,
         until the page has applied that batch (an event it sent before names the old id)."""
         self.painting: dict[int, Callable[[float], None]] = {}
         """Batches the page is to report applying (:meth:`when_painted`): the callback of each."""
@@ -770,22 +756,22 @@ class Document:
             return
         node.born = True
         if isinstance(node, Text):
-            self.ops.add(["t", node.id_, node.data])
+            self.ops.add([OP.TEXT, node.id_, node.data])
             return
         assert isinstance(node, Element)
-        self.ops.add(["e", node.id_, node.tag, node.namespace, [part for pair in node.attrs.items() for part in pair]])
+        self.ops.add([OP.ELEMENT, node.id_, node.tag, node.namespace, [part for pair in node.attrs.items() for part in pair]])
         for child in node.childNodes:
             self.build(child)
         if node.childNodes:
-            self.ops.add(["a", node.id_, [child.id_ for child in node.childNodes]])
+            self.ops.add([OP.APPEND, node.id_, [child.id_ for child in node.childNodes]])
         for kind, capture in sorted(node.forwarded):
             self.ops.add(forward_op(node.id_, kind, capture))
         for kind, rule in node.prevents:
-            self.ops.add(["l", node.id_, kind, rule])
+            self.ops.add([OP.LISTEN, node.id_, kind, rule])
         if node._value is not None:
-            self.ops.add(["p", node.id_, "value", node._value])
+            self.ops.add([OP.SET_PROPERTY, node.id_, "value", node._value])
         if node._checked is not None:
-            self.ops.add(["p", node.id_, "checked", node._checked])
+            self.ops.add([OP.SET_PROPERTY, node.id_, "checked", node._checked])
 
     def place(self, parent: Element, olds: list[Node], news: list[Node]) -> None:
         """``news`` are ``parent``'s children now, ``olds`` were (the page has ``parent`` and ``olds``).
@@ -805,8 +791,8 @@ class Document:
         self._fill(parent, olds, news, reused)
 
     def _fill(self, parent: Element, olds: list[Node], news: list[Node], reused: set[int]) -> None:
-        """Children by place: each new one drawn over the old one there, or put in its place (``w``); those past
-        the old ones appended, the old ones past the new removed.  Nodes moved in from elsewhere: all again (``r``)."""
+        """Children by place: each new one drawn over the old one there, or put in its place (``REPLACE_WITH``); those past
+        the old ones appended, the old ones past the new removed.  Nodes moved in from elsewhere: all again (``REPLACE_CHILDREN``)."""
         moved = any(new.born and (index >= len(olds) or new is not olds[index]) for index, new in enumerate(news)) \
             or any(id(old) in reused for old in olds)
         for index, new in enumerate(news):
@@ -818,14 +804,14 @@ class Document:
                 continue
             self.build(new)
             if old is not None and not moved:
-                self.ops.add(["w", old.id_, [new.id_]])
+                self.ops.add([OP.REPLACE_WITH, old.id_, [new.id_]])
         if moved:
-            self.ops.add(["r", parent.id_, [node.id_ for node in news]])
+            self.ops.add([OP.REPLACE_CHILDREN, parent.id_, [node.id_ for node in news]])
             return
         if len(news) > len(olds):
-            self.ops.add(["a", parent.id_, [node.id_ for node in news[len(olds):]]])
+            self.ops.add([OP.APPEND, parent.id_, [node.id_ for node in news[len(olds):]]])
         for old in olds[len(news):]:
-            self.ops.add(["x", old.id_])
+            self.ops.add([OP.REMOVE, old.id_])
 
     def morphs(self, old: Node, new: Node, reused: set[int]) -> bool:
         """Whether ``new`` may take over ``old``'s element on the page: the same kind of node, showing the same thing.
@@ -844,27 +830,27 @@ class Document:
                 and all(prevent in new.prevents for prevent in old.prevents))
 
     def morph(self, old: Node, new: Node, reused: set[int]) -> None:
-        """``new`` takes over ``old``'s element on the page (``m``), changed where they differ."""
-        self.ops.add(["m", old.id_, new.id_])
+        """``new`` takes over ``old``'s element on the page (``RENAME``), changed where they differ."""
+        self.ops.add([OP.RENAME, old.id_, new.id_])
         old.born, new.born = False, True
         self.renamed[old.id_] = (new.id_, self.ops.batch + 1)  # an event the page sent before reaches the new node
         if isinstance(old, Text) and isinstance(new, Text):
             if old.data != new.data:
-                self.ops.add(["n", new.id_, new.data])
+                self.ops.add([OP.SET_TEXT, new.id_, new.data])
             return
         assert isinstance(old, Element) and isinstance(new, Element)
         for name in old.attrs:
             if name not in new.attrs:
-                self.ops.add(["s", new.id_, name, None])
+                self.ops.add([OP.SET_ATTRIBUTE, new.id_, name, None])
         for name, value in new.attrs.items():
             if old.attrs.get(name) != value:
-                self.ops.add(["s", new.id_, name, value])
+                self.ops.add([OP.SET_ATTRIBUTE, new.id_, name, value])
         for kind, capture in sorted(new.forwarded - old.forwarded):
             self.ops.add(forward_op(new.id_, kind, capture))
         new.forwarded |= old.forwarded
         for kind, rule in new.prevents:
             if (kind, rule) not in old.prevents:
-                self.ops.add(["l", new.id_, kind, rule])
+                self.ops.add([OP.LISTEN, new.id_, kind, rule])
         self._fill(new, list(old.childNodes), new.childNodes, reused)
 
     @property

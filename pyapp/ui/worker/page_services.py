@@ -9,12 +9,9 @@ asks for what the page does as ops (a download, a new route) or as requests the 
 lacks).  Nothing here imports the browser: :mod:`pyapp.ui.worker.worker_page` builds these with the
 worker's own ``Date`` and the mirror's :class:`~pyapp.ui.worker.mirror.Ops`.
 
-Ops: ``["lh", hash, replace]`` (set the page's ``location.hash``, or ``location.replace`` it), ``["dl", text, filename, type]`` (a
-download the page makes of a Blob), ``["ask", n, what, data]`` (``what``: ``share``, ``copy``,
-``qr``, ``link``) and, for an open link ``n``, ``["ls", n, text, peer]`` and ``["lc", n]``.
-Messages: ``{"k": "answer", "n", "value"}`` or ``{"k": "answer", "n", "error"}``; a link's
-``{"k": "lm", "n", "text", "peer"}``, ``{"k": "lp", "n", "peer", "joined"}``, ``{"k": "le", "n", "text"}``;
-``{"k": "address", "href"}``.
+Ops: ``ROUTE``, ``DOWNLOAD``, ``ASK`` (``what``: ``share``, ``copy``, ``qr``, ``link``) and, for an
+open link, ``LINK_SEND`` and ``LINK_CLOSE``; messages: ``ANSWER``, a link's ``LINK_MESSAGE``, ``LINK_PEER``
+and ``LINK_ERROR``, and ``ADDRESS`` (their codes and fields: :mod:`pyapp.ui.browser.protocol`).
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from pyapp.ui.worker.mirror import Ops
+from pyapp.ui.browser.protocol import MSG, OP
 
 
 def plain(value: Any) -> Any:
@@ -99,7 +97,7 @@ class Location:
 
 
 class Asks:
-    """Requests the page answers: each an op ``["ask", n, what, data]`` and a future its answer settles."""
+    """Requests the page answers: each an op ``[OP.ASK, n, what, data]`` and a future its answer settles."""
 
     def __init__(self, ops: Ops) -> None:
         self.ops = ops
@@ -110,7 +108,7 @@ class Asks:
         self.count += 1
         future: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
         self.waiting[self.count] = future
-        self.ops.add(["ask", self.count, what, plain(data)])
+        self.ops.add([OP.ASK, self.count, what, plain(data)])
         return self.count, future
 
     def answered(self, message: dict[str, Any]) -> None:
@@ -156,7 +154,7 @@ class PageLink:
     def send(self, text: str, peer: str | None = None) -> None:
         if self.closed:
             raise RuntimeError("link: closed")
-        self.ops.add(["ls", self.number, text, peer])
+        self.ops.add([OP.LINK_SEND, self.number, text, peer])
 
     def onMessage(self, handler: Callable[[str, str], None]) -> None:  # noqa: N802
         self.message.set(handler)
@@ -170,7 +168,7 @@ class PageLink:
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.ops.add(["lc", self.number])
+            self.ops.add([OP.LINK_CLOSE, self.number])
 
 
 class PageLinks:
@@ -191,14 +189,14 @@ class PageLinks:
         return link
 
     def heard(self, message: dict[str, Any]) -> None:
-        """A link's message (``lm``), peer (``lp``) or error (``le``); a closed link's are dropped."""
+        """A link's message, peer or error; a closed link's are dropped."""
         link = self.links.get(int(message["n"]))
         if link is None or link.closed:
             return
         kind = message["k"]
-        if kind == "lm":
+        if kind == MSG.LINK_MESSAGE:
             link.message.call(str(message["text"]), str(message["peer"]))
-        elif kind == "lp":
+        elif kind == MSG.LINK_PEER:
             link.peer.call(str(message["peer"]), bool(message["joined"]))
         else:
             link.error.call(str(message["text"]))

@@ -14,24 +14,16 @@ sheet and clipboard, the friends' link) goes by message too (:mod:`pyapp.ui.work
 and ``localStorage`` is a copy (:class:`PageStorage`) that the page writes on the worker's
 request, by message: the page needs no cross-origin isolation for any of it.
 
-Messages are JSON texts.  To the page: ``{"k": "hello"}``, ``{"k": "ops", "q", "b", "w"?, "ops": [...]}``
-(``q``: the page's messages handled so far; ``b``: the batch's number; ``w``: report applying it), ``{"k": "error", "text"}``,
-``{"k": "put", "n", "items", "if", "lock"}`` (a write, answered) and ``{"k": "store", "key", "value"}``
-(the reading mark, unanswered: :class:`PageStorage`).  From the page:
-``{"k": "start", "entry", "page": snapshot, "href", "storage"}`` (``storage``: a copy of ``localStorage``,
-None when the page has none), ``{"k": "ev", "n", "id", "type", "path",
-"fields", "active", "b", "capture"?}`` (an event at a listened element, the window being :data:`WINDOW_ID`, the
-focused element as it found it, the last batch applied before it; ``fields.timeStamp``: the page's time of it),
-``{"k": "painted", "b", "t"}`` (batch ``b``, asked with ``w``, applied at the page's time ``t``, ms; not counted
-in ``q``), ``{"k": "focus",
-"id"}``, ``{"k": "value", "id", "value", "checked"}``, ``{"k": "open", "id", "open"}`` (a dialog the browser
-closed, a ``<details>`` toggled), ``{"k": "hidden", "hidden"}`` and ``{"k": "storage", "key", "value"}`` or ``{"k": "storage", "all"}``
-(a change to ``localStorage`` this worker did not make, with the value stored now), ``{"k": "stored", "n",
-"why"?, "items"?}`` (write ``n`` done, or refused and why); and,
-not as text, ``{k: "files", n, files}``: the files of event ``n``, just before it.  Every text message
-of the page carries its clock ``t`` (``Date.now()``) and scroll ``y``, and ``share`` (whether it has a share
-sheet) and ``hooks`` (the ``pyappTest*`` values) in the start and whenever one of them changed.  The requests, answers and the link's messages are
-:mod:`pyapp.ui.worker.page_services`'.
+The messages (``MSG``) and ops (``OP``), their codes, fields and meanings, are declared in
+:mod:`pyapp.ui.browser.protocol`, which ``web/worker_page.js`` reads too (the build writes it in).  To the page go
+the hello, each batch of ops, Python's errors and the writes to ``localStorage`` (:class:`PageStorage`);
+from the page come the start (its snapshot, entry, address and a copy of ``localStorage``), the events
+of listened elements (the window's being :data:`WINDOW_ID`), with the focus and the last batch applied
+before each, the focus, typed values, toggled dialogs, the tab's visibility, other writers' changes to
+``localStorage``, the answers to writes and, not as text, a drop's or a chooser's files.  Every text
+message of the page carries its clock ``t`` (``Date.now()``) and scroll ``y``, and ``share`` (whether it
+has a share sheet) and ``hooks`` (the ``pyappTest*`` values) in the start and whenever one of them
+changed.  The requests, answers and the link's messages are :mod:`pyapp.ui.worker.page_services`'.
 """
 
 from __future__ import annotations
@@ -50,6 +42,7 @@ from pyodide.ffi import create_proxy
 from pyapp.ui.worker.mirror import Builder, Document, Element, Ops, ops_text
 from pyapp.ui.worker.page_services import Asks, Location, PageClock, PageDate, PageLinks
 from pyapp.ui.browser.page_storage import PageStorage
+from pyapp.ui.browser.protocol import MSG, OP
 
 
 ENTRIES = ("pyapp.ui.shell.app", "pyapp.ui.shell.embed")
@@ -71,11 +64,11 @@ class Motion:
 
     def before(self, root: Element, keys: str, motions: str) -> int:
         self.count += 1
-        self.ops.add(["mb", root.id_, keys, motions, self.count])
+        self.ops.add([OP.MEASURE, root.id_, keys, motions, self.count])
         return self.count
 
     def after(self, root: Element, keys: str, seen: int) -> None:
-        self.ops.add(["ma", root.id_, keys, seen])
+        self.ops.add([OP.MOVE, root.id_, keys, seen])
 
 
 class Navigator:
@@ -117,7 +110,7 @@ class Window:
         self.links = PageLinks(self.asks)
         self.navigator = Navigator(self.asks)
         self.JSON = types.SimpleNamespace(parse=json.loads)  # dom.tree hands over JSON text
-        self.location = Location(str(start["href"]), lambda route, replace: document.ops.add(["lh", route, replace]))
+        self.location = Location(str(start["href"]), lambda route, replace: document.ops.add([OP.ROUTE, route, replace]))
         self.clock = PageClock(js.Date.now)
         self.Date = PageDate(js.Date, self.clock)
         self.scrollY = 0.0  # noqa: N815  (the browser's name)
@@ -155,7 +148,7 @@ class Window:
 
     def scrollTo(self, x: float, y: float) -> None:  # noqa: N802
         self.scrollY = float(y)
-        self.document.ops.add(["sc", x, y])
+        self.document.ops.add([OP.SCROLL, x, y])
 
     def pyappAsk(self, what: str, data: Any) -> Any:  # noqa: N802
         """A request the page answers (``qr``: a code's modules); the page's own ``window`` has none."""
@@ -163,7 +156,7 @@ class Window:
 
     def pyappDownload(self, text: str, filename: str, kind: str) -> None:  # noqa: N802
         """The page makes the Blob and its object URL, clicks a link to it and frees it."""
-        self.document.ops.add(["dl", text, filename, kind])
+        self.document.ops.add([OP.DOWNLOAD, text, filename, kind])
 
     async def pyappImport(self, name: str) -> Any:  # noqa: N802
         """The lazy ``p2p`` module: its links live on the page (a worker has no ``RTCPeerConnection``)."""
@@ -237,11 +230,11 @@ class WorkerPage:
             self.ops.batch += 1
             batch = self.ops.batch
             ask = ',"w":true' if self.document.asks(batch) else ""
-            self.xworker.postMessage(f'{{"k":"ops","q":{self.handled},"b":{batch}{ask},"ops":' + ops_text(ops) + "}")
+            self.xworker.postMessage(f'{{"k":"{MSG.OPS}","q":{self.handled},"b":{batch}{ask},"ops":' + ops_text(ops) + "}")
 
     def open(self) -> None:
         self.xworker.onmessage = self._receive
-        self.say({"k": "hello"})
+        self.say({"k": MSG.HELLO})
 
     def receive(self, event: Any) -> None:
         data = event.data
@@ -249,43 +242,43 @@ class WorkerPage:
             self.files[int(data.n)] = FileList(data.files)
             return
         message = json.loads(data)
-        if message["k"] == "painted":  # not one of the messages the page counts (settled())
+        if message["k"] == MSG.PAINTED:  # not one of the messages the page counts (settled())
             self.document.painted(int(message["b"]), float(message["t"]))
             return
         try:
             kind = message["k"]
             if self.window is not None:
                 self.window.heard(message)
-            if kind == "start":
+            if kind == MSG.START:
                 self._start(message)
-            elif kind == "ev":
+            elif kind == MSG.EVENT:
                 self._event(message)
-            elif kind == "focus":
+            elif kind == MSG.FOCUS:
                 self._focus(message["id"])
-            elif kind == "value":
+            elif kind == MSG.VALUE:
                 found = self.document.node(message["id"])
                 if isinstance(found, Element):
                     found.reported(message.get("value"), message.get("checked"))
-            elif kind == "open":
+            elif kind == MSG.OPEN:
                 found = self.document.node(message["id"])
                 if isinstance(found, Element):
                     found.reported_open(bool(message["open"]))
-            elif kind == "hidden":
+            elif kind == MSG.HIDDEN:
                 self.document.hidden = bool(message["hidden"])
-            elif kind == "storage" and self.storage is not None:
+            elif kind == MSG.STORAGE and self.storage is not None:
                 self.storage.changed(message)
-            elif kind == "answer":
+            elif kind == MSG.ANSWER:
                 self.window.asks.answered(message)
-            elif kind in ("lm", "lp", "le"):
+            elif kind in (MSG.LINK_MESSAGE, MSG.LINK_PEER, MSG.LINK_ERROR):
                 self.window.links.heard(message)
-            elif kind == "address":
+            elif kind == MSG.ADDRESS:
                 self.window.location.href = str(message["href"])
-            elif kind == "stored" and self.storage is not None:
+            elif kind == MSG.STORED and self.storage is not None:
                 self.storage.answer(message)
         except Exception:  # noqa: BLE001  (a screen's bug: say it, keep the page's other events coming)
             text = traceback.format_exc()
             js.console.error(text)
-            self.say({"k": "error", "text": text})
+            self.say({"k": MSG.ERROR, "text": text})
         finally:
             # counted once done: a batch sent while it is handled (page.show_now, before a save) is not its end
             self.handled += 1
