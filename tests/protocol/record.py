@@ -102,11 +102,11 @@ def play(game: str, players: int, seed: int) -> None:
 
     from pyapp.games import new_game  # noqa: PLC0415
     from pyapp.play import Seat  # noqa: PLC0415
-    from pyapp.ui import motion  # noqa: PLC0415
+    from pyapp.ui.browser import motion  # noqa: PLC0415
     from pyapp.ui.browser.dom import clear, h  # noqa: PLC0415
     from pyscript import document  # noqa: PLC0415
 
-    module = importlib.import_module(f"pyapp.ui.{game}")
+    module = importlib.import_module(f"pyapp.ui.games.{game}")
     state = new_game(game, seed=seed, players=players)
     rng = random.Random(seed)
     seats = [Seat(f"P{i}", "person" if i == 0 else "normal") for i in range(players)]
@@ -162,7 +162,7 @@ def main() -> None:
 
 def record() -> dict[str, Any]:
     stand_ins()
-    from pyapp.ui import worker_page  # noqa: PLC0415
+    from pyapp.ui.worker import worker_page  # noqa: PLC0415
     from pyapp.ui.browser.protocol import MSG  # noqa: PLC0415
 
     worker_page.ENTRIES = (*worker_page.ENTRIES, START["entry"])

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pyapp.ui import protocol
+from pyapp.ui.browser import protocol
 from pyapp.ui.browser.protocol import OPS, SCRIPT_MARKER
 
 ROOT = Path(__file__).resolve().parents[2]
