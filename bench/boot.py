@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--before", type=Path, help="another build of the site to measure beside it")
     parser.add_argument("--bytes", action="store_true", help="only the first visit's bytes (no timings)")
-    parser.add_argument("--no-isolation", action="store_true", help="serve without COOP/COEP (tools/serve.py)")
+    parser.add_argument("--plain", action="store_true", help="serve with none of our headers (tools/serve.py)")
     args = parser.parse_args(argv)
     dist = args.dist.resolve()
     executable = chromium.executable()
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         roots = {**bare_sites(Path(tmp)), "ours": dist}
         if args.before:
             roots["before"] = args.before.resolve()
-        servers = {kind: serve.start(root, isolate=not args.no_isolation) for kind, root in roots.items()}
+        servers = {kind: serve.start(root, plain=args.plain) for kind, root in roots.items()}
         for kind in ("pyodide", "pyscript"):
             servers[kind].rules = [
                 (p, {k: v for k, v in vals.items() if k != "Content-Security-Policy"}) for p, vals in servers[kind].rules

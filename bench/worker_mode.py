@@ -6,7 +6,7 @@ Usage::
         [--runs 3] [--throttle 4] [--taps 8] [--moves 16] [--games triad,dieci]
 
 Each ``--build`` names a built folder and the ``netlify.toml`` whose headers serve it
-(builds differ in headers: PyScript's worker mode needs cross-origin isolation), so any
+(builds may differ in headers: the synchronous bridge's worker mode needed cross-origin isolation), so any
 two builds compare, say main's and a branch's.  The first build is the base: every
 figure is printed with the ratio other ÷ first, from the same interleaved run (each run
 alternates which build goes first, so machine load hits them alike).  Medians over

@@ -140,41 +140,40 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-ISOLATED, UNISOLATED = "isolated", "unisolated"
-"""The two server modes: netlify.toml's headers, and the same without COOP/COEP (``serve.without_isolation``),
-as a host without our headers serves the site.  ``E2E_ISOLATION=off`` makes the second every test's server."""
+OURS, PLAIN = "our-headers", "plain"
+"""The two server modes: netlify.toml's headers, and none of them (``serve.start(plain=True)``), as a host without
+our headers serves the site.  ``E2E_SERVER=plain`` makes the second every test's server."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "both_servers: run once per server mode, isolated and unisolated "
+    config.addinivalue_line("markers", "both_servers: run once per server mode, with our headers and plain "
                                        "(``base_url`` parametrised)")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test marked ``both_servers`` runs against both servers (its ids say ``isolated`` or ``unisolated``)."""
+    """A test marked ``both_servers`` runs against both servers (its ids say ``our-headers`` or ``plain``)."""
     if metafunc.definition.get_closest_marker("both_servers") and "base_url" in metafunc.fixturenames:
-        metafunc.parametrize("base_url", [ISOLATED, UNISOLATED], indirect=True,
-                             scope="session", ids=[ISOLATED, UNISOLATED])
+        metafunc.parametrize("base_url", [OURS, PLAIN], indirect=True, scope="session", ids=[OURS, PLAIN])
 
 
 @pytest.fixture(scope="session")
-def site_isolated() -> bool:
-    """Whether the session's own server sends COOP/COEP (``E2E_ISOLATION=off``: no)."""
-    return os.environ.get("E2E_ISOLATION", "on") != "off"
+def site_plain() -> bool:
+    """Whether the session's own server sends none of our headers (``E2E_SERVER=plain``)."""
+    return os.environ.get("E2E_SERVER", "") == PLAIN
 
 
 @pytest.fixture(scope="session")
-def site_server(site_dir: Path, site_isolated: bool) -> Iterator[serve.Server]:
-    server = serve.start(site_dir, isolate=site_isolated)
+def site_server(site_dir: Path, site_plain: bool) -> Iterator[serve.Server]:
+    server = serve.start(site_dir, plain=site_plain)
     yield server
     server.shutdown()
     server.server_close()
 
 
 @pytest.fixture(scope="session")
-def unisolated_server(site_dir: Path) -> Iterator[serve.Server]:
-    """The site without COOP/COEP, for the tests marked ``both_servers``."""
-    server = serve.start(site_dir, isolate=False)
+def plain_server(site_dir: Path) -> Iterator[serve.Server]:
+    """The site with none of our headers, for the tests marked ``both_servers``."""
+    server = serve.start(site_dir, plain=True)
     yield server
     server.shutdown()
     server.server_close()
@@ -182,9 +181,9 @@ def unisolated_server(site_dir: Path) -> Iterator[serve.Server]:
 
 @pytest.fixture(scope="session")
 def base_url(request: pytest.FixtureRequest, site_server: serve.Server) -> str:
-    """pytest-playwright resolves ``page.goto("/")`` against this: the session's server, or the unisolated
+    """pytest-playwright resolves ``page.goto("/")`` against this: the session's server, or the plain
     one for a test marked ``both_servers`` in that mode."""
-    server = request.getfixturevalue("unisolated_server") if getattr(request, "param", None) == UNISOLATED \
+    server = request.getfixturevalue("plain_server") if getattr(request, "param", None) == PLAIN \
         else site_server
     return f"http://127.0.0.1:{server.server_port}"
 

@@ -1,14 +1,14 @@
 """Serve ``dist/`` on 127.0.0.1 with the headers of ``netlify.toml`` (standard library only).
 
-Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress] [--connect URL] [--no-isolation]``.  The e2e
+Usage: ``python tools/serve.py [--port 8000] [--dir dist] [--compress] [--connect URL] [--plain]``.  The e2e
 tests and the benchmark import :func:`start` to run the same server on a free port.
 ``--compress`` compresses responses as Netlify does (brotli when the ``brotli``
 module is installed and the client takes it, else gzip; zips, wheels, gzip files
 and images as they are), for Lighthouse runs.  ``--connect ws://127.0.0.1:PORT`` (tests only,
 off by default) adds a local signalling endpoint to every policy's ``connect-src`` (the headers' and the
-pages' meta tags), so friends' browser tests (e2e/friends) reach the tracker they start.  ``--no-isolation`` leaves out the
-cross-origin isolation headers (COOP, COEP), as most static hosts serve a site (``python -m
-http.server``, GitHub Pages): the e2e suite's second server mode (e2e/conftest.py).
+pages' meta tags), so friends' browser tests (e2e/friends) reach the tracker they start.  ``--plain`` sends none of
+netlify.toml's headers (no policy header, no caching rules, no COOP), as a host without our headers serves a site
+(``python -m http.server``, GitHub Pages): the e2e suite's second server mode (e2e/conftest.py).
 """
 
 from __future__ import annotations
@@ -113,16 +113,6 @@ def with_connect_meta(page: bytes, sources: tuple[str, ...]) -> bytes:
     return META_POLICY.sub(lambda m: m.group(1) + widened(m.group(2).decode(), sources).encode() + m.group(3), page)
 
 
-ISOLATION = ("Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy")
-"""The headers that make a page cross-origin isolated, which a host without our headers does not send."""
-
-
-def without_isolation(rules: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
-    """``rules`` without :data:`ISOLATION`'s headers: the site as a host without our headers serves it."""
-    return [(pattern, {name: value for name, value in values.items() if name not in ISOLATION})
-            for pattern, values in rules]
-
-
 def headers_for(rules: list[tuple[str, dict[str, str]]], path: str) -> dict[str, str]:
     """Every header the rules give ``path``; later rules win on the same name."""
     found: dict[str, str] = {}
@@ -142,10 +132,9 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], handler: type, *, verbose: bool, compress: bool = False,
-                 connect: tuple[str, ...] = (), isolate: bool = True) -> None:
+                 connect: tuple[str, ...] = (), plain: bool = False) -> None:
         super().__init__(address, handler)
-        rules = with_connect(load_rules(), connect)
-        self.rules = rules if isolate else without_isolation(rules)
+        self.rules = [] if plain else with_connect(load_rules(), connect)
         self.connect = connect
         self.verbose = verbose
         self.compress = compress
@@ -236,15 +225,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def start(directory: Path, port: int = 0, *, verbose: bool = False, compress: bool = False,
-          connect: tuple[str, ...] = (), isolate: bool = True) -> Server:
+          connect: tuple[str, ...] = (), plain: bool = False) -> Server:
     """Serve ``directory`` on 127.0.0.1 (a free port when ``port`` is 0) from a daemon thread;
-    ``connect``: endpoints added to ``connect-src`` (tests only, :func:`with_connect`); ``isolate`` False:
-    without the cross-origin isolation headers (:func:`without_isolation`)."""
+    ``connect``: endpoints added to ``connect-src`` (tests only, :func:`with_connect`); ``plain``: none of
+    netlify.toml's headers (the pages' meta policies still take ``connect``)."""
     if not (directory / "index.html").is_file():
         raise SystemExit(f"serve: {directory}/index.html is missing; build first (python tools/build.py)")
     handler = functools.partial(Handler, directory=str(directory))
     server = Server(("127.0.0.1", port), handler, verbose=verbose, compress=compress, connect=connect,
-                    isolate=isolate)
+                    plain=plain)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -256,11 +245,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compress", action="store_true", help="compress responses as Netlify does")
     parser.add_argument("--connect", action="append", default=[], metavar="URL",
                         help="tests only: also allow this endpoint in connect-src (a local tracker)")
-    parser.add_argument("--no-isolation", action="store_true",
-                        help="leave out COOP/COEP, as a host without our headers serves the site")
+    parser.add_argument("--plain", action="store_true",
+                        help="send none of netlify.toml's headers, as a host without our headers serves the site")
     args = parser.parse_args(argv)
     server = start(args.dir.resolve(), args.port, verbose=True, compress=args.compress, connect=tuple(args.connect),
-                   isolate=not args.no_isolation)
+                   plain=args.plain)
     print(f"serving {args.dir} at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
     try:
         threading.Event().wait()

@@ -66,9 +66,9 @@ def tracker(loopback_only: None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def site_server(site_dir: Path, tracker: str, site_isolated: bool) -> Iterator[serve.Server]:
-    """The site, its policy letting pages reach the test tracker (isolated unless ``E2E_ISOLATION=off``)."""
-    server = serve.start(site_dir, connect=(tracker,), isolate=site_isolated)
+def site_server(site_dir: Path, tracker: str, site_plain: bool) -> Iterator[serve.Server]:
+    """The site, its policy letting pages reach the test tracker (with none of our headers if ``E2E_SERVER=plain``)."""
+    server = serve.start(site_dir, connect=(tracker,), plain=site_plain)
     yield server
     server.shutdown()
     server.server_close()
